@@ -1,0 +1,249 @@
+"""Facts: typed observations with units and provenance.
+
+Everything oomdoctor knows about a failure is a `Fact`: a dotted key from
+`FACT_KEYS`, a value (bytes and token counts are ints), the `origin` that
+produced it (log, probe, settings, estimate) and, when it came from text, the
+`Evidence` line. A `FactSet` is immutable; `with_()` returns a new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Iterator, Mapping, Union
+
+Value = Union[int, float, str, bool]
+
+
+class Origin(str, Enum):
+    LOG = "log"
+    PROBE = "probe"
+    SETTINGS = "settings"
+    ESTIMATE = "estimate"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where a fact was read: a source (file path or probe name), 1-based line, the text."""
+
+    source: str
+    line: int | None
+    text: str
+
+    @property
+    def location(self) -> str:
+        return f"{self.source}:{self.line}" if self.line is not None else self.source
+
+
+@dataclass(frozen=True)
+class Fact:
+    key: str
+    value: Value
+    origin: Origin = Origin.LOG
+    evidence: Evidence | None = None
+
+
+@dataclass(frozen=True)
+class FactSpec:
+    type: type
+    unit: str  # bytes | tokens | ratio | count | text | flag | seconds
+    doc: str
+
+
+def _spec(t: type, unit: str, doc: str) -> FactSpec:
+    return FactSpec(t, unit, doc)
+
+
+B, TOK, N, R, S, F = "bytes", "tokens", "count", "ratio", "text", "flag"
+
+# The registry of fact keys. Rules and templates may only name these.
+FACT_KEYS: dict[str, FactSpec] = {
+    # identity
+    "framework": _spec(str, S, "detected serving framework id"),
+    "framework.version": _spec(str, S, "framework version as printed"),
+    "phase": _spec(str, S, "phase the failure happened in"),
+    "source.rank": _spec(str, S, "rank/pod label of the log the failure came from"),
+    # the failure
+    "oom.kind": _spec(str, S, "family of the failure message (several may be present)"),
+    "oom.requested_bytes": _spec(int, B, "size of the allocation that failed"),
+    "oom.gpu_total_bytes": _spec(int, B, "device capacity stated by the error"),
+    "oom.gpu_free_bytes": _spec(int, B, "free device memory stated by the error"),
+    "oom.gpu_limit_bytes": _spec(int, B, "per-process limit (memory fraction) stated by the error"),
+    "oom.torch_allocated_bytes": _spec(int, B, "memory allocated by PyTorch"),
+    "oom.torch_reserved_bytes": _spec(int, B, "memory reserved by PyTorch in total"),
+    "oom.torch_unallocated_bytes": _spec(int, B, "reserved by PyTorch but unallocated (fragmentation)"),
+    "oom.private_pool_bytes": _spec(int, B, "allocated in private pools (CUDA graphs)"),
+    "oom.process_bytes": _spec(int, B, "memory this process holds including non-PyTorch"),
+    "oom.other_process_bytes": _spec(int, B, "memory other processes hold on the device"),
+    "oom.process_count": _spec(int, N, "number of processes listed by the error"),
+    "oom.non_torch_bytes": _spec(int, B, "process memory outside PyTorch (context, NCCL, cuBLAS)"),
+    "oom.device": _spec(str, S, "device the failure happened on"),
+    "oom.kv_capacity_tokens": _spec(int, TOK, "tokens the KV pool holds, as the engine states"),
+    "oom.kv_needed_bytes": _spec(int, B, "KV bytes one full-length request needs"),
+    "oom.kv_available_bytes": _spec(int, B, "KV bytes available, as the engine states"),
+    "oom.max_model_len_estimate": _spec(int, TOK, "largest context the engine says fits"),
+    "oom.requested_max_model_len": _spec(int, TOK, "context length the engine was asked for"),
+    "oom.prefill_tokens": _spec(int, TOK, "prefill tokens the failing warm-up/batch held"),
+    "oom.total_tokens": _spec(int, TOK, "total-token budget the failing check held"),
+    "oom.dummy_requests": _spec(int, N, "sampler warm-up dummy requests"),
+    "oom.util_requested": _spec(float, R, "memory fraction the failing start-up check wanted"),
+    "oom.util_requested_bytes": _spec(int, B, "bytes the failing start-up check wanted"),
+    "oom.free_at_start_bytes": _spec(int, B, "free memory at start-up, as the engine states"),
+    "oom.buffer": _spec(str, S, "which llama.cpp/ggml buffer failed: weights|kv|compute|unknown"),
+    "oom.host_required_bytes": _spec(int, B, "host memory required, as stated"),
+    "oom.host_available_bytes": _spec(int, B, "host memory available, as stated"),
+    "oom.shm_requested_bytes": _spec(int, B, "shared memory requested"),
+    "oom.shm_available_bytes": _spec(int, B, "shared memory available"),
+    "oom.cpu_alloc_failed": _spec(bool, F, "a host (CPU) allocation failed"),
+    "oom.exit_signal": _spec(str, S, "signal/exit code that ended the process (SIGKILL, 137, SIGBUS)"),
+    "oom.message": _spec(str, S, "the failure line, verbatim"),
+    "oom.hint": _spec(str, S, "a clue beside the failure: eager_attention, multimodal, container, ..."),
+    "oom.buffer_device": _spec(str, S, "device of the failed ggml buffer (CUDA0, CPU, Vulkan0)"),
+    # engine settings (canonical knob ids; from log config lines, a command line or a probe)
+    "knob.model": _spec(str, S, "model path or id"),
+    "knob.dtype": _spec(str, S, "weights/activation dtype"),
+    "knob.quantization": _spec(str, S, "quantization method"),
+    "knob.tensor_parallel_size": _spec(int, N, "tensor-parallel size"),
+    "knob.pipeline_parallel_size": _spec(int, N, "pipeline-parallel size"),
+    "knob.max_model_len": _spec(int, TOK, "maximum context per sequence"),
+    "knob.max_num_seqs": _spec(int, N, "maximum concurrent sequences"),
+    "knob.max_num_batched_tokens": _spec(int, TOK, "batched-token (prefill chunk) budget"),
+    "knob.max_total_tokens": _spec(int, TOK, "total KV token budget"),
+    "knob.gpu_memory_utilization": _spec(float, R, "memory fraction the engine may use"),
+    "knob.kv_cache_dtype": _spec(str, S, "KV cache dtype"),
+    "knob.enforce_eager": _spec(bool, F, "CUDA graphs disabled"),
+    "knob.chunked_prefill": _spec(bool, F, "chunked prefill enabled"),
+    "knob.gpu_layers": _spec(int, N, "layers offloaded to the GPU (llama.cpp/Ollama)"),
+    "knob.model_layers": _spec(int, N, "layers the model has"),
+    "knob.batch_size": _spec(int, N, "logical batch size (llama.cpp -b / offline batch)"),
+    "knob.ubatch_size": _spec(int, N, "physical batch size (llama.cpp -ub)"),
+    "knob.flash_attention": _spec(bool, F, "flash attention enabled"),
+    "knob.cpu_offload_gb": _spec(float, R, "GiB of weights offloaded to CPU"),
+    "knob.swap_space_gb": _spec(float, R, "CPU swap space in GiB"),
+    "knob.expandable_segments": _spec(bool, F, "PYTORCH_CUDA_ALLOC_CONF expandable_segments on"),
+    "knob.cuda_graph_max_bs": _spec(int, N, "largest CUDA-graph capture size"),
+    "knob.mm_limits": _spec(str, S, "multimodal items per prompt"),
+    "knob.shm_size_bytes": _spec(int, B, "container /dev/shm size"),
+    # memory accounting (from the engine's own lines, or the estimator)
+    "mem.gpu_total_bytes": _spec(int, B, "device capacity"),
+    "mem.budget_bytes": _spec(int, B, "total x memory fraction: what the engine may use"),
+    "mem.weights_bytes": _spec(int, B, "weights on one GPU"),
+    "mem.non_torch_bytes": _spec(int, B, "non-torch memory (CUDA context, NCCL, cuBLAS)"),
+    "mem.activation_peak_bytes": _spec(int, B, "profiled activation peak"),
+    "mem.kv_cache_bytes": _spec(int, B, "KV pool size on one GPU"),
+    "mem.kv_tokens": _spec(int, TOK, "tokens the KV pool holds"),
+    "mem.kv_bytes_per_token": _spec(int, B, "KV bytes one token costs on one GPU"),
+    "mem.gpu_blocks": _spec(int, N, "KV blocks on one GPU"),
+    "mem.cpu_blocks": _spec(int, N, "KV swap blocks in host RAM (vLLM V0)"),
+    "mem.peak_torch_bytes": _spec(int, B, "peak PyTorch memory in the profile run (weights included)"),
+    "mem.host_required_bytes": _spec(int, B, "host RAM the engine needs for the part not on the GPU"),
+    "mem.weights_total_bytes": _spec(int, B, "weights of the whole model (all devices and host)"),
+    "mem.kv_total_bytes": _spec(int, B, "KV cache of the whole model (all devices and host)"),
+    "mem.prefill_tokens": _spec(int, TOK, "tokens in the last prefill batch before the failure"),
+    "model.params": _spec(int, N, "parameter count read from the model name"),
+    "mem.block_size": _spec(int, TOK, "tokens per KV block"),
+    "mem.max_concurrency": _spec(float, R, "KV tokens / max_model_len as the engine states"),
+    "mem.cuda_graph_bytes": _spec(int, B, "memory CUDA-graph capture took"),
+    "mem.compute_buffer_bytes": _spec(int, B, "llama.cpp compute buffer"),
+    "mem.free_after_load_bytes": _spec(int, B, "free device memory after weights loaded"),
+    "mem.layers_offloaded": _spec(int, N, "layers placed on the GPU"),
+    "mem.layers_total": _spec(int, N, "layers of the model"),
+    "mem.gpu_available_bytes": _spec(int, B, "device memory available to the engine at start"),
+    "mem.required_bytes": _spec(int, B, "memory the engine estimated it needs"),
+    # live probes
+    "gpu.count": _spec(int, N, "GPUs NVML sees"),
+    "gpu.name": _spec(str, S, "GPU model"),
+    "gpu.total_bytes": _spec(int, B, "GPU capacity (first or failing device)"),
+    "gpu.used_bytes": _spec(int, B, "GPU memory in use now"),
+    "gpu.free_bytes": _spec(int, B, "GPU memory free now"),
+    "gpu.other_process_bytes": _spec(int, B, "GPU memory held by processes other than the server"),
+    "gpu.other_processes": _spec(str, S, "processes other than the server holding GPU memory"),
+    "gpu.mig": _spec(bool, F, "MIG mode enabled"),
+    "host.ram_total_bytes": _spec(int, B, "host RAM"),
+    "host.ram_available_bytes": _spec(int, B, "host RAM available"),
+    "host.swap_total_bytes": _spec(int, B, "swap"),
+    "host.shm_total_bytes": _spec(int, B, "/dev/shm size"),
+    "host.shm_free_bytes": _spec(int, B, "/dev/shm free"),
+    "host.cgroup_limit_bytes": _spec(int, B, "container memory limit"),
+    "host.cgroup_usage_bytes": _spec(int, B, "container memory use"),
+    "host.cgroup_oom_kills": _spec(int, N, "OOM kills counted by the container's cgroup"),
+    "host.kernel_oom_kill": _spec(str, S, "a kernel OOM-killer line seen in dmesg/journal"),
+    # derived by the memory model
+    "fit.max_model_len": _spec(int, TOK, "largest context the KV pool holds"),
+    "fit.gpu_memory_utilization": _spec(float, R, "memory fraction that makes the request fit"),
+    "fit.gpu_memory_utilization_lower": _spec(float, R, "memory fraction that leaves room for non-pool memory"),
+    "fit.max_num_seqs": _spec(int, N, "concurrency that fits"),
+    "fit.max_num_batched_tokens": _spec(int, TOK, "batched-token budget that fits"),
+    "fit.max_total_tokens": _spec(int, TOK, "total-token budget that fits"),
+    "fit.gpu_layers": _spec(int, N, "GPU layers that fit"),
+    "fit.tensor_parallel_size": _spec(int, N, "tensor-parallel size that fits the weights"),
+    "fit.kv_cache_dtype": _spec(str, S, "smaller KV-cache dtype that makes the request fit"),
+    "fit.cpu_offload_gb": _spec(float, R, "GiB to offload so the weights fit"),
+    "fit.shm_size": _spec(str, S, "suggested /dev/shm size"),
+    "fit.dtype": _spec(str, S, "a 16-bit dtype for weights loaded in float32"),
+    # derived shares (0..1) used by rules
+    "ratio.weights_of_total": _spec(float, R, "weights per GPU / GPU capacity"),
+    "ratio.allocated_of_total": _spec(float, R, "PyTorch-allocated / GPU capacity at the failure"),
+    "ratio.unallocated_of_total": _spec(float, R, "reserved-but-unallocated / GPU capacity"),
+    "ratio.request_of_total": _spec(float, R, "failed request / GPU capacity"),
+    "ratio.request_of_free": _spec(float, R, "failed request / free memory at the failure"),
+    "ratio.free_of_total": _spec(float, R, "free / GPU capacity at the failure"),
+    "ratio.other_process_of_total": _spec(float, R, "memory of other processes / GPU capacity"),
+    "ratio.non_torch_of_total": _spec(float, R, "memory outside this process's PyTorch pool / GPU capacity"),
+    "ratio.host_required_of_available": _spec(float, R, "host RAM needed / host RAM available"),
+    "ratio.host_of_required": _spec(float, R, "share of the engine's memory that lives in host RAM"),
+    "ratio.kv_of_required": _spec(float, R, "KV cache / total memory the engine needs"),
+}
+
+
+def is_known_key(key: str) -> bool:
+    return key in FACT_KEYS
+
+
+class FactSet:
+    """An immutable collection of facts. Several facts may share a key."""
+
+    __slots__ = ("_facts", "_by_key")
+
+    def __init__(self, facts: Iterable[Fact] = ()) -> None:
+        self._facts: tuple[Fact, ...] = tuple(facts)
+        by_key: dict[str, list[Fact]] = {}
+        for f in self._facts:
+            by_key.setdefault(f.key, []).append(f)
+        self._by_key: Mapping[str, list[Fact]] = by_key
+
+    def __iter__(self) -> Iterator[Fact]:
+        return iter(self._facts)
+
+    def __len__(self) -> int:
+        return len(self._facts)
+
+    def has(self, key: str) -> bool:
+        return key in self._by_key
+
+    def get(self, key: str) -> Fact | None:
+        """The fact that decides the key: log and probe facts beat settings, settings beat
+        estimates; among equals, the last one read (closest to the failure) wins."""
+        facts = self._by_key.get(key)
+        if not facts:
+            return None
+        return max(enumerate(facts), key=lambda p: (_RANK[p[1].origin], p[0]))[1]
+
+    def all(self, key: str) -> list[Fact]:
+        return list(self._by_key.get(key, ()))
+
+    def values(self, key: str) -> list[Value]:
+        return [f.value for f in self._by_key.get(key, ())]
+
+    def value(self, key: str, default: Value | None = None) -> Value | None:
+        f = self.get(key)
+        return default if f is None else f.value
+
+    def keys(self) -> list[str]:
+        return list(self._by_key)
+
+    def with_(self, facts: Iterable[Fact]) -> "FactSet":
+        return FactSet((*self._facts, *facts))
+
+
+_RANK = {Origin.ESTIMATE: 0, Origin.SETTINGS: 1, Origin.PROBE: 2, Origin.LOG: 3}

@@ -1,0 +1,305 @@
+"""From the numbers a log states to derived shares, fit values and the four-account ledger.
+
+Pure functions over a FactSet. Every value computed here is marked `estimate` unless it
+is a restatement of the engine's own figure. The architecture-level estimator (model
+configs, GGUF) lives in `oomdoctor.memory` and is merged by `diagnose()` when a model
+config is given.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from oomdoctor.facts import Evidence, Fact, FactSet, Origin, Value
+from oomdoctor.model import Account, LedgerEntry
+from oomdoctor.rules.model import format_bytes
+
+GIB = 1 << 30
+BLOCK = 16  # vLLM's default KV block size in tokens
+HEADROOM = 0.9  # keep ~10% of the card free (DOMAIN.md)
+
+# bytes per parameter for a dtype or quantization name
+_BPP = {
+    "float32": 4.0, "float": 4.0, "fp32": 4.0, "f32": 4.0,
+    "float16": 2.0, "half": 2.0, "fp16": 2.0, "bfloat16": 2.0, "bf16": 2.0, "f16": 2.0, "auto": 2.0,
+    "fp8": 1.0, "int8": 1.0, "w8a8": 1.0, "fbgemm_fp8": 1.0, "bnb-8bit": 1.05, "gptq_int8": 1.05, "q8_0": 1.0625,
+    "awq": 0.56, "gptq": 0.56, "awq_marlin": 0.56, "gptq_marlin": 0.56, "bnb-4bit": 0.56, "bitsandbytes": 0.56,
+    "q4_k_m": 0.61, "q4_0": 0.57, "q5_k_m": 0.71, "q6_k": 0.82, "q3_k_m": 0.49, "q2_k": 0.42, "mxfp4": 0.53,
+}
+
+
+def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
+    for name in (quant, dtype):
+        if isinstance(name, str):
+            key = name.lower().replace("torch.", "")
+            if key in _BPP:
+                return _BPP[key]
+            for k, v in _BPP.items():
+                if k in key:
+                    return v
+    return 2.0
+
+
+def _num(facts: FactSet, *keys: str) -> float | None:
+    for k in keys:
+        v = facts.value(k)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return float(v)
+    return None
+
+
+def _ev(facts: FactSet, *keys: str) -> Evidence | None:
+    for k in keys:
+        f = facts.get(k)
+        if f is not None and f.evidence is not None:
+            return f.evidence
+    return None
+
+
+def gpu_total(facts: FactSet) -> float | None:
+    return _num(facts, "mem.gpu_total_bytes", "oom.gpu_total_bytes", "oom.gpu_limit_bytes", "gpu.total_bytes")
+
+
+def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
+    w = _num(facts, "mem.weights_bytes")
+    if w is not None:
+        f = facts.get("mem.weights_bytes")
+        return w, "log" if f and f.origin is Origin.LOG else "estimate"
+    params = _num(facts, "model.params")
+    if params is None:
+        return None, "estimate"
+    tp = _num(facts, "knob.tensor_parallel_size") or 1
+    pp = _num(facts, "knob.pipeline_parallel_size") or 1
+    bpp = bytes_per_param(facts.value("knob.dtype"), facts.value("knob.quantization"))
+    return params * bpp / (tp * pp), "estimate"
+
+
+def _pow2_floor(n: float, floor: int = 1) -> int:
+    return max(floor, 2 ** int(math.log2(max(n, 1))))
+
+
+def _est(key: str, value: Value, ev: Evidence | None) -> Fact:
+    return Fact(key, value, Origin.ESTIMATE, ev)
+
+
+def derive(facts: FactSet) -> list[Fact]:
+    """Shares and fit values from the stated numbers; nothing the log already states."""
+    out: list[Fact] = []
+    total = gpu_total(facts)
+    out.extend(_shares(facts, total))
+    out.extend(_fits(facts, total))
+    return [f for f in out if not facts.has(f.key)]
+
+
+def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
+    ev = _ev(facts, "oom.gpu_total_bytes", "mem.gpu_total_bytes")
+    weights, _ = weights_per_gpu(facts)
+    if weights is not None and not facts.has("mem.weights_bytes"):
+        yield _est("mem.weights_bytes", int(weights), _ev(facts, "model.params"))
+    if total:
+        if weights is not None:
+            yield _est("ratio.weights_of_total", weights / total, _ev(facts, "mem.weights_bytes", "model.params"))
+        for key, src in (
+            ("ratio.allocated_of_total", "oom.torch_allocated_bytes"),
+            ("ratio.unallocated_of_total", "oom.torch_unallocated_bytes"),
+            ("ratio.request_of_total", "oom.requested_bytes"),
+            ("ratio.free_of_total", "oom.gpu_free_bytes"),
+        ):
+            v = _num(facts, src)
+            if v is not None:
+                yield _est(key, v / total, _ev(facts, src))
+        other = _num(facts, "oom.other_process_bytes", "gpu.other_process_bytes")
+        if other is not None:
+            yield _est("ratio.other_process_of_total", other / total, _ev(facts, "oom.other_process_bytes", "gpu.other_process_bytes"))
+        non_torch = _non_torch(facts, total)
+        if non_torch is not None:
+            yield _est("oom.non_torch_bytes", int(non_torch), ev)
+            yield _est("ratio.non_torch_of_total", non_torch / total, ev)
+    req, free = _num(facts, "oom.requested_bytes"), _num(facts, "oom.gpu_free_bytes")
+    if req is not None and free is not None:
+        yield _est("ratio.request_of_free", req / max(free, 1.0), _ev(facts, "oom.requested_bytes"))
+    host_req, host_avail = _num(facts, "mem.host_required_bytes", "oom.host_required_bytes"), _num(
+        facts, "oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
+    if host_req is not None and host_avail:
+        yield _est("ratio.host_required_of_available", host_req / host_avail, _ev(facts, "mem.host_required_bytes", "oom.host_required_bytes"))
+    host_part, required = _num(facts, "mem.host_required_bytes"), _num(facts, "mem.required_bytes")
+    if host_part is not None and required:
+        yield _est("ratio.host_of_required", host_part / required, _ev(facts, "mem.host_required_bytes"))
+    kv = _num(facts, "mem.kv_total_bytes")
+    if kv is not None and required:
+        yield _est("ratio.kv_of_required", kv / required, _ev(facts, "mem.kv_total_bytes"))
+
+
+def _non_torch(facts: FactSet, total: float) -> float | None:
+    """Memory on the device outside this process's PyTorch pool (other processes, CUDA
+    context, NCCL, cuBLAS), from the OOM message's own numbers."""
+    allocated = _num(facts, "oom.torch_allocated_bytes")
+    unalloc = _num(facts, "oom.torch_unallocated_bytes") or 0.0
+    free = _num(facts, "oom.gpu_free_bytes")
+    if allocated is None or free is None:
+        return None
+    return max(0.0, total - free - allocated - unalloc)
+
+
+def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
+    ev = _ev(facts, "oom.max_model_len_estimate", "oom.kv_capacity_tokens", "mem.kv_tokens")
+    # largest context the KV pool holds
+    estimate = _num(facts, "oom.max_model_len_estimate")
+    capacity = _num(facts, "oom.kv_capacity_tokens")
+    if estimate is not None:
+        yield _est("fit.max_model_len", int(estimate), ev)
+    elif capacity is not None:
+        yield _est("fit.max_model_len", int(capacity) - int(capacity) % BLOCK, ev)
+    else:
+        tokens, wanted = _num(facts, "mem.kv_tokens"), _num(facts, "knob.max_model_len")
+        fw = facts.value("framework")
+        if tokens and wanted and tokens < wanted and fw not in ("llamacpp", "ollama"):
+            yield _est("fit.max_model_len", int(tokens) - int(tokens) % BLOCK, ev)
+        elif wanted and fw in ("llamacpp", "ollama"):
+            yield _est("fit.max_model_len", max(2048, int(wanted) // 4 // 256 * 256), _ev(facts, "knob.max_model_len"))
+        elif wanted and facts.value("phase") in ("kv_alloc", "decode", "prefill"):
+            yield _est("fit.max_model_len", max(1024, int(wanted) // 2 // BLOCK * BLOCK), _ev(facts, "knob.max_model_len"))
+    yield from _fit_util(facts, total)
+    yield from _fit_batch(facts)
+    yield from _fit_weights(facts, total)
+    shm_req = _num(facts, "oom.shm_requested_bytes")
+    shm = f"{max(2, math.ceil(2 * shm_req / GIB))}g" if shm_req else "16g"
+    yield _est("fit.shm_size", shm, _ev(facts, "oom.shm_requested_bytes", "host.shm_total_bytes"))
+
+
+def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:
+    util = _num(facts, "knob.gpu_memory_utilization", "oom.util_requested")
+    ev = _ev(facts, "knob.gpu_memory_utilization", "oom.util_requested")
+    fw = facts.value("framework")
+    default = {"vllm": 0.9, "sglang": 0.88, "tgi": 1.0, "tensorrt-llm": 0.9, "lmdeploy": 0.8}.get(str(fw))
+    base = util if util is not None else default
+    # raise: give the KV pool what it lacks (vLLM V1 states needed vs available)
+    needed, available = _num(facts, "oom.kv_needed_bytes"), _num(facts, "oom.kv_available_bytes")
+    if base is not None:
+        if needed and available is not None and total:
+            up = base + (needed - available) / total + 0.01
+            if up <= 0.95:
+                yield _est("fit.gpu_memory_utilization", round(math.ceil(up * 100) / 100, 2), ev)
+        elif base < 0.95:
+            yield _est("fit.gpu_memory_utilization", round(min(0.95, base + 0.05), 2), ev)
+    # lower: leave room for what lives outside the pool
+    free_at_start = _num(facts, "oom.free_at_start_bytes")
+    if free_at_start is not None and total:
+        yield _est("fit.gpu_memory_utilization_lower", math.floor((free_at_start / total - 0.02) * 100) / 100, ev)
+    elif base is not None:
+        req = _num(facts, "oom.requested_bytes") or 0.0
+        step = max(0.05, (req / total + 0.02) if total else 0.05)
+        low = base - step
+        if fw == "lmdeploy" and base >= 0.9:
+            low = 0.8  # the documented default share of free memory
+        if low >= 0.3:
+            yield _est("fit.gpu_memory_utilization_lower", math.floor(low * 100) / 100, ev)
+
+
+def _fit_batch(facts: FactSet) -> Iterable[Fact]:
+    for key, target in (("knob.max_num_batched_tokens", "fit.max_num_batched_tokens"), ("oom.prefill_tokens", "fit.max_num_batched_tokens"),
+                        ("mem.prefill_tokens", "fit.max_num_batched_tokens"), ("knob.ubatch_size", "fit.max_num_batched_tokens")):
+        v = _num(facts, key)
+        if v and v >= 2:
+            yield _est(target, _pow2_floor(v / 2, 128 if key == "knob.ubatch_size" else 512), _ev(facts, key))
+            break
+    seqs = _num(facts, "oom.dummy_requests", "knob.max_num_seqs")
+    if seqs and seqs >= 2:
+        yield _est("fit.max_num_seqs", _pow2_floor(seqs / 2), _ev(facts, "oom.dummy_requests", "knob.max_num_seqs"))
+    total_tokens = _num(facts, "oom.total_tokens", "knob.max_total_tokens")
+    if total_tokens:
+        yield _est("fit.max_total_tokens", int(total_tokens) // 2, _ev(facts, "oom.total_tokens", "knob.max_total_tokens"))
+
+
+def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
+    weights, _ = weights_per_gpu(facts)
+    ev = _ev(facts, "mem.weights_bytes", "model.params")
+    dtype = facts.value("knob.dtype")
+    if isinstance(dtype, str) and dtype.lower().replace("torch.", "") in ("float32", "float", "fp32", "f32"):
+        yield _est("fit.dtype", "bfloat16", _ev(facts, "knob.dtype"))
+    if weights and total:
+        tp = _num(facts, "knob.tensor_parallel_size") or 1
+        need = weights * tp / (total * 0.8)
+        if need > tp:
+            yield _est("fit.tensor_parallel_size", 2 ** math.ceil(math.log2(need)), ev)
+        over = weights - total * 0.8
+        if over > 0:
+            yield _est("fit.cpu_offload_gb", math.ceil(over / GIB), ev)
+    # llama.cpp / Ollama: how many layers fit
+    offloaded = _num(facts, "mem.layers_offloaded")
+    gpu_w = _num(facts, "mem.weights_bytes")
+    req = _num(facts, "oom.requested_bytes")
+    if offloaded and offloaded >= 2:
+        per_layer = (gpu_w / offloaded) if gpu_w else None
+        if per_layer is None and req and facts.value("oom.buffer") in (None, "weights"):
+            per_layer = req / offloaded  # the failed buffer was the layers' weights
+        avail = _num(facts, "mem.gpu_available_bytes")
+        if per_layer:
+            if avail and req and facts.value("oom.buffer") in (None, "weights") and not gpu_w:
+                layers = int(avail * HEADROOM // per_layer)
+            else:
+                layers = int(offloaded - math.ceil((req or per_layer) / per_layer) - 1)
+            yield _est("fit.gpu_layers", max(0, min(int(offloaded) - 1, layers)), ev)
+        else:
+            yield _est("fit.gpu_layers", int(offloaded) - 1 if offloaded > 1 else 0, _ev(facts, "mem.layers_offloaded"))
+
+
+# ---------------------------------------------------------------------------- the ledger
+
+def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
+    """Weights, KV cache, activations, framework, free and capacity on one GPU."""
+    total = gpu_total(facts)
+    weights, wsrc = weights_per_gpu(facts)
+    entries: list[LedgerEntry] = []
+
+    def add(account: str, value: float | None, source: str, note: str = "") -> None:
+        if value is not None:
+            entries.append(LedgerEntry(account, int(value), source, note))
+
+    add("weights", weights, wsrc)
+    kv = _num(facts, "mem.kv_cache_bytes")
+    add("kv_cache", kv, _source(facts, "mem.kv_cache_bytes"),
+        f"{int(_num(facts, 'mem.kv_tokens') or 0):,} tokens" if facts.has("mem.kv_tokens") else "")
+    act = _num(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes")
+    add("activations", act, _source(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes"))
+    fw = _num(facts, "mem.non_torch_bytes")
+    graphs = _num(facts, "mem.cuda_graph_bytes")
+    if fw is not None or graphs is not None:
+        add("framework", (fw or 0) + (graphs or 0), _source(facts, "mem.non_torch_bytes", "mem.cuda_graph_bytes"),
+            "non-torch + CUDA graphs" if fw and graphs else ("CUDA graphs" if graphs else "non-torch memory"))
+    elif facts.has("oom.non_torch_bytes"):
+        add("framework", _num(facts, "oom.non_torch_bytes"), "log", "outside this process's PyTorch pool (context, NCCL, other processes)")
+    free = _num(facts, "oom.gpu_free_bytes")
+    add("free", free, "log" if free is not None else "estimate", "at the failure" if free is not None else "")
+    add("capacity", total, _source(facts, "mem.gpu_total_bytes", "oom.gpu_total_bytes", "gpu.total_bytes"))
+    return tuple(entries)
+
+
+def _source(facts: FactSet, *keys: str) -> str:
+    for k in keys:
+        f = facts.get(k)
+        if f is not None:
+            return {Origin.LOG: "log", Origin.PROBE: "probe"}.get(f.origin, "estimate")
+    return "estimate"
+
+
+def step_numbers(facts: FactSet) -> dict[Account, str]:
+    """One line per triage step with the number that rules it out or in."""
+    out: dict[Account, str] = {}
+    total = gpu_total(facts)
+    weights, wsrc = weights_per_gpu(facts)
+    if weights is not None:
+        share = f" = {weights / total:.0%} of {format_bytes(int(total))}" if total else ""
+        out[Account.WEIGHTS] = f"weights {format_bytes(int(weights))} per GPU ({wsrc}){share}"
+    kv = _num(facts, "mem.kv_cache_bytes")
+    if kv is not None:
+        tokens = _num(facts, "mem.kv_tokens")
+        out[Account.KV_CACHE] = f"KV pool {format_bytes(int(kv))}" + (f", {int(tokens):,} tokens" if tokens else "")
+    act = _num(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes")
+    if act is not None:
+        out[Account.ACTIVATIONS] = f"activation peak {format_bytes(int(act))}"
+    nt = _num(facts, "mem.non_torch_bytes", "oom.non_torch_bytes")
+    if nt is not None:
+        out[Account.FRAMEWORK] = f"outside the PyTorch pool {format_bytes(int(nt))}"
+    return out

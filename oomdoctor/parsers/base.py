@@ -1,0 +1,73 @@
+"""Building blocks of the log parsers: size units and the `Pattern` type.
+
+A `Pattern` is cheap to reject: the scanner runs its regex only on lines that contain one
+of its `anchors` (plain substrings). `emit` turns a match into `(key, value)` pairs; keys
+starting with `_` are scanner directives (`_phase`, `_ready`, `_framework`), not facts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from oomdoctor.facts import Value
+
+Emitted = Iterable[tuple[str, Value]]
+
+_UNITS = {
+    "b": 1, "byte": 1, "bytes": 1,
+    "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10,
+    "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
+    "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30,
+    "t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40,
+}
+
+# A size as frameworks print it: "1.15 GiB", "224.00 MiB", "0 bytes", "4.3752 GB", "64M".
+SIZE = r"(\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B|bytes|B|[KMGT](?![a-z]))"
+
+
+def to_bytes(number: str, unit: str) -> int:
+    """Frameworks print GiB as "GB" (vLLM, SGLang, Ollama); treat every K/M/G/T as binary."""
+    return int(round(float(number.replace(",", "")) * _UNITS[unit.lower()]))
+
+
+def size_of(text: str) -> int | None:
+    m = re.search(SIZE, text)
+    return to_bytes(m.group(1), m.group(2)) if m else None
+
+
+def to_int(text: str) -> int:
+    return int(text.replace(",", "").replace("_", ""))
+
+
+@dataclass(frozen=True)
+class Pattern:
+    name: str
+    anchors: tuple[str, ...]
+    regex: re.Pattern[str]
+    emit: Callable[[re.Match[str]], Emitted]
+    frameworks: tuple[str, ...] = ()  # limits the pattern to these detected frameworks (empty: any)
+    repeat: bool = False  # finditer instead of search (several matches per line)
+
+
+def P(  # noqa: N802 - table shorthand
+    name: str,
+    anchors: str | tuple[str, ...],
+    regex: str,
+    emit: Callable[[re.Match[str]], Emitted],
+    frameworks: tuple[str, ...] = (),
+    flags: int = 0,
+    repeat: bool = False,
+) -> Pattern:
+    if isinstance(anchors, str):
+        anchors = (anchors,)
+    return Pattern(name, anchors, re.compile(regex, flags), emit, frameworks, repeat)
+
+
+def const(*pairs: tuple[str, Value]) -> Callable[[re.Match[str]], Emitted]:
+    return lambda m: pairs
+
+
+def kind(name: str, *more: tuple[str, Value]) -> Callable[[re.Match[str]], Emitted]:
+    return const(("oom.kind", name), *more)

@@ -1,0 +1,56 @@
+"""Framework detection: weighted signals; the highest total wins.
+
+Ollama embeds llama.cpp, and vLLM/SGLang/TGI run on PyTorch, so the more specific
+framework carries the higher weight. A bare PyTorch message is `pytorch`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from oomdoctor.parsers.base import P, Pattern, const
+
+
+def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex: str, flags: int = 0) -> Pattern:
+    return P(name, anchors, regex, const(("_framework", f"{framework}:{weight}")), flags=flags)
+
+
+SIGNALS: tuple[Pattern, ...] = (
+    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"vllm|VllmWorker|EngineCore|VLLM_", re.I),
+    _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache"),
+         r"gpu_memory_utilization|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache"),
+    _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
+    _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch",
+                                     "memory capacity is unbalanced"),
+         r"sglang|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced", re.I),
+    _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
+                               "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
+         r"text[_-]generation|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
+    _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
+    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "llm_load_tensors", "load_tensors:", "llama-server", "llama-cli", "llamafile", "gguf"),
+         r"llama_(?:new_context|context|kv_cache|model_load|init)|ggml_|llm_load_tensors|load_tensors:|llama-(?:server|cli)|llamafile|\.gguf\b"),
+    _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
+    _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot "), r"prompt_save:|cache state:|slot \w+: id"),
+    _sig("fw-ollama", "ollama", 40, ("ollama", "Ollama", "source=server.go", "source=sched.go", "source=memory.go", "source=ggml.go",
+                                     "source=cache.go", "layers.offload", "memory.required"),
+         r"ollama|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.", re.I),
+    _sig("fw-ollama-spinner", "ollama", 40, ("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"), r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]"),
+    _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM"), r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm"),
+    _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
+    _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference"), r"deepspeed|sigkill_handler|ds_inference", re.I),
+    _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama"), r"exllama", re.I),
+    _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
+                                                "accelerate", "generate(", "modeling_"),
+         r"transformers|from_pretrained|AutoModel|Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|modeling_\w+\.py"),
+    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError"), r"torch\.|PyTorch|OutOfMemoryError"),
+    _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),
+    # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (checked on lines already selected)
+    _sig("fw-vllm-logformat", "vllm", 3, (), r"(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w.]+\.py:\d+\]"),
+)
+
+
+def decide(scores: dict[str, int]) -> str:
+    if not scores:
+        return "other"
+    best = max(scores.items(), key=lambda kv: (kv[1], kv[0]))
+    return best[0]

@@ -1,0 +1,146 @@
+"""llama.cpp (and forks, llamafile) and Ollama: ggml buffer failures, the context and KV
+lines, and Ollama's scheduler estimate. Match on suffixes: the function-name prefixes
+changed between builds."""
+
+from __future__ import annotations
+
+import re
+
+from oomdoctor.launch import parse_argv, split
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes
+
+MIB = 1 << 20
+
+
+def _mib(text: str) -> int:
+    return int(round(float(text) * MIB))
+
+
+def _is_gpu(device: str) -> bool:
+    return not device.upper().startswith("CPU") and "_HOST" not in device.upper() and not device.upper().endswith("HOST")
+
+
+def _model_buffer(m: re.Match[str]) -> Emitted:
+    if _is_gpu(m.group(1)):
+        yield "_sum:mem.weights_bytes", _mib(m.group(2))
+    yield "_sum:mem.weights_total_bytes", _mib(m.group(2))
+
+
+def _kv_buffer(m: re.Match[str]) -> Emitted:
+    if _is_gpu(m.group(1)):
+        yield "_sum:mem.kv_cache_bytes", _mib(m.group(2))
+    yield "_sum:mem.kv_total_bytes", _mib(m.group(2))
+
+
+def _ollama_kv(pairs: str) -> Emitted:
+    for key, raw in re.findall(r'([\w.]+)="?(\[[^\]]*\]|[^"\s]+(?: [KMGT]?i?B)?)"?', pairs):
+        mm = re.match(SIZE, raw.strip("[]"))
+        if key == "memory.available" and mm:
+            yield "mem.gpu_available_bytes", to_bytes(mm.group(1), mm.group(2))
+        elif key == "memory.required.full" and mm:
+            yield "_ollama_full", to_bytes(mm.group(1), mm.group(2))
+        elif key == "memory.required.partial" and mm:
+            yield "_ollama_partial", to_bytes(mm.group(1), mm.group(2))
+        elif key == "memory.required.kv" and mm:
+            yield "mem.kv_total_bytes", to_bytes(mm.group(1), mm.group(2))
+        elif key == "memory.weights.total" and mm:
+            yield "mem.weights_total_bytes", to_bytes(mm.group(1), mm.group(2))
+        elif key == "memory.graph.full" and mm:
+            yield "mem.compute_buffer_bytes", to_bytes(mm.group(1), mm.group(2))
+        elif key == "layers.requested" and raw.lstrip("-").isdigit() and int(raw) >= 0:
+            yield "knob.gpu_layers", int(raw)
+        elif key == "layers.model" and raw.isdigit():
+            yield "mem.layers_total", int(raw)
+        elif key == "layers.offload" and raw.isdigit():
+            yield "mem.layers_offloaded", int(raw)
+
+
+def _ollama_runner(m: re.Match[str]) -> Emitted:
+    for f in parse_argv(split(m.group(1)), framework="llamacpp"):
+        yield f.key, f.value
+
+
+def _alloc_buffer(m: re.Match[str]) -> Emitted:
+    yield "oom.kind", "ggml_alloc_failed"
+    yield "oom.requested_bytes", _mib(m.group(1))
+    yield "oom.device", m.group(2)
+    yield "oom.buffer_device", "GPU"
+
+
+def _gallocr(m: re.Match[str]) -> Emitted:
+    yield "oom.kind", "ggml_alloc_failed"
+    yield "oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"
+    yield "oom.requested_bytes", int(m.group(2))
+    yield "oom.buffer", "compute"
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"), r"allocating ([\d.]+) MiB on device (\d+): \w+ failed: out of memory",
+      _alloc_buffer),
+    P("ggml-cpu-alloc", ("cpu_buffer_type_alloc_buffer",), r"cpu_buffer_type_alloc_buffer: failed to allocate buffer(?: of size (\d+))?",
+      lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer_device", "CPU")]
+      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
+      lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
+    P("ggml-vulkan-limit", ("exceeds device memory allocation limit",), r"exceeds device memory allocation limit",
+      const(("oom.hint", "per_allocation_limit"))),
+    P("ggml-gallocr", ("failed to allocate",), r"gallocr_reserve_n\w*: failed to allocate (\S+) buffer of size (\d+)", _gallocr),
+    P("ggml-tensor-range", ("failed to allocate",), r"alloc_tensor_range: failed to allocate (\S+) buffer of size (\d+)",
+      lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"), ("oom.requested_bytes", int(m.group(2))),
+                 ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU")]),
+    P("ggml-weights-fail", ("unable to allocate",), r"unable to allocate (\S+) buffe", lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"),
+      ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"), ("_phase", "load_weights")]),
+    P("ggml-kv-fail", ("kv cache", "KV cache"), r"failed to allocate buffer for kv cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv",
+      lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
+    P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",
+      lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute"), ("_phase", "profile")]),
+    P("ggml-cuda-error", ("CUDA error: out of memory", "CUDA error: out of memory"), r"CUDA error: out of memory", kind("ggml_cuda_error_oom")),
+    P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
+      lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]),
+    P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"look_ahead_size|cuMemCreate|reserve_size",
+      const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
+    # accounting
+    P("ggml-model-buffer", ("buffer size",), r"(\S+) (?:model )?buffer size =\s*([\d.]+) MiB", _model_buffer),
+    P("ggml-kv-buffer", ("KV buffer size",), r"(\S+) KV buffer size =\s*([\d.]+) MiB", _kv_buffer),
+    P("ggml-compute-buffer", ("compute buffer size",), r"(\S+) compute buffer size =\s*([\d.]+) MiB",
+      lambda m: [("_sum:mem.compute_buffer_bytes", _mib(m.group(2)))] if _is_gpu(m.group(1)) else []),
+    P("ggml-kv-self", ("KV self size", "llama_kv_cache"), r"(?:KV self size|llama_kv_cache\w*: size)\s*=\s*([\d.]+) MiB",
+      lambda m: [("mem.kv_total_bytes", _mib(m.group(1))), ("_phase", "kv_alloc")]),
+    P("ggml-kv-cells", ("kv_size =", "cells,"), r"kv_size = (\d+)|\(\s*(\d+) cells,", lambda m: [("_kv_cells", int(m.group(1) or m.group(2)))]),
+    P("ggml-kv-type", ("type_k",), r"type_k = '(\w+)'", lambda m: [("knob.kv_cache_dtype", m.group(1))]),
+    P("ggml-n-ctx", ("n_ctx",), r"\bn_ctx\s*=\s*(\d+)", lambda m: [("knob.max_model_len", int(m.group(1)))]),
+    P("ggml-n-ctx-seq", ("n_ctx_per_seq", "n_ctx_seq"), r"n_ctx_(?:per_)?seq\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_seq", int(m.group(1)))]),
+    P("ggml-n-ctx-train", ("n_ctx_train",), r"n_ctx_train\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_train", int(m.group(1)))]),
+    P("ggml-n-seq", ("n_seq_max",), r"n_seq_max\s*=\s*(\d+)", lambda m: [("knob.max_num_seqs", int(m.group(1)))]),
+    P("ggml-n-batch", ("n_batch",), r"\bn_batch\s*=\s*(\d+)", lambda m: [("knob.batch_size", int(m.group(1)))]),
+    P("ggml-n-ubatch", ("n_ubatch",), r"n_ubatch\s*=\s*(\d+)", lambda m: [("knob.ubatch_size", int(m.group(1)))]),
+    P("ggml-flash", ("flash_attn",), r"flash_attn\s*=\s*(\w+)",
+      lambda m: [("knob.flash_attention", m.group(1).lower() in ("1", "true", "enabled", "on"))] if m.group(1).lower() != "auto" else []),
+    P("ggml-offloaded", ("layers to GPU",), r"offloaded (\d+)/(\d+) layers to GPU",
+      lambda m: [("mem.layers_offloaded", int(m.group(1))), ("mem.layers_total", int(m.group(2))), ("_phase", "load_weights")]),
+    P("ggml-build", ("build:",), r"build: (\d+) \(", lambda m: [("framework.version", "b" + m.group(1))]),
+    P("ggml-device", ("compute capability",), r"Device \d+: (.+?), compute capability", lambda m: [("gpu.name", m.group(1).strip())]),
+    P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) * MIB)]),
+    P("ggml-ready", ("server is listening", "llama runner started"), r"server is listening|llama runner started", const(("_ready", True))),
+    P("llamacpp-prompt-cache", ("exceeds limit",), r"cache state: .*\(limits: ([\d.]+) MiB\).*exceeds limit",
+      lambda m: [("oom.kind", "prompt_cache_over_limit"), ("_phase", "decode")]),
+    P("vulkan-max-buffer", ("maxBufferSize",), r"is larger than the maximum allowed buffer size", kind("vulkan_max_buffer_size")),
+    # ---- Ollama
+    P("ollama-offload", ("layers.offload", "memory.required", "memory.weights", "memory.available", "layers.model"),
+      r"(?:layers|memory)\.\w+", lambda m: _ollama_kv(m.string)),
+    P("ollama-offload-cpu", ('msg="offload to cpu"',), r'msg="offload to cpu"', const(("oom.hint", "cpu_only"))),
+    P("ollama-system-memory", ('msg="system memory"',), r'msg="system memory" total="([^"]+)" free="([^"]+)"',
+      lambda m: [(k, v) for k, v in (("host.ram_total_bytes", _size(m.group(1))), ("host.ram_available_bytes", _size(m.group(2)))) if v]),
+    P("ollama-requires-ram", ("than is available",), r"model requires more system memory \(([^)]+)\) than is available \(([^)]+)\)",
+      lambda m: [("oom.kind", "host_insufficient"), ("oom.host_required_bytes", _size(m.group(1)) or 0),
+                 ("oom.host_available_bytes", _size(m.group(2)) or 0), ("_phase", "load_weights")]),
+    P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?[^"]*?runner (.*)', _ollama_runner),
+    P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
+    P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
+    P("ollama-runner-stopped", ("unexpectedly stopped",), r"model runner has unexpectedly stopped", const(("oom.hint", "runner_stopped"))),
+)
+
+
+def _size(text: str) -> int | None:
+    m = re.match(r"\s*" + SIZE, text)
+    return to_bytes(m.group(1), m.group(2)) if m else None

@@ -1,0 +1,64 @@
+"""Host-side failures (OOM killer, exit 137, OOMKilled, Ray's memory monitor, CPU allocator,
+mmap ENOMEM, /dev/shm and NCCL shared memory) and look-alikes that are not OOMs."""
+
+from __future__ import annotations
+
+import re
+
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes
+
+
+def _shm_df(m: re.Match[str]) -> Emitted:
+    yield "host.shm_total_bytes", to_bytes(m.group(1), m.group(2))
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    # ---- the kernel and container runtimes
+    P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (\d+) \(([^)]+)\)",
+      lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
+    P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
+    P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|\s\d+\s+Killed\s+\S|^\[\d+\][+-]?\s+Killed\b",
+      kind("killed", ("oom.exit_signal", "SIGKILL"))),
+    P("signal-killed", ("signal: killed", "signal 9", "SIGKILL"), r"signal: killed|signal 9\b|SIGKILL\b(?! handler)",
+      kind("killed", ("oom.exit_signal", "SIGKILL"))),
+    P("exit-137", ("137",), r"(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|Exited|exitCode)[\s:=(]+137\b",
+      kind("exit_137", ("oom.exit_signal", "137"))),
+    P("oomkilled", ("OOMKilled",), r"OOMKilled", kind("exit_137", ("oom.hint", "container"))),
+    P("ray-oom", ("killed due to memory pressure",), r"killed due to memory pressure \(OOM\)", kind("ray_oom_kill")),
+    P("cpu-allocator", ("DefaultCPUAllocator",), r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
+      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    P("mmap-enomem", ("Cannot allocate memory", "unable to mmap"), r"unable to mmap (\d+) bytes|Cannot allocate memory \(12\)|\[Errno 12\] Cannot allocate memory",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
+      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    P("container-limit", ("memory limit", "Memory limit"), r"exceeded (?:its |the )?memory limit|memory limit (?:reached|exceeded)",
+      kind("exit_137", ("oom.hint", "container"))),
+    P("docker-compose", ("docker", "container_name", "kubectl", "shm_size", "shmSize"), r"docker|container_name|kubectl|shm_?[sS]ize",
+      const(("oom.hint", "container"))),
+    # ---- shared memory
+    P("bus-error", ("Bus error", "bus error"), r"[Bb]us error", kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
+    P("shm-nccl", ("/dev/shm",), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
+      r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
+      lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    P("shm-ray-sizes", ("available in /dev/shm",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",
+      lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
+    P("shm-ray-sizes2", ("The request is for",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",
+      lambda m: [("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
+    P("shm-df", ("shm ",), r"^\s*(?:shm|tmpfs)\s+" + SIZE + r"(?:\s|$)", _shm_df),
+    P("nccl-system-error", ("ncclSystemError", "unhandled system error"), r"ncclSystemError|unhandled system error",
+      const(("oom.hint", "nccl_system_error"))),
+    P("nccl-cuda-oom", ("NCCL WARN Cuda failure 'out of memory'", "ncclUnhandledCudaError"), r"NCCL WARN Cuda failure 'out of memory'",
+      kind("nccl_oom")),
+    # ---- look-alikes that are not OOMs
+    P("illegal-access", ("illegal memory access",), r"an illegal memory access was encountered", kind("illegal_memory_access")),
+    P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),
+    P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
+    P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),
+    P("nccl-graph", ("NCCL cannot be captured",), r"NCCL cannot be captured in a graph", kind("nccl_graph_capture")),
+    P("nccl-invalid-usage", ("NCCL error: invalid usage",), r"NCCL error: invalid usage", kind("nccl_graph_capture")),
+    P("bnb-no-gpu", ("compiled without GPU support",), r"bitsandbytes was compiled without GPU support", kind("broken_install")),
+    P("bnb-dispatch", ("dispatched on the CPU or the disk",), r"Some modules are dispatched on the CPU or the disk",
+      kind("bnb_dispatch", ("_phase", "load_weights"))),
+    P("driver-too-old", ("driver version is insufficient",), r"CUDA driver version is insufficient", kind("broken_install")),
+    P("no-cuda-gpus", ("No CUDA GPUs are available",), r"No CUDA GPUs are available", kind("broken_install")),
+)

@@ -1,0 +1,478 @@
+"""The streaming scanner: reads a log once, in binary chunks, and turns it into facts.
+
+A multi-literal prefilter (RE2, a DFA) finds the few candidate lines that contain any
+pattern anchor; only those lines are decoded and matched. Memory use is bounded by the
+chunk size, not by the log size. Timestamps, pod prefixes, ANSI colours, CRLF and a
+truncated last line need no special handling: patterns search within lines.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO, Iterable
+
+from oomdoctor.errors import InputError
+from oomdoctor.facts import Evidence, Fact, Origin, Value
+from oomdoctor.launch import detect_framework, parse_argv, parse_kwargs, split
+from oomdoctor.parsers import detect, ggml, host, servers, torch, vllm
+from oomdoctor.parsers.base import P, Pattern
+
+CHUNK = 4 << 20
+MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
+WINDOW = 8 << 10
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _launch(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
+    line = m.string
+    fw = detect_framework(line)
+    if fw:
+        yield "_framework", f"{fw}:8"
+        for f in parse_argv(split(line[m.start():]), framework=fw):
+            yield f.key, f.value
+    for f in parse_kwargs(line):
+        yield f.key, f.value
+
+
+def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
+    yield "_model_name", m.group(1)
+
+
+LAUNCH: tuple[Pattern, ...] = (
+    P("launch-command", ("vllm serve", "vllm.entrypoints", "sglang.launch_server", "text-generation-launcher", "llama-server", "llama-cli",
+                         "lmdeploy serve", "trtllm-", "ollama run", "LLM(", "build.py", ".llamafile", "sglang serve"),
+      r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
+      r"llama-cli|lmdeploy serve|trtllm-\w+|ollama run|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
+    P("model-name", ("model", "Model", "/"), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
+      r"from_pretrained\(|ollama run |[Mm]odel )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
+    P("dtype-kwarg", ("torch_dtype", "dtype="), r"(?:torch_)?dtype=torch\.(\w+)", lambda m: [("knob.dtype", m.group(1))]),
+    P("quant-kwarg", ("load_in_8bit", "load_in_4bit", "--load_8bit", "--load_4bit"), r"load_in_(\d)bit=True|--load_(\d)bit",
+      lambda m: [("knob.quantization", f"bnb-{m.group(1) or m.group(2)}bit")]),
+    P("startup-frames", ("LLM(", "from_engine_args", "LLMEngine", "EngineCoreProc", "init_device"),
+      r"\bLLM\(|from_engine_args|LLMEngine\(|EngineCoreProc\(|init_device", lambda m: [("_phase", "startup")]),
+    P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image"),
+      r"(?i)qwen[\d.]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor",
+      lambda m: [("oom.hint", "multimodal")]),
+)
+
+ALL_PATTERNS: tuple[Pattern, ...] = (
+    *torch.PATTERNS, *vllm.PATTERNS, *servers.PATTERNS, *ggml.PATTERNS, *host.PATTERNS, *LAUNCH, *detect.SIGNALS,
+)
+
+# Kinds of failure that are themselves memory failures (others are hints or look-alikes).
+NOT_OOM_KINDS = frozenset({
+    "illegal_memory_access", "no_kernel_image", "device_assert", "nccl_graph_capture", "broken_install",
+    "vulkan_max_buffer_size", "queue_full", "config_max_len",
+})
+
+
+class _Matcher:
+    """All anchors in one prefilter; per line, an RE2 set says which anchors are present."""
+
+    def __init__(self, patterns: tuple[Pattern, ...]) -> None:
+        self.patterns = patterns
+        anchors: list[str] = []
+        index: dict[str, int] = {}
+        self.by_anchor: list[list[Pattern]] = []
+        self.always = [p for p in patterns if not p.anchors]  # run on every selected line
+        for p in patterns:
+            for a in p.anchors:
+                if a not in index:
+                    index[a] = len(anchors)
+                    anchors.append(a)
+                    self.by_anchor.append([])
+                self.by_anchor[index[a]].append(p)
+        self.anchors = anchors
+        alternation = "|".join(re.escape(a) for a in sorted(anchors, key=len, reverse=True))
+        try:
+            import re2
+
+            self.prefilter = re2.compile(alternation.encode())
+            opts = re2.Options()
+            self.set = re2.Set.SearchSet(opts)
+            for a in anchors:
+                self.set.Add(re.escape(a))
+            self.set.Compile()
+        except ImportError:  # pragma: no cover - google-re2 is a dependency; keep working without it
+            self.prefilter = re.compile(alternation.encode())
+            self.set = None
+
+    def candidates(self, line: str) -> list[Pattern]:
+        if self.set is not None:
+            hits = self.set.Match(line)
+        else:  # pragma: no cover
+            hits = [i for i, a in enumerate(self.anchors) if a in line]
+        seen: dict[str, Pattern] = {p.name: p for p in self.always}
+        for i in sorted(hits):
+            for p in self.by_anchor[i]:
+                seen.setdefault(p.name, p)
+        return list(seen.values())
+
+
+_MATCHER: _Matcher | None = None
+
+
+def matcher() -> _Matcher:
+    global _MATCHER
+    if _MATCHER is None:
+        _MATCHER = _Matcher(ALL_PATTERNS)
+    return _MATCHER
+
+
+@dataclass
+class ScanResult:
+    """What one log said: facts plus the scanner's notes."""
+
+    path: str
+    label: str
+    facts: list[Fact]
+    framework_scores: dict[str, int]
+    lines: int
+    first_failure_line: int | None
+    first_failure_text: str | None
+    phase: str | None
+    warnings: list[str] = field(default_factory=list)
+
+
+class _State:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.facts: list[Fact] = []
+        self.scores: dict[str, int] = {}
+        self.signal_hits: dict[str, int] = {}
+        self.phase: str | None = None
+        self.ready = False
+        self.failure_line: int | None = None
+        self.failure_text: str | None = None
+        self.failure_phase: str | None = None
+        self.late_phase: str | None = None
+        self.sums: dict[str, tuple[int, Evidence]] = {}
+        self.raw: dict[str, tuple[Value, Evidence]] = {}
+        self.processes: list[tuple[str, int, Evidence]] = []
+        self.warnings: list[str] = []
+
+    def handle(self, line_no: int, text: str) -> None:
+        ev: Evidence | None = None
+        for pattern in matcher().candidates(text):
+            matches = pattern.regex.finditer(text) if pattern.repeat else [pattern.regex.search(text)]
+            for m in matches:
+                if m is None:
+                    continue
+                if ev is None:
+                    ev = Evidence(self.source, line_no, text.strip()[:600])
+                self._apply(pattern, m, ev, line_no)
+
+    def _apply(self, pattern: Pattern, m: re.Match[str], ev: Evidence, line_no: int) -> None:
+        pairs = list(pattern.emit(m))
+        new_phase = next((v for k, v in pairs if k == "_phase"), None)
+        for key, value in pairs:
+            if key == "_phase":
+                continue
+            if key == "_framework":
+                fw, _, weight = str(value).partition(":")
+                hits = self.signal_hits.get(pattern.name, 0)
+                if hits < 5:
+                    self.signal_hits[pattern.name] = hits + 1
+                    self.scores[fw] = self.scores.get(fw, 0) + int(weight)
+            elif key == "_ready":
+                self.ready = True
+                if self.failure_line is None:
+                    self.phase = "serving"
+            elif key == "_process":
+                pid, _, size = str(value).partition(":")
+                self.processes.append((pid, int(size), ev))
+            elif key.startswith("_sum:"):
+                prev = self.sums.get(key[5:], (0, ev))[0]
+                self.sums[key[5:]] = (prev + int(value), ev)
+            elif key.startswith("_"):
+                self.raw[key] = (value, ev)
+            else:
+                self.facts.append(Fact(key, value, Origin.LOG, ev))
+                if key == "oom.kind" and self.failure_line is None:
+                    self.failure_line, self.failure_text = line_no, ev.text
+                    self.failure_phase = new_phase or self.phase
+        if new_phase is not None:
+            if self.failure_line is None:
+                self.phase = str(new_phase)
+            elif self.failure_phase is None:
+                self.failure_phase = str(new_phase)
+            elif self.late_phase is None and line_no - self.failure_line < 80:
+                self.late_phase = str(new_phase)
+
+    def finish(self) -> tuple[list[Fact], str | None]:
+        facts = list(self.facts)
+        for key, (total, ev) in self.sums.items():
+            facts.append(Fact(key, total, Origin.LOG, ev))
+        facts.extend(self._derived())
+        phase = self.failure_phase or self.late_phase
+        if phase is None and self.failure_line is not None:
+            phase = self.phase
+        return facts, _normalise_phase(phase, self.ready)
+
+    def _derived(self) -> Iterable[Fact]:
+        raw = self.raw
+        if "_peak_torch_bytes" in raw:
+            peak, ev = raw["_peak_torch_bytes"]
+            weights = next((f.value for f in reversed(self.facts) if f.key == "mem.weights_bytes"), None)
+            if isinstance(weights, int) and isinstance(peak, int) and peak > weights:
+                yield Fact("mem.activation_peak_bytes", peak - weights, Origin.LOG, ev)
+            yield Fact("mem.peak_torch_bytes", peak, Origin.LOG, ev)
+        if "_ollama_full" in raw and "_ollama_partial" in raw:
+            full, ev = raw["_ollama_full"]
+            partial, _ = raw["_ollama_partial"]
+            if isinstance(full, int) and isinstance(partial, int):
+                yield Fact("mem.required_bytes", full, Origin.LOG, ev)
+                yield Fact("mem.host_required_bytes", max(0, full - partial), Origin.LOG, ev)
+        if "_kv_cells" in raw:
+            cells, ev = raw["_kv_cells"]
+            yield Fact("mem.kv_tokens", cells, Origin.LOG, ev)
+        if "_model_name" in raw:
+            name, ev = raw["_model_name"]
+            yield Fact("knob.model", str(name), Origin.LOG, ev)
+            params = params_from_name(str(name))
+            if params:
+                yield Fact("model.params", params, Origin.LOG, ev)
+            for key, value in name_hints(str(name)):
+                if not any(f.key == key for f in self.facts):
+                    yield Fact(key, value, Origin.LOG, ev)
+        if "_kv_cells" in raw and "_n_ctx_seq" in raw:
+            cells, ev = raw["_kv_cells"]
+            per_seq, _ = raw["_n_ctx_seq"]
+            if isinstance(cells, int) and isinstance(per_seq, int) and per_seq and cells // per_seq >= 2:
+                if not any(f.key == "knob.max_num_seqs" for f in self.facts):
+                    yield Fact("knob.max_num_seqs", cells // per_seq, Origin.LOG, ev)
+        gpu = next((f for f in self.facts if f.key == "gpu.name"), None)
+        if gpu is not None:
+            size = gpu_memory_from_name(str(gpu.value))
+            if size:
+                yield Fact("gpu.total_bytes", size, Origin.ESTIMATE, gpu.evidence)
+        yield from self._process_facts()
+
+    def _process_facts(self) -> Iterable[Fact]:
+        """Torch lists every process on the GPU, itself included: the one whose use is
+        closest to (and at least) what PyTorch reserved is this process."""
+        if not self.processes:
+            return
+        reserved = 0
+        for f in self.facts:
+            if f.key == "oom.torch_allocated_bytes":
+                reserved = max(reserved, int(f.value))
+        unalloc = max((int(f.value) for f in self.facts if f.key == "oom.torch_unallocated_bytes"), default=0)
+        reserved += unalloc
+        procs = {pid: (size, ev) for pid, size, ev in self.processes}
+        own = min(procs, key=lambda p: (procs[p][0] < reserved, abs(procs[p][0] - reserved)))
+        others = sum(size for pid, (size, _) in procs.items() if pid != own)
+        ev = procs[own][1]
+        yield Fact("oom.process_count", len(procs), Origin.LOG, ev)
+        yield Fact("oom.process_bytes", procs[own][0], Origin.LOG, ev)
+        yield Fact("oom.other_process_bytes", others, Origin.LOG, ev)
+
+
+def _normalise_phase(phase: str | None, ready: bool) -> str | None:
+    mapping = {
+        "after_load": "profile", "after_capture": "warmup", "forward": "prefill", "serving": "prefill",
+        "startup": "startup", "wake_up": "other", "engine_build": "other",
+    }
+    if phase is None:
+        return "prefill" if ready else None
+    return mapping.get(phase, phase)
+
+
+_PARAMS = re.compile(r"(?i)(?<![\d.])(\d+)x(\d+(?:\.\d+)?)b(?![a-z])|(?<![\w.])(\d+(?:\.\d+)?)b(?![a-z\d])")
+
+
+def params_from_name(name: str) -> int | None:
+    """'Mistral-7B-v0.1' -> 7e9; 'Mixtral-8x22B' -> 176e9; 'Qwen3-30B-A3B' -> 30e9."""
+    best = 0.0
+    for m in _PARAMS.finditer(name.replace("_", "-")):
+        if m.group(1):
+            value = float(m.group(1)) * float(m.group(2))
+        else:
+            value = float(m.group(3))
+        best = max(best, value)
+    return int(best * 1e9) if best else None
+
+
+_QUANT_IN_NAME = re.compile(r"(?i)(?:^|[-_.:/])(awq|gptq|fp8|int4|int8|w8a8|w4a16|nf4|bnb|mxfp4|exl2|"
+                            r"i?q\d(?:_[0-9a-z]+)*|f16|f32|fp16|fp32|bf16)(?=$|[-_.:/])")
+
+
+def name_hints(name: str) -> list[tuple[str, Value]]:
+    """Dtype/quantization spelled in a model name or GGUF file name."""
+    out: list[tuple[str, Value]] = []
+    for m in _QUANT_IN_NAME.finditer(name):
+        tag = m.group(1).lower()
+        if tag in ("f32", "fp32"):
+            out.append(("knob.dtype", "float32"))
+        elif tag in ("f16", "fp16", "bf16"):
+            out.append(("knob.dtype", "bfloat16" if tag == "bf16" else "float16"))
+        else:
+            out.append(("knob.quantization", tag))
+    return out[:1] if out else out
+
+
+# Memory of common cards by name (GiB), for logs that name the card but not its size.
+_GPU_SIZES = (
+    (r"A100.*80\s?G|A100-SXM4-80|H100|H800|A800.*80|GH200", 80), (r"H200", 141), (r"B200", 180), (r"A100", 40),
+    (r"A10G|A10\b|RTX 3090|RTX 4090|L4\b|A5000|RTX 6000 Ada|A30\b", 24), (r"L40|A40|A6000|RTX 6000", 48),
+    (r"V100.*32|V100S", 32), (r"V100|T4\b|A4000|RTX 4080|P100.*16|RTX 5080", 16), (r"RTX 5090", 32),
+    (r"RTX 3080 Ti|RTX 4070 Ti|RTX 3060|RTX 4070|2080 Ti", 12), (r"RTX 3080|RTX 3070|RTX 4060|2080|2070|1080", 8),
+    (r"1050 Ti|1650", 4),
+)
+
+
+def gpu_memory_from_name(name: str) -> int | None:
+    m = re.search(r"(\d+)\s?GB", name)
+    if m and 2 <= int(m.group(1)) <= 512:
+        return int(m.group(1)) << 30
+    for pat, gib in _GPU_SIZES:
+        if re.search(pat, name):
+            return gib << 30
+    return None
+
+
+def open_log(path: str) -> tuple[BinaryIO, str]:
+    """Open a log for binary streaming: '-' is stdin, '.gz' is decompressed on the fly."""
+    if path == "-":
+        return sys.stdin.buffer, "<stdin>"
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"log file not found: {path}")
+    if p.is_dir():
+        raise InputError(f"{path} is a directory, not a log file")
+    try:
+        raw: BinaryIO = open(p, "rb")
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    head = raw.read(2)
+    raw.seek(0)
+    if head == b"\x1f\x8b":
+        return gzip.GzipFile(fileobj=raw), path  # type: ignore[return-value]
+    return raw, path
+
+
+def scan(path: str, label: str | None = None) -> ScanResult:
+    stream, shown = open_log(path)
+    try:
+        return scan_stream(stream, shown, label or shown)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
+    m = matcher()
+    state = _State(source)
+    line_base = 1  # line number of the first line in `buf`
+    carry = b""
+    total = 0
+    first = True
+    decoded_warned = False
+    while True:
+        try:
+            block = stream.read(CHUNK)
+        except EOFError:
+            raise InputError(f"{source} is a truncated gzip file (compressed data ends early)") from None
+        except (OSError, gzip.BadGzipFile) as exc:
+            raise InputError(f"cannot read {source}: {exc}") from None
+        if first:
+            first = False
+            if not block:
+                raise InputError(f"{source} is empty")
+            if _looks_binary(block[:8192]):
+                raise InputError(f"{source} looks binary, not a text log (NUL bytes or non-text data in its first 8 KiB)")
+        if not block:
+            buf, carry = carry, b""
+            if not buf:
+                break
+            end = len(buf)
+        else:
+            buf = carry + block
+            end = buf.rfind(b"\n") + 1
+            if end == 0:
+                if len(buf) < MAX_LINE * 4:
+                    carry = buf
+                    continue
+                end = len(buf)  # a huge line: scan what we have, in windows
+            carry = buf[end:]
+        total += len(buf[:end])
+        if not decoded_warned and total <= CHUNK and not _is_utf8(buf[:end]):
+            decoded_warned = True
+            state.warnings.append(f"{source} is not valid UTF-8; undecodable bytes were replaced")
+        line_base = _scan_buffer(m, state, buf, end, line_base)
+        if not block:
+            break
+    if total == 0:
+        raise InputError(f"{source} is empty")
+    facts, phase = state.finish()
+    return ScanResult(
+        path=source, label=label, facts=facts, framework_scores=state.scores, lines=line_base - 1,
+        first_failure_line=state.failure_line, first_failure_text=state.failure_text, phase=phase, warnings=state.warnings,
+    )
+
+
+def _scan_buffer(m: _Matcher, state: _State, buf: bytes, end: int, line_base: int) -> int:
+    pos = 0
+    counted = 0
+    line_no = line_base
+    pre = m.prefilter
+    long_warned = False
+    while pos < end:
+        hit = pre.search(buf, pos, end)
+        if hit is None:
+            break
+        start = buf.rfind(b"\n", 0, hit.start()) + 1
+        stop = buf.find(b"\n", hit.end(), end)
+        if stop == -1:
+            stop = end
+        line_no += buf.count(b"\n", counted, start)
+        counted = start
+        if stop - start > MAX_LINE:
+            a = max(start, hit.start() - WINDOW)
+            b = min(stop, hit.end() + WINDOW)
+            if not long_warned:
+                long_warned = True
+                state.warnings.append(f"{state.source}:{line_no} is {stop - start:,} bytes long; read in windows around keywords")
+            text = buf[a:b].decode("utf-8", "replace")
+            state.handle(line_no, _clean(text))
+            pos = b
+            continue
+        state.handle(line_no, _clean(buf[start:stop].decode("utf-8", "replace")))
+        pos = stop + 1
+    line_no += buf.count(b"\n", counted, end)
+    if end and buf[end - 1:end] != b"\n":
+        line_no += 1  # a last line without a newline
+    return line_no
+
+
+def _clean(text: str) -> str:
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    return text.rstrip("\r")
+
+
+def _looks_binary(head: bytes) -> bool:
+    if b"\x00" in head:
+        return True
+    if not head:
+        return False
+    text_like = sum(1 for b in head if b >= 32 or b in (9, 10, 13, 27))
+    return text_like / len(head) < 0.85
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError as exc:
+        return exc.start >= len(data) - 4  # a multi-byte character cut at the chunk edge
+
+
+def read_text_stream(data: bytes, source: str = "<text>") -> ScanResult:
+    """Scan an in-memory log (tests, snippets)."""
+    return scan_stream(io.BytesIO(data), source, source)

@@ -1,0 +1,159 @@
+"""SGLang, TGI, TensorRT-LLM, LMDeploy, DeepSpeed and ExLlamaV2 messages."""
+
+from __future__ import annotations
+
+import re
+
+from oomdoctor.launch import parse_kwargs
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes, to_int
+
+GIB = 1 << 30
+
+
+def _gib(text: str) -> int:
+    return int(round(float(text) * GIB))
+
+
+_SGLANG_ARGS = {
+    "context_length": "knob.max_model_len",
+    "mem_fraction_static": "knob.gpu_memory_utilization",
+    "max_running_requests": "knob.max_num_seqs",
+    "chunked_prefill_size": "knob.max_num_batched_tokens",
+    "max_total_tokens": "knob.max_total_tokens",
+    "tp_size": "knob.tensor_parallel_size",
+    "pp_size": "knob.pipeline_parallel_size",
+    "cuda_graph_max_bs": "knob.cuda_graph_max_bs",
+    "disable_cuda_graph": "knob.enforce_eager",
+    "kv_cache_dtype": "knob.kv_cache_dtype",
+    "dtype": "knob.dtype",
+    "quantization": "knob.quantization",
+    "model_path": "knob.model",
+}
+
+
+def _value(raw: str) -> int | float | bool | str | None:
+    raw = raw.strip().strip("'\"")
+    if raw in ("None", "null", ""):
+        return None
+    if raw in ("True", "true"):
+        return True
+    if raw in ("False", "false"):
+        return False
+    try:
+        return int(raw)
+    except ValueError:
+        pass
+    try:
+        return float(raw)
+    except ValueError:
+        return raw
+
+
+def _server_args(m: re.Match[str]) -> Emitted:
+    for key, raw in re.findall(r"(\w+)=('[^']*'|\"[^\"]*\"|[^,)\s]+)", m.group(1)):
+        fact = _SGLANG_ARGS.get(key)
+        value = _value(raw)
+        if fact and value is not None and not (isinstance(value, int) and not isinstance(value, bool) and value < 0):
+            yield fact, value
+    if "cuda_graph_backend_decode" in m.group(1):
+        yield "_note", "sglang>=0.5.23 spelling"
+
+
+_TGI_ARGS = {
+    "max_total_tokens": "knob.max_model_len",
+    "max_input_tokens": None,
+    "max_batch_prefill_tokens": "knob.max_num_batched_tokens",
+    "max_batch_total_tokens": "knob.max_total_tokens",
+    "max_batch_size": "knob.max_num_seqs",
+    "num_shard": "knob.tensor_parallel_size",
+    "quantize": "knob.quantization",
+    "dtype": "knob.dtype",
+    "cuda_memory_fraction": "knob.gpu_memory_utilization",
+    "kv_cache_dtype": "knob.kv_cache_dtype",
+    "model_id": "knob.model",
+}
+
+
+def _tgi_args(m: re.Match[str]) -> Emitted:
+    for key, raw in re.findall(r"(\w+): (?:Some\()?(\"[^\"]*\"|[\w.\-/]+)\)?", m.group(0)):
+        fact = _TGI_ARGS.get(key)
+        value = _value(raw)
+        if fact and value is not None:
+            yield fact, value
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    # ---- SGLang
+    P("sglang-server-args", ("server_args=", "ServerArgs("), r"ServerArgs\((.*)\)?", _server_args),
+    P("sglang-not-enough", ("Not enough memory. Please try to increase --mem-fraction-static",),
+      r"Not enough memory\. Please try to increase --mem-fraction-static", kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
+    P("sglang-capture-failed", ("Capture cuda graph failed", "Capture CUDA graph failed"), r"Capture (?:cuda|CUDA) graph failed",
+      kind("cuda_graph_capture_failed", ("_phase", "cuda_graph_capture"))),
+    P("sglang-runtime-oom", ("out of memory. Try to lower your batch size",), r"(Prefill|Decode) out of memory\. Try to lower your batch size",
+      lambda m: [("oom.kind", "kv_runtime_exhausted"), ("_phase", m.group(1).lower())]),
+    P("sglang-retract", ("KV cache pool is full",), r"KV cache pool is full\. Retract requests", const(("oom.hint", "kv_retract"))),
+    P("sglang-unbalanced", ("memory capacity is unbalanced",), r"memory capacity is unbalanced", kind("unbalanced_memory", ("_phase", "startup"))),
+    P("sglang-kv-fewer", ("fewer than --context-length",), r"KV pool holds (\d+) tokens, fewer than --context-length (\d+)",
+      lambda m: [("oom.kind", "kv_capacity"), ("oom.kv_capacity_tokens", int(m.group(1))), ("oom.requested_max_model_len", int(m.group(2)))]),
+    P("sglang-pool-none", ("prepare_for_extend",), r"prepare_for_extend", const(("oom.hint", "sglang_prepare_for_extend"))),
+    P("sglang-nonetype", ("'NoneType' object has no attribute",), r"'NoneType' object has no attribute", const(("oom.hint", "nonetype"))),
+    P("sglang-load-end", ("Load weight end",), r"Load weight end\..*avail mem=([\d.]+) GB(?:, mem usage=([\d.]+) GB)?",
+      lambda m: [("mem.free_after_load_bytes", _gib(m.group(1)))] + ([("mem.weights_bytes", _gib(m.group(2)))] if m.group(2) else [])
+      + [("_phase", "after_load")]),
+    P("sglang-kv-allocated", ("KV Cache is allocated",), r"KV Cache is allocated\..*#tokens: (\d+), (?:K size: ([\d.]+) GB, V size: ([\d.]+) GB|KV size: ([\d.]+) GB)",
+      lambda m: [("mem.kv_tokens", int(m.group(1))),
+                 ("mem.kv_cache_bytes", _gib(m.group(4)) if m.group(4) else _gib(m.group(2)) + _gib(m.group(3))), ("_phase", "kv_alloc")]),
+    P("sglang-limits", ("max_total_num_tokens=",), r"max_total_num_tokens=(\d+)",
+      lambda m: [("mem.kv_tokens", int(m.group(1)))] + [(k, int(v)) for k, v in (
+          ("knob.max_num_batched_tokens", (re.search(r"chunked_prefill_size=(\d+)", m.string) or [None, None])[1]),
+          ("knob.max_num_seqs", (re.search(r"max_running_requests=(\d+)", m.string) or [None, None])[1]),
+          ("knob.max_model_len", (re.search(r"context_len=(\d+)", m.string) or [None, None])[1])) if v]),
+    P("sglang-capture-begin", ("Capture cuda graph begin", "CUDA graph begin"), r"Capture .*graph begin", const(("_phase", "cuda_graph_capture"))),
+    P("sglang-capture-end", ("Capture cuda graph end", "CUDA graph end"), r"Capture .*graph end.*mem usage=([\d.]+) GB",
+      lambda m: [("mem.cuda_graph_bytes", _gib(m.group(1))), ("_phase", "after_capture")]),
+    P("sglang-prefill-batch", ("Prefill batch",), r"Prefill batch\. #new-seq: (\d+), #new-token: (\d+)",
+      lambda m: [("mem.prefill_tokens", int(m.group(2))), ("_phase", "prefill")]),
+    P("sglang-decode-batch", ("Decode batch",), r"Decode batch\.", const(("_phase", "decode"))),
+    P("sglang-ready", ("fired up and ready to roll",), r"fired up and ready to roll", const(("_ready", True))),
+    # ---- TGI
+    P("tgi-args", ("max_batch_prefill_tokens:", "max_total_tokens:"), r"max_(?:batch_prefill|total)_tokens: ", _tgi_args),
+    P("tgi-prefill", ("prefill tokens",), r"Not enough memory to handle (\d+) prefill tokens",
+      lambda m: [("oom.kind", "tgi_prefill_oom"), ("oom.prefill_tokens", int(m.group(1))), ("_phase", "warmup")]),
+    P("tgi-total", ("total tokens with",), r"Not enough memory to handle (\d+) total tokens with (\d+) prefill tokens",
+      lambda m: [("oom.kind", "tgi_total_tokens_oom"), ("oom.total_tokens", int(m.group(1))),
+                 ("oom.prefill_tokens", int(m.group(2))), ("_phase", "kv_alloc")]),
+    P("tgi-set-total", ("Setting max batch total tokens",), r"Setting max batch total tokens to (\d+)",
+      lambda m: [("mem.kv_tokens", int(m.group(1)))]),
+    P("tgi-signal", ("signaled to shutdown with signal",), r"(\w+) process was signaled to shutdown with signal (\d+)",
+      lambda m: [("oom.exit_signal", {"9": "SIGKILL", "7": "SIGBUS"}.get(m.group(2), "signal " + m.group(2))),
+                 ("oom.kind", {"9": "killed", "7": "bus_error"}.get(m.group(2), "signaled"))]
+      + ([("_phase", "load_weights")] if m.group(1) == "Download" else [])),
+    P("tgi-warmup", ("Warmup", "warmup"), r"Method Warmup|Unable to warmup|Warming up model", const(("_phase", "warmup"))),
+    P("tgi-graph-warmup", ("cuda graph warmup failed",), r"Decode cuda graph warmup failed", kind("cuda_graph_capture_failed")),
+    P("tgi-prefill-span", ("prefill{", ":prefill"), r"prefill\{", const(("_phase", "prefill"))),
+    P("tgi-ready", ("Connected", "Invalidating"), r"\bConnected\b", const(("_ready", True))),
+    # ---- TensorRT-LLM
+    P("trt-oom", ("out of memory",), r"\[TensorRT-LLM\]\[ERROR\].*out of memory|CUDA runtime error in ::cudaMalloc\w*\(.*out of memory",
+      kind("trt_oom")),
+    P("trt-scratch", ("bytes of scratch space",), r"requires (\d+) bytes of scratch space, but only (\d+) is available",
+      lambda m: [("oom.kind", "trt_build_workspace"), ("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))),
+                 ("_phase", "engine_build")]),
+    P("trt-no-blocks", ("No free blocks left",), r"Can't allocate new blocks\. No free blocks left", kind("kv_runtime_exhausted")),
+    P("trt-kv-tokens", ("tokens in paged KV cache",), r"Using (\d+) tokens in paged KV cache", lambda m: [("mem.kv_tokens", int(m.group(1)))]),
+    P("trt-build", ("[MemUsageStats]", "building engine", "Building engine", "[MemUsageChange]"),
+      r"building engine|Building engine|Peak memory usage of TRT", const(("_phase", "engine_build"))),
+    # ---- LMDeploy / TurboMind
+    P("lmdeploy-kv", ("No enough gpu memory for kv cache",), r"No enough gpu memory for kv cache", kind("lmdeploy_kv_empty", ("_phase", "kv_alloc"))),
+    P("lmdeploy-runtime", ("No enough gpu memory for runtime",), r"No enough gpu memory for runtime", kind("lmdeploy_runtime_oom")),
+    P("turbomind-oom", ("out of memory",), r"\[TM\]\[ERROR\] CUDA runtime error: out of memory\s*(\S*)",
+      lambda m: [("oom.kind", "turbomind_oom")] + ([("_phase", "load_weights")] if "memory_utils" in m.group(1) or "Weight" in m.group(1) else [])),
+    P("turbomind-reject", ("RejectInvalidRequests",), r"Skipping invalid infer request for id \d+, code = (\d+)",
+      lambda m: [("oom.kind", "turbomind_request_rejected"), ("oom.hint", "turbomind_code_" + m.group(1)), ("_phase", "prefill")]),
+    P("turbomind-blocks", ("max_block_count",), r"max_block_count = (\d+)", lambda m: [("mem.gpu_blocks", int(m.group(1)))]),
+    P("turbomind-cache-full", ("cache out of memory",), r"cache out of memory, no request can be admitted", kind("kv_runtime_exhausted")),
+    # ---- ExLlamaV2
+    P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),
+)
+
+# silence "unused" for helpers kept for symmetry with other parser modules
+_ = (SIZE, to_bytes, to_int, parse_kwargs)

@@ -1,0 +1,85 @@
+"""PyTorch / CUDA messages shared by every Python framework: all historical phrasings of
+the CUDA OOM message, the cudaMallocAsync variant, cuBLAS handle failures, and the
+traceback frames that reveal the phase."""
+
+from __future__ import annotations
+
+import re
+
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes
+
+
+def _sz(m: re.Match[str], i: int) -> int:
+    return to_bytes(m.group(i), m.group(i + 1))
+
+
+def _old_format(m: re.Match[str]) -> Emitted:
+    # (GPU 0; 15.99 GiB total capacity; 15.09 GiB already allocated; 0 bytes free;
+    #  [22.20 GiB allowed;] 15.14 GiB reserved in total by PyTorch)
+    yield "oom.device", m.group(1)
+    yield "oom.gpu_total_bytes", _sz(m, 2)
+    allocated = _sz(m, 4)
+    yield "oom.torch_allocated_bytes", allocated
+    yield "oom.gpu_free_bytes", _sz(m, 6)
+    if m.group(8):
+        yield "oom.gpu_limit_bytes", _sz(m, 8)
+    reserved = _sz(m, 10)
+    yield "oom.torch_reserved_bytes", reserved
+    yield "oom.torch_unallocated_bytes", max(0, reserved - allocated)
+
+
+OLD = (
+    r"\(GPU (\d+); " + SIZE + r" total capacity; " + SIZE + r" already allocated; " + SIZE + r" free;"
+    r"(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\)"
+)
+
+PATTERNS: tuple[Pattern, ...] = (
+    P("torch-oom", ("out of memory",), r"CUDA out of memory|OutOfMemoryError", kind("torch_oom")),
+    P("torch-oom-bare", ("OutOfMemoryError",), r"OutOfMemoryError", kind("torch_oom")),
+    P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
+      lambda m: [("oom.requested_bytes", _sz(m, 1))]),
+    P("torch-old-fields", ("total capacity;",), OLD, _old_format),
+    P("torch-new-capacity", ("total capac",), r"GPU (\d+) has a total capac\w* of " + SIZE + r" of which " + SIZE + r" is free",
+      lambda m: [("oom.device", m.group(1)), ("oom.gpu_total_bytes", _sz(m, 2)), ("oom.gpu_free_bytes", _sz(m, 4))]),
+    P("torch-process", ("memory in use",), r"Process (\d+) has " + SIZE + r" memory in use",
+      lambda m: [("_process", f"{m.group(1)}:{_sz(m, 2)}")], repeat=True),
+    P("torch-this-process", ("this process has",), r"this process has " + SIZE + r" memory in use",
+      lambda m: [("oom.process_bytes", _sz(m, 1))]),
+    P("torch-allocated", ("allocated by PyTorch",), r"Of the allocated memory " + SIZE + r" is allocated by PyTorch",
+      lambda m: [("oom.torch_allocated_bytes", _sz(m, 1))]),
+    P("torch-private-pools", ("private pools",), SIZE + r" allocated in private pools",
+      lambda m: [("oom.private_pool_bytes", _sz(m, 1))]),
+    P("torch-unallocated", ("but unallocated",), SIZE + r" is reserved by PyTorch but unallocated",
+      lambda m: [("oom.torch_unallocated_bytes", _sz(m, 1))]),
+    # cudaMallocAsync backend (TGI with a memory fraction); fields may share one line with "\n".
+    P("torch-async", ("would exceed allowed memory",), r"Allocation on device (\d+) would exceed allowed memory",
+      lambda m: [("oom.kind", "torch_oom"), ("oom.device", m.group(1))]),
+    P("torch-async-allocated", ("Currently allocated",), r"Currently allocated\s*:\s*" + SIZE,
+      lambda m: [("oom.torch_allocated_bytes", _sz(m, 1))]),
+    P("torch-async-requested", ("Requested",), r"Requested\s*:\s*" + SIZE, lambda m: [("oom.requested_bytes", _sz(m, 1))]),
+    P("torch-async-limit", ("Device limit",), r"Device limit\s*:\s*" + SIZE, lambda m: [("oom.gpu_limit_bytes", _sz(m, 1))]),
+    P("torch-async-free", ("Free (according to CUDA)",), r"Free \(according to CUDA\)\s*:\s*" + SIZE,
+      lambda m: [("oom.gpu_free_bytes", _sz(m, 1))]),
+    P("torch-fraction-reject", ("per_process_memory_fraction",), r"preemptively rejected because it would exceed per_process_memory_fraction",
+      kind("torch_oom")),
+    P("cuda-error-oom", ("out of memory",), r"CUDA [Ee]rror: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY",
+      kind("cuda_error_oom")),
+    P("cumem-oom", ("out of memory",), r"CUDA Error: out of memory at \S*cumem", kind("cuda_error_oom", ("oom.hint", "sleep_wake"))),
+    P("sleep-wake", ("wake_up",), r"\bwake_up\b", const(("oom.hint", "sleep_wake"))),
+    P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)", kind("cublas_alloc_failed")),
+    P("nvml-missing", ("nvmlInit",), r"nvmlInit_v2 failed", const(("_note", "NVML unavailable to PyTorch"))),
+    # phase from traceback frames and progress lines
+    P("ph-load", ("from_pretrained", "load_weights", "load_model", "Loading checkpoint shards", "safetensors", "model_loader",
+                  "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin"),
+      r"from_pretrained|load_weights|load_model|Loading checkpoint shards|safe_open|model_loader|load_state_dict|"
+      r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)",
+      const(("_phase", "load_weights"))),
+    P("ph-forward", ("forward", "generate(", "attn_weights", "matmul"),
+      r"\bforward\b|forward_call|\.generate\(|model\.generate|attn_weights|torch\.matmul",
+      const(("_phase", "forward"))),
+    P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
+      const(("oom.hint", "eager_attention"))),
+    P("ph-capture", ("graph", "Graph"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|capture_model|"
+      r"Capture cuda graph begin|Capture \w+ \w+ CUDA graph begin|cuda_graph_runner|CUDAGraph|graph capture",
+      const(("_phase", "cuda_graph_capture"))),
+)

@@ -1,0 +1,152 @@
+"""vLLM: V0 and V1 start-up accounting, the KV-capacity checks, the start-up free-memory
+check, the sampler warm-up failure and the config lines."""
+
+from __future__ import annotations
+
+import re
+
+from oomdoctor.launch import parse_kwargs
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes, to_int
+
+GIB = 1 << 30
+
+
+def _gib(text: str) -> int:
+    return int(round(float(text) * GIB))
+
+
+def _config(m: re.Match[str]) -> Emitted:
+    yield "framework.version", m.group(1)
+    for f in parse_kwargs(m.group(2)):
+        yield f.key, f.value
+    ms = re.search(r"max_seq_len=(\d+)", m.group(2))
+    if ms:
+        yield "knob.max_model_len", int(ms.group(1))
+    md = re.search(r"dtype=(?:torch\.)?(\w+)", m.group(2))
+    if md:
+        yield "knob.dtype", md.group(1)
+    mq = re.search(r"quantization=(\w+)", m.group(2))
+    if mq and mq.group(1) != "None":
+        yield "knob.quantization", mq.group(1)
+    mm = re.search(r"model='?([^',\s]+)", m.group(2))
+    if mm:
+        yield "knob.model", mm.group(1)
+
+
+def _non_default(m: re.Match[str]) -> Emitted:
+    text = re.sub(r"'(\w+)':\s*", r"\1=", m.group(1))
+    for f in parse_kwargs(text):
+        yield f.key, f.value
+    mm = re.search(r"model=\s*'([^']+)'", text)
+    if mm:
+        yield "knob.model", mm.group(1)
+
+
+def _v0_budget(m: re.Match[str]) -> Emitted:
+    yield "mem.gpu_total_bytes", _gib(m.group(1))
+    yield "knob.gpu_memory_utilization", float(m.group(2))
+    yield "mem.budget_bytes", _gib(m.group(3))
+
+
+def _v0_profile(m: re.Match[str]) -> Emitted:
+    text = m.string
+    for key, pat in (
+        ("mem.weights_bytes", r"model weights take ([\d.]+)\s?GiB"),
+        ("mem.non_torch_bytes", r"non_torch_memory takes ([\d.]+)\s?GiB"),
+        ("mem.activation_peak_bytes", r"activation peak memory takes ([\d.]+)\s?GiB"),
+        ("mem.kv_cache_bytes", r"reserved for KV Cache is ([\d.]+)\s?GiB"),
+    ):
+        mm = re.search(pat, text)
+        if mm:
+            yield key, _gib(mm.group(1))
+
+
+def _profiling_results(m: re.Match[str]) -> Emitted:
+    # "Memory profiling results: total_gpu_memory=23.58GiB initial_memory_usage=15.34GiB
+    #  peak_torch_memory=17.98GiB memory_usage_post_profile=15.35GiB non_torch_memory=0.35GiB
+    #  kv_cache_size=2.89GiB gpu_memory_utilization=0.90"
+    vals = {k: float(v) for k, v in re.findall(r"(\w+)=([\d.]+)GiB", m.string)}
+    if "total_gpu_memory" in vals:
+        yield "mem.gpu_total_bytes", _gib(str(vals["total_gpu_memory"]))
+    if "non_torch_memory" in vals:
+        yield "mem.non_torch_bytes", _gib(str(vals["non_torch_memory"]))
+    if "kv_cache_size" in vals:
+        yield "mem.kv_cache_bytes", _gib(str(vals["kv_cache_size"]))
+    if "peak_torch_memory" in vals:
+        yield "_peak_torch_bytes", _gib(str(vals["peak_torch_memory"]))
+    mu = re.search(r"gpu_memory_utilization=([\d.]+)", m.string)
+    if mu:
+        yield "knob.gpu_memory_utilization", float(mu.group(1))
+
+
+def _kv_needed(m: re.Match[str]) -> Emitted:
+    yield "oom.kind", "kv_capacity"
+    yield "oom.requested_max_model_len", to_int(m.group(1))
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    P("vllm-config", ("LLM engine (v",), r"LLM engine \(v([\w.+\-]+)\) with config:(.*)", _config),
+    P("vllm-version", ("vLLM API server version", "vLLM version"), r"vLLM (?:API server )?version:? v?([\d][\w.+\-]*)",
+      lambda m: [("framework.version", m.group(1))]),
+    P("vllm-non-default", ("non-default args",), r"non-default args: \{(.*)\}?", _non_default),
+    # KV capacity checks
+    P("vllm-v0-kv-capacity", ("stored in KV cache",),
+      r"max seq len \((\d[\d,]*)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d[\d,]*)\)",
+      lambda m: [("oom.kind", "kv_capacity"), ("oom.requested_max_model_len", to_int(m.group(1))),
+                 ("oom.kv_capacity_tokens", to_int(m.group(2)))]),
+    P("vllm-v1-kv-capacity", ("To serve at least one request",), r"To serve at least one request with the \w+'?s? max seq len \((\d[\d,]*)\)",
+      _kv_needed),
+    P("vllm-v1-kv-needed", ("KV cache is needed",), SIZE + r" KV cache is needed", lambda m: [("oom.kv_needed_bytes", to_bytes(m.group(1), m.group(2)))]),
+    P("vllm-v1-kv-available", ("available KV cache memory",), r"available KV cache memory \(" + SIZE + r"\)",
+      lambda m: [("oom.kv_available_bytes", to_bytes(m.group(1), m.group(2)))]),
+    P("vllm-v1-estimate", ("estimated maximum model length",), r"estimated maximum model length is (\d[\d,]*)",
+      lambda m: [("oom.max_model_len_estimate", to_int(m.group(1)))]),
+    P("vllm-no-cache-blocks", ("No available memory for the cache blocks",), r"No available memory for the cache blocks",
+      kind("no_kv_memory", ("_phase", "kv_alloc"))),
+    P("vllm-free-below-util", ("less than desired GPU memory utilization",),
+      r"Free memory on device(?: \S+)? \(([\d.]+)/([\d.]+) GiB\) on startup is less than desired GPU memory utilization \(([\d.]+), ([\d.]+) GiB\)",
+      lambda m: [("oom.kind", "free_below_util"), ("oom.free_at_start_bytes", _gib(m.group(1))),
+                 ("mem.gpu_total_bytes", _gib(m.group(2))), ("oom.util_requested", float(m.group(3))),
+                 ("knob.gpu_memory_utilization", float(m.group(3))), ("oom.util_requested_bytes", _gib(m.group(4))),
+                 ("_phase", "startup")]),
+    P("vllm-sampler-warmup", ("warming up sampler",), r"out of memory occurred when warming up sampler with (\d+) dummy requests",
+      lambda m: [("oom.kind", "sampler_warmup"), ("oom.dummy_requests", int(m.group(1))), ("knob.max_num_seqs", int(m.group(1))),
+                 ("_phase", "warmup")]),
+    P("vllm-load-failed", ("not enough GPU memory",), r"Failed to load model - not enough GPU memory",
+      kind("weights_load_oom", ("_phase", "load_weights"))),
+    P("vllm-long-len", ("derived max_model_len",), r"User-specified max_model_len \((\d+)\) is greater than the derived max_model_len",
+      kind("config_max_len")),
+    # accounting
+    P("vllm-weights-v0", ("Loading model weights took", "Loading weights took"), r"Loading (?:model )?weights took ([\d.]+) ?(GB|GiB|MB)",
+      lambda m: [("mem.weights_bytes", int(float(m.group(1)) * (1 << (20 if m.group(2) == "MB" else 30)))), ("_phase", "after_load")]),
+    P("vllm-weights-v1", ("Model loading took",), r"Model loading took ([\d.]+) ?(GiB|GB)",
+      lambda m: [("mem.weights_bytes", _gib(m.group(1))), ("_phase", "after_load")]),
+    P("vllm-budget-v0", ("x gpu_memory_utilization",),
+      r"total_gpu_memory \(([\d.]+)\s?GiB\) x gpu_memory_utilization \(([\d.]+)\) = ([\d.]+)\s?GiB", _v0_budget),
+    P("vllm-profile-v0", ("model weights take",), r"model weights take", _v0_profile),
+    P("vllm-profile-results", ("Memory profiling results",), r"Memory profiling results", _profiling_results),
+    P("vllm-profiling", ("Memory profiling", "profile_run", "determine_num_available_blocks", "determine_available_memory",
+                         "_dummy_run", "_dummy_sampler_run"),
+      r"Memory profiling takes|profile_run|determine_num_available_blocks|determine_available_memory|_dummy_run|_dummy_sampler_run",
+      const(("_phase", "profile"))),
+    P("vllm-available-kv", ("Available KV cache memory",), r"Available KV cache memory: ([\d.]+) GiB",
+      lambda m: [("mem.kv_cache_bytes", _gib(m.group(1))), ("_phase", "kv_alloc")]),
+    P("vllm-kv-tokens", ("KV cache size:",), r"GPU KV cache size: (\d[\d,]*) tokens",
+      lambda m: [("mem.kv_tokens", to_int(m.group(1))), ("_phase", "kv_alloc")]),
+    P("vllm-blocks", ("# GPU blocks",), r"# GPU blocks: (\d+), # CPU blocks: (\d+)",
+      lambda m: [("mem.gpu_blocks", int(m.group(1))), ("mem.cpu_blocks", int(m.group(2))), ("_phase", "kv_alloc")]),
+    P("vllm-concurrency", ("Maximum concurrency for",), r"Maximum concurrency for (\d[\d,]*) tokens per request: ([\d.]+)x",
+      lambda m: [("knob.max_model_len", to_int(m.group(1))), ("mem.max_concurrency", float(m.group(2)))]),
+    P("vllm-kv-phase", ("initialize_cache", "get_kv_cache_config", "kv_cache_utils", "initialize_kv_cache", "_initialize_kv_caches"),
+      r"initialize_cache|get_kv_cache_configs?|check_enough_kv_cache_memory|initialize_kv_cache|_initialize_kv_caches",
+      const(("_phase", "kv_alloc"))),
+    P("vllm-graphs-took", ("Graph capturing finished",), r"Graph capturing finished in \d+ secs?, took ([\d.]+) GiB",
+      lambda m: [("mem.cuda_graph_bytes", _gib(m.group(1))), ("_phase", "after_capture")]),
+    P("vllm-warmup", ("warm_up", "warming up", "Warming up"), r"compile_or_warm_up_model|warm_up_model|[Ww]arming up",
+      const(("_phase", "warmup"))),
+    P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "Avg prompt throughput"),
+      r"Application startup complete|Uvicorn running on|Starting vLLM API server|Avg prompt throughput",
+      const(("_ready", True))),
+    P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
+      lambda m: [("knob.swap_space_gb", float(m.group(1)))]),
+)

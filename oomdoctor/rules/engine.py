@@ -1,0 +1,116 @@
+"""Evaluate rules over facts in the fixed triage order and pick the culprit.
+
+Gates first (not_oom, then host_memory): if one fires it is the answer. Then the four
+steps, weights → kv_cache → activations → framework: the first step with a firing rule is
+the culprit; later firings are kept as secondary. Within a step rules sort by confidence,
+then id. Rules cannot set a priority.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from oomdoctor import knobs
+from oomdoctor.facts import Evidence, FactSet
+from oomdoctor.model import (
+    CONFIDENCE_ORDER, GATES, TRIAGE_STEPS, Account, Confidence, Culprit, Finding, StepStatus, Suggestion, TriageStep,
+)
+from oomdoctor.rules.model import Rule, render_template, template_value
+
+TRIAGE_ORDER: tuple[Account, ...] = (*GATES, *TRIAGE_STEPS)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    culprit: Culprit
+    confidence: Confidence | None
+    findings: tuple[Finding, ...]  # triage order: culprit first, then secondary
+    suggestions: tuple[Suggestion, ...]
+    triage: tuple[TriageStep, ...]
+
+
+def fire(rule: Rule, facts: FactSet, framework: str, version: str | None) -> Finding | None:
+    if not rule.applies_to(framework) or not rule.when.holds(facts):
+        return None
+    evidence: list[Evidence] = []
+    seen: set[tuple[str, int | None]] = set()
+    for key in sorted(rule.when.facts_named()):
+        for f in facts.all(key):
+            ev = f.evidence
+            if ev is not None and (ev.source, ev.line) not in seen:
+                seen.add((ev.source, ev.line))
+                evidence.append(ev)
+    evidence.sort(key=lambda e: (e.source, e.line or 0))
+    suggestions = []
+    for spec in rule.suggest:
+        if spec.when is not None and not spec.when.holds(facts):
+            continue
+        value = template_value(spec.value, facts) if isinstance(spec.value, str) else spec.value
+        setting, rerunnable = knobs.render(framework, spec.knob, value, version)
+        if setting is None and framework in knobs.SPELLINGS:
+            continue  # the knob does not exist in this framework
+        suggestions.append(Suggestion(
+            knob=spec.knob, action=spec.action, value=value, flag=setting,
+            why=render_template(spec.why, facts), rule_id=rule.id, account=rule.account, rerunnable=rerunnable,
+        ))
+    return Finding(
+        rule_id=rule.id, account=rule.account, title=rule.title, message=render_template(rule.message, facts),
+        confidence=rule.confidence, evidence=tuple(evidence[:12]), suggestions=tuple(suggestions),
+    )
+
+
+def evaluate(facts: FactSet, rules: tuple[Rule, ...], framework: str, version: str | None = None) -> Verdict:
+    fired: dict[Account, list[Finding]] = {a: [] for a in TRIAGE_ORDER}
+    for rule in rules:
+        finding = fire(rule, facts, framework, version)
+        if finding is not None:
+            fired[finding.account].append(finding)
+    for found in fired.values():
+        found.sort(key=lambda f: (CONFIDENCE_ORDER[f.confidence], f.rule_id))
+
+    culprit_account = next((a for a in GATES if fired[a]), None)
+    if culprit_account is None:
+        culprit_account = next((a for a in TRIAGE_STEPS if fired[a]), None)
+
+    ordered: list[Finding] = []
+    if culprit_account is not None:
+        ordered.extend(fired[culprit_account])
+    for a in TRIAGE_ORDER:
+        if a is not culprit_account and culprit_account not in GATES:
+            ordered.extend(fired[a])
+    culprit = Culprit(culprit_account.value) if culprit_account else Culprit.UNKNOWN
+    confidence = ordered[0].confidence if ordered else None
+    return Verdict(culprit, confidence, tuple(ordered), _merge_suggestions(ordered), _walk(fired, culprit_account))
+
+
+def _merge_suggestions(findings: list[Finding]) -> tuple[Suggestion, ...]:
+    out: list[Suggestion] = []
+    seen: set[tuple[str, str]] = set()
+    for f in findings:
+        for s in f.suggestions:
+            key = (s.knob, s.action.value)
+            if key not in seen:
+                seen.add(key)
+                out.append(s)
+    return tuple(out)
+
+
+def _walk(fired: dict[Account, list[Finding]], culprit: Account | None) -> tuple[TriageStep, ...]:
+    steps = []
+    reached = culprit is None or culprit not in GATES
+    passed_culprit = False
+    for a in TRIAGE_STEPS:
+        found = fired[a]
+        if not reached:
+            status, note = StepStatus.NOT_REACHED, f"not reached: the failure is {culprit.value if culprit else '?'}"
+        elif a is culprit:
+            status, note = StepStatus.CULPRIT, found[0].title
+            passed_culprit = True
+        elif found and passed_culprit:
+            status, note = StepStatus.SECONDARY, found[0].title
+        elif passed_culprit:
+            status, note = StepStatus.NOT_REACHED, "not reached: an earlier account explains the failure"
+        else:
+            status, note = StepStatus.NO_EVIDENCE, "no rule fired"
+        steps.append(TriageStep(a, status, note))
+    return tuple(steps)

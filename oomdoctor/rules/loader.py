@@ -1,0 +1,102 @@
+"""Load rule YAML: one rule per file, file stem equals the id; duplicate keys rejected;
+every mapping remembers its line so errors say `path:line`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+from oomdoctor.errors import Location, RuleError
+from oomdoctor.rules.model import Rule
+
+
+class _LineDict(dict):  # type: ignore[type-arg]
+    line: int | None = None
+
+
+def _yaml_loader() -> type:
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def construct_mapping(loader: Any, node: Any, deep: bool = False) -> _LineDict:
+        loader.flatten_mapping(node)
+        out = _LineDict()
+        out.line = node.start_mark.line + 1
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if key in out:
+                raise RuleError(f"duplicate key {key!r}", Location("", key_node.start_mark.line + 1))
+            out[key] = loader.construct_object(value_node, deep=True)
+        return out
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    return Loader
+
+
+def load_rule(path: Path) -> Rule:
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RuleError(f"cannot read rule file: {exc}", Location(str(path))) from None
+    try:
+        data = yaml.load(text, Loader=_yaml_loader())  # noqa: S506 - a SafeLoader subclass
+    except RuleError as exc:
+        raise RuleError(exc.message, Location(str(path), exc.source.line if exc.source else None)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RuleError(f"invalid YAML: {problem}", Location(str(path), mark.line + 1 if mark else None)) from None
+    if data is None:
+        raise RuleError("empty rule file", Location(str(path)))
+    rule = Rule.from_dict(data, Location(str(path), getattr(data, "line", None)))
+    if rule.id != path.stem:
+        raise RuleError(f"rule id {rule.id!r} does not match the file name {path.name!r}", Location(str(path), getattr(data, "line", None)))
+    return rule
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    rules: tuple[Rule, ...]
+    errors: tuple[RuleError, ...] = field(default_factory=tuple)
+
+
+def builtin_rules_dir() -> Path:
+    return Path(str(resources.files("oomdoctor.builtin_rules")))
+
+
+def rule_files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def load_rules(dirs: Iterable[Path] = (), builtin: bool = True, collect_errors: bool = False) -> RuleSet:
+    """Built-in rules plus user rule directories. With collect_errors, bad files are
+    returned in `errors` and skipped; otherwise the first error is raised."""
+    paths: list[Path] = []
+    if builtin:
+        paths.extend(rule_files(builtin_rules_dir()))
+    for d in dirs:
+        d = Path(d)
+        if not d.exists():
+            raise RuleError(f"rules directory not found: {d}")
+        paths.extend([d] if d.is_file() else rule_files(d))
+    rules: list[Rule] = []
+    errors: list[RuleError] = []
+    seen: dict[str, str] = {}
+    for p in paths:
+        try:
+            rule = load_rule(p)
+            if rule.id in seen:
+                raise RuleError(f"duplicate rule id {rule.id!r} (also in {seen[rule.id]})", Location(str(p)))
+            seen[rule.id] = str(p)
+            rules.append(rule)
+        except RuleError as exc:
+            if not collect_errors:
+                raise
+            errors.append(exc)
+    return RuleSet(tuple(rules), tuple(errors))

@@ -1,0 +1,285 @@
+"""Rule types, built from YAML dicts with located errors (`from_dict(d, source)`).
+
+Unknown keys and bad values are errors naming the file and line. Conditions match facts,
+never raw log text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from typing import Any, Mapping
+
+from oomdoctor.errors import Location, RuleError
+from oomdoctor.facts import FACT_KEYS, FactSet, Value
+from oomdoctor.knobs import FRAMEWORKS, KNOBS
+from oomdoctor.model import Account, Action, Confidence
+
+STATUSES = ("experimental", "test", "stable")
+OPERATORS = ("exists", "equals", "in", "matches", "lt", "le", "gt", "ge", "lt_fact", "le_fact", "gt_fact", "ge_fact")
+# "{key}", "{key|bytes}", and "{a,b|bytes}" (the first of the keys that has a value)
+_TEMPLATE = re.compile(r"\{([a-z_][\w.]*(?:,[a-z_][\w.]*)*)(?:\|(bytes|pct|tokens|int|round2))?\}")
+
+
+def _loc(source: Location | None, d: Any) -> Location | None:
+    line = getattr(d, "line", None)
+    if source is None:
+        return None
+    return Location(source.path, line if line is not None else source.line)
+
+
+def _check_keys(d: Mapping[str, Any], allowed: set[str], required: set[str], what: str, source: Location | None) -> None:
+    if not isinstance(d, Mapping):
+        raise RuleError(f"{what} must be a mapping, got {type(d).__name__}", _loc(source, d))
+    unknown = sorted(set(d) - allowed)
+    if unknown:
+        raise RuleError(f"unknown key(s) {', '.join(map(str, unknown))} in {what} (allowed: {', '.join(sorted(allowed))})", _loc(source, d))
+    missing = sorted(required - set(d))
+    if missing:
+        raise RuleError(f"missing key(s) {', '.join(missing)} in {what}", _loc(source, d))
+
+
+def _fact_key(key: Any, source: Location | None, d: Any) -> str:
+    if not isinstance(key, str) or key not in FACT_KEYS:
+        raise RuleError(f"unknown fact key {key!r}", _loc(source, d))
+    return key
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A leaf (`fact` + one operator) or a group (`all` / `any` / `not`)."""
+
+    fact: str | None = None
+    op: str | None = None
+    arg: Any = None
+    all: tuple["Condition", ...] = ()
+    any: tuple["Condition", ...] = ()
+    not_: "Condition | None" = None
+
+    @classmethod
+    def from_dict(cls, d: Any, source: Location | None) -> "Condition":
+        if not isinstance(d, Mapping):
+            raise RuleError("a condition must be a mapping", _loc(source, d))
+        groups = [k for k in ("all", "any", "not") if k in d]
+        if groups:
+            _check_keys(d, {"all", "any", "not"}, set(), "condition", source)
+            if len(groups) != 1:
+                raise RuleError("a condition group takes exactly one of all/any/not", _loc(source, d))
+            g = groups[0]
+            if g == "not":
+                return cls(not_=cls.from_dict(d["not"], source))
+            items = d[g]
+            if not isinstance(items, list) or not items:
+                raise RuleError(f"'{g}' must be a non-empty list of conditions", _loc(source, d))
+            parsed = tuple(cls.from_dict(i, source) for i in items)
+            return cls(all=parsed) if g == "all" else cls(any=parsed)
+        _check_keys(d, {"fact", *OPERATORS}, {"fact"}, "condition", source)
+        ops = [k for k in d if k != "fact"]
+        if len(ops) != 1:
+            raise RuleError(f"a condition takes exactly one operator ({', '.join(OPERATORS)})", _loc(source, d))
+        op = ops[0]
+        arg = d[op]
+        key = _fact_key(d["fact"], source, d)
+        if op.endswith("_fact"):
+            arg = _fact_key(arg, source, d)
+        elif op in ("lt", "le", "gt", "ge") and (not isinstance(arg, (int, float)) or isinstance(arg, bool)):
+            raise RuleError(f"'{op}' needs a number, got {arg!r}", _loc(source, d))
+        elif op == "in" and not isinstance(arg, list):
+            raise RuleError("'in' needs a list", _loc(source, d))
+        elif op == "exists" and not isinstance(arg, bool):
+            raise RuleError("'exists' needs true or false", _loc(source, d))
+        elif op == "matches":
+            try:
+                re.compile(str(arg))
+            except re.error as exc:
+                raise RuleError(f"bad regex in 'matches': {exc}", _loc(source, d)) from None
+        return cls(fact=key, op=op, arg=tuple(arg) if isinstance(arg, list) else arg)
+
+    def facts_named(self) -> set[str]:
+        out: set[str] = set()
+        if self.fact:
+            out.add(self.fact)
+            if self.op and self.op.endswith("_fact"):
+                out.add(str(self.arg))
+        for c in (*self.all, *self.any, *((self.not_,) if self.not_ else ())):
+            out |= c.facts_named()
+        return out
+
+    def holds(self, facts: FactSet) -> bool:
+        if self.all:
+            return all(c.holds(facts) for c in self.all)
+        if self.any:
+            return any(c.holds(facts) for c in self.any)
+        if self.not_ is not None:
+            return not self.not_.holds(facts)
+        assert self.fact is not None and self.op is not None
+        if self.op == "exists":
+            return facts.has(self.fact) == bool(self.arg)
+        if self.op in ("equals", "in", "matches"):
+            return any(_compare(self.op, v, self.arg) for v in facts.values(self.fact))
+        value = facts.value(self.fact)
+        if value is None:
+            return False
+        other = self.arg
+        op = self.op
+        if op.endswith("_fact"):
+            other = facts.value(str(self.arg))
+            if other is None:
+                return False
+            op = op[: -len("_fact")]
+        return _compare(op, value, other)
+
+
+def _compare(op: str, value: Value, arg: Any) -> bool:
+    if op == "equals":
+        return value == arg or (isinstance(value, str) and isinstance(arg, str) and value.lower() == arg.lower())
+    if op == "in":
+        return value in arg or (isinstance(value, str) and value.lower() in {str(a).lower() for a in arg})
+    if op == "matches":
+        return isinstance(value, str) and re.search(str(arg), value) is not None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not isinstance(arg, (int, float)):
+        return False
+    return {"lt": value < arg, "le": value <= arg, "gt": value > arg, "ge": value >= arg}[op]
+
+
+@dataclass(frozen=True)
+class SuggestionSpec:
+    knob: str
+    action: Action
+    value: str | int | float | bool | None
+    why: str
+    when: Condition | None = None
+
+    @classmethod
+    def from_dict(cls, d: Any, source: Location | None) -> "SuggestionSpec":
+        _check_keys(d, {"knob", "action", "value", "why", "when"}, {"knob", "action", "why"}, "suggestion", source)
+        if d["knob"] not in KNOBS:
+            raise RuleError(f"unknown knob id {d['knob']!r}", _loc(source, d))
+        try:
+            action = Action(d["action"])
+        except ValueError:
+            raise RuleError(f"unknown action {d['action']!r} (one of {', '.join(a.value for a in Action)})", _loc(source, d)) from None
+        value = d.get("value")
+        if isinstance(value, str):
+            _check_template(value, source, d)
+        _check_template(str(d["why"]), source, d)
+        when = Condition.from_dict(d["when"], source) if "when" in d else None
+        return cls(d["knob"], action, value, str(d["why"]), when)
+
+
+def _check_template(text: str, source: Location | None, d: Any) -> None:
+    for m in _TEMPLATE.finditer(text):
+        for key in m.group(1).split(","):
+            if key not in FACT_KEYS:
+                raise RuleError(f"template names unknown fact {key!r}", _loc(source, d))
+
+
+def _first(keys: str, facts: FactSet) -> Value | None:
+    for key in keys.split(","):
+        value = facts.value(key)
+        if value is not None:
+            return value
+    return None
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    title: str
+    status: str
+    account: Account
+    frameworks: tuple[str, ...]
+    confidence: Confidence
+    description: str
+    when: Condition
+    message: str
+    suggest: tuple[SuggestionSpec, ...]
+    references: tuple[str, ...] = ()
+    path: str = ""
+
+    @classmethod
+    def from_dict(cls, d: Any, source: Location) -> "Rule":
+        allowed = {f.name for f in fields(cls)} - {"path"}
+        _check_keys(d, allowed, {"id", "title", "status", "account", "frameworks", "confidence", "when", "message"}, "rule", source)
+        if not isinstance(d["id"], str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", d["id"]):
+            raise RuleError(f"rule id {d['id']!r} must be lower-case words joined by '-'", _loc(source, d))
+        if d["status"] not in STATUSES:
+            raise RuleError(f"status {d['status']!r} is not one of {', '.join(STATUSES)}", _loc(source, d))
+        try:
+            account = Account(d["account"])
+            confidence = Confidence(d["confidence"])
+        except ValueError as exc:
+            raise RuleError(str(exc), _loc(source, d)) from None
+        fws = d["frameworks"]
+        if not isinstance(fws, list) or not fws or any(f != "any" and f not in FRAMEWORKS for f in fws):
+            raise RuleError(f"frameworks must be a list of {', '.join(FRAMEWORKS)} or [any]", _loc(source, d))
+        _check_template(str(d["message"]), source, d)
+        suggest = d.get("suggest") or []
+        if not isinstance(suggest, list):
+            raise RuleError("suggest must be a list", _loc(source, d))
+        refs = d.get("references") or []
+        return cls(
+            id=d["id"], title=str(d["title"]), status=d["status"], account=account, frameworks=tuple(fws),
+            confidence=confidence, description=str(d.get("description", "")).strip(),
+            when=Condition.from_dict(d["when"], source), message=str(d["message"]).strip(),
+            suggest=tuple(SuggestionSpec.from_dict(s, source) for s in suggest),
+            references=tuple(str(r) for r in refs), path=source.path,
+        )
+
+    def applies_to(self, framework: str) -> bool:
+        return "any" in self.frameworks or framework in self.frameworks
+
+
+_OPTIONAL = re.compile(r"\[\[(.*?)\]\]", re.S)
+
+
+def render_template(text: str, facts: FactSet) -> str:
+    """Fill `{fact}` placeholders; an optional segment `[[...]]` is dropped when any
+    placeholder inside it has no value."""
+
+    def sub(m: re.Match[str]) -> str:
+        value = _first(m.group(1), facts)
+        if value is None:
+            return "?"
+        return format_value(value, m.group(2))
+
+    def optional(m: re.Match[str]) -> str:
+        inner = m.group(1)
+        if any(_first(k.group(1), facts) is None for k in _TEMPLATE.finditer(inner)):
+            return ""
+        return _TEMPLATE.sub(sub, inner)
+
+    return " ".join(_TEMPLATE.sub(sub, _OPTIONAL.sub(optional, text)).split())
+
+
+def template_value(text: str, facts: FactSet) -> Value | None:
+    """A suggestion value: a bare `{fact}` keeps the fact's type; missing facts give None."""
+    m = _TEMPLATE.fullmatch(text.strip())
+    if m and m.group(2) is None:
+        return _first(m.group(1), facts)
+    if any(_first(k.group(1), facts) is None for k in _TEMPLATE.finditer(text)):
+        return None
+    return render_template(text, facts)
+
+
+def format_value(value: Value, fmt: str | None) -> str:
+    if fmt == "bytes" and isinstance(value, (int, float)):
+        return format_bytes(int(value))
+    if fmt == "pct" and isinstance(value, (int, float)):
+        return f"{value * 100:.0f}%"
+    if fmt == "tokens" and isinstance(value, (int, float)):
+        return f"{int(value):,}"
+    if fmt == "int" and isinstance(value, (int, float)):
+        return str(int(value))
+    if fmt == "round2" and isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def format_bytes(n: int) -> str:
+    size = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if abs(size) < 1024 or unit == "TiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.2f} {unit}"
+        size /= 1024
+    return f"{n} B"
