@@ -29,6 +29,7 @@ class DiagnoseOptions:
     probe: dict | None = None  # snapshot to attach to the report
     skipped: Sequence[str] = ()
     labels: Sequence[str] = field(default_factory=tuple)
+    model: str | None = None  # model config for the architecture-level memory model
 
 
 def diagnose(opts: DiagnoseOptions, rules: RuleSet | None = None) -> Report:
@@ -62,6 +63,10 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
         base.append(Fact("oom.message", first.first_failure_text, Origin.LOG,
                          Evidence(first.path, first.first_failure_line, first.first_failure_text)))
     facts = facts.with_(base).with_(opts.extra_facts)
+    if opts.model:
+        from oomdoctor import memory
+
+        facts = facts.with_(memory.estimate_facts(facts, opts.model))
     facts = facts.with_(derive(facts))
 
     version = facts.value("framework.version")

@@ -300,12 +300,19 @@ def spelling(framework: str, knob: str, version: str | None = None) -> Spelling 
     return GENERIC.get(knob)
 
 
-def render(framework: str, knob: str, value: object, version: str | None = None) -> tuple[str | None, bool]:
-    """The pasteable setting for a knob and value, and whether rerun can apply it."""
+def render(
+    framework: str, knob: str, value: object, version: str | None = None, action: str | None = None, current: object = None
+) -> tuple[str | None, bool]:
+    """The pasteable setting for a knob and value, and whether rerun can apply it. Without a
+    computed value the placeholder says which way to move from the current value."""
     sp = spelling(framework, knob, version)
     if sp is None:
         return None, False
-    shown = "<value>" if value is None else _fmt(value)
+    if value is None:
+        way = {"lower": "lower", "raise": "higher"}.get(action or "", "")
+        shown = f"<{way} than {_fmt(current)}>" if way and current is not None else f"<{way or 'value'}>"
+    else:
+        shown = _fmt(value)
     text = sp.template.replace("{v}", shown).replace("{{", "{").replace("}}", "}")
     if sp.note:
         text = f"{text}  ({sp.note})"

@@ -271,7 +271,13 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
     elif facts.has("oom.non_torch_bytes"):
         add("framework", _num(facts, "oom.non_torch_bytes"), "log", "outside this process's PyTorch pool (context, NCCL, other processes)")
     free = _num(facts, "oom.gpu_free_bytes")
-    add("free", free, "log" if free is not None else "estimate", "at the failure" if free is not None else "")
+    free_at_start = _num(facts, "oom.free_at_start_bytes")
+    if free is None and free_at_start is not None and total:
+        if fw is None and graphs is None:
+            add("framework", total - free_at_start, "log", "held before start-up (other processes, CUDA context)")
+        add("free", free_at_start, "log", "at start-up")
+    else:
+        add("free", free, "log", "at the failure")
     add("capacity", total, _source(facts, "mem.gpu_total_bytes", "oom.gpu_total_bytes", "gpu.total_bytes"))
     return tuple(entries)
 

@@ -44,6 +44,14 @@ def _root(
         raise typer.Exit(0)
 
 
+def _redact(text: str) -> str:
+    if "--no-redact" in sys.argv[1:]:
+        return text
+    from oomdoctor.redact import Redactor
+
+    return Redactor(hosts="--redact-hosts" in sys.argv[1:]).text(text)
+
+
 def main() -> None:
     """Entry point: every library error becomes one line on stderr and a documented exit code."""
     from oomdoctor.errors import OomDoctorError
@@ -57,7 +65,7 @@ def main() -> None:
     except OomDoctorError as exc:
         if debug:
             raise
-        sys.stderr.write(f"oomdoctor: error: {exc}\n")
+        sys.stderr.write(f"oomdoctor: error: {_redact(str(exc))}\n")
         sys.exit(int(exc.status))
     except KeyboardInterrupt:
         sys.stderr.write("oomdoctor: interrupted\n")

@@ -34,22 +34,24 @@ def diagnose(
     from oomdoctor.diagnose import diagnose as run_diagnose
     from oomdoctor.inputs import gather
 
-    extra, probe_data, skipped = gather(probe=probe, snapshot=snapshot, pid=pid, model=model)
-    report = run_diagnose(DiagnoseOptions(logs=log, framework=framework, rule_dirs=rules, extra_facts=extra,
-                                          probe=probe_data, skipped=skipped))
+    got = gather(probe=probe, snapshot=snapshot, pid=pid)
+    report = run_diagnose(DiagnoseOptions(logs=log, framework=framework, rule_dirs=rules, extra_facts=got.facts,
+                                          probe=got.snapshot, skipped=got.skipped, model=model))
     if not no_redact:
         report = _redacted(report, redact_hosts)
     color = fmt is OutputFormat.TEXT and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     text = fmt.to_renderer(color=color).render(report)
     for w in report.warnings:
         typer.echo(f"oomdoctor: warning: {w}", err=True)
+    for s in report.skipped:
+        typer.echo(f"oomdoctor: skipped: {s}", err=True)
     if output is not None:
         from oomdoctor.report.files import write_outputs
 
         written = write_outputs(report, text, output)
         typer.echo("oomdoctor: wrote " + ", ".join(str(p) for p in written), err=True)
     else:
-        typer.echo(text)
+        typer.echo(text, nl=not text.endswith("\n"))
     raise typer.Exit(int(ExitStatus.FINDINGS if report.memory_failure else ExitStatus.OK))
 
 

@@ -107,8 +107,8 @@ def _render_text(data: dict[str, Any]) -> None:
         for c in t["contexts"]:
             grid.add_column(f"{c // 1024}K" if c >= 1024 else str(c), justify="right")
         for conc, row in zip(t["concurrencies"], t["rows"]):
-            cells = [Text(f"{cell['bytes'] / (1 << 30):.1f}", style={True: "green", False: "red", None: ""}[cell["fits"]])
-                     for cell in row]
+            style = {True: "green", False: "red", None: ""}
+            cells = [Text(f"{cell['bytes'] / (1 << 30):.1f}", style=style[cell["fits"]]) for cell in row]
             grid.add_row(str(conc), *cells)
         console.print(grid)
         console.print(Text("GiB per GPU; green fits, red does not", style="dim"))
@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
         max_num_batched_tokens: Optional[int] = typer.Option(None, "--max-num-batched-tokens", min=1,
                                                              help="batched-token / prefill-chunk budget"),
         gpu_memory_gib: Optional[float] = typer.Option(None, "--gpu-memory-gib",
-                                                       help="total memory of ONE GPU in GiB, as the framework prints it"),
+                                                       help="total memory of ONE GPU in GiB, as printed"),
         gpu_memory_utilization: Optional[float] = typer.Option(
             None, "--gpu-memory-utilization",
             help="vLLM gpu_memory_utilization / SGLang mem_fraction_static / TRT-LLM free fraction"),

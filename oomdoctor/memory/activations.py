@@ -55,6 +55,15 @@ def sampler_peak_bytes(arch: ModelArch, sequences: int) -> int:
     return int(sequences * arch.vocab_size * SAMPLER_BYTES_PER_LOGIT)
 
 
+def vision_peak_bytes(arch: ModelArch, tp: int, dtype_bytes: int) -> int:
+    """The vision encoder's profiling run on the largest image (vLLM adds it to the peak)."""
+    v = arch.vision
+    if not v:
+        return 0
+    per_patch = (2 * v.hidden_size + 3 * v.intermediate_size / max(1, tp)) * dtype_bytes
+    return int(per_patch * v.max_patches)
+
+
 def non_torch_bytes(tp: int, pp: int = 1) -> int:
     """Memory a serving process holds outside PyTorch: CUDA context and library workspaces,
     plus NCCL / custom all-reduce buffers that grow with the number of tensor-parallel peers."""

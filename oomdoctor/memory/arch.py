@@ -60,6 +60,8 @@ class VisionTower:
     params: int
     hidden_size: int
     num_layers: int
+    intermediate_size: int = 0
+    max_patches: int = 0  # patches of the largest image the engine profiles with
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,7 @@ def _text_view(cfg: Mapping[str, Any]) -> dict[str, Any]:
     """The language model's keys: nested `text_config` (LLaVA, Gemma 3, Mistral 3, Llama 4)
     overrides the top level; the top-level `quantization_config` and `vision_config` stay."""
     merged = dict(cfg)
-    for key in ("text_config", "llm_config", "language_config"):
+    for key in ("text_config", "llm_config", "language_config", "attn_config", "ffn_config"):
         sub = cfg.get(key)
         if isinstance(sub, Mapping):
             merged.update({k: v for k, v in sub.items() if v is not None})
@@ -220,7 +222,10 @@ def _vision_from(cfg: Mapping[str, Any], text_hidden: int) -> VisionTower | None
     projector = merged * merged + merged * out_hidden if merge > 1 else hidden * out_hidden + out_hidden * out_hidden
     image = int(_int(v, "image_size", default=0) or 0)
     positions = (image // patch) ** 2 * hidden if image else 0
-    return VisionTower(layers * per_layer + patch_embed + projector + positions, hidden, layers)
+    # fixed-size encoders see (image / patch)^2 patches; dynamic-resolution ones (Qwen-VL) up to
+    # max_pixels = 12845056 by default, i.e. 65536 patches of 14 x 14
+    patches = (image // patch) ** 2 if image else 12845056 // (patch * patch)
+    return VisionTower(layers * per_layer + patch_embed + projector + positions, hidden, layers, inter, patches)
 
 
 def _quant_from(cfg: Mapping[str, Any]) -> QuantConfig | None:
@@ -252,16 +257,24 @@ def _quant_from(cfg: Mapping[str, Any]) -> QuantConfig | None:
                 wtype = str(w.get("type") or "int")
                 if wtype == "float" and bits == 8:
                     method = "compressed-tensors-fp8"
+                elif wtype == "float" and bits == 4:
+                    method = "nvfp4"
                 break
         block = None
         return QuantConfig(method, bits=bits, group_size=int(group) if group else None,
                            zero_point=zp, block=block, ignore=ignore, strategy=strategy)
+    algo = str(q.get("quant_algo") or "").upper()
+    if method == "modelopt" and "FP4" in algo:
+        method = "nvfp4"
     block = q.get("weight_block_size")
+    zero_point = q.get("zero_point")
+    if zero_point is None and "sym" in q:
+        zero_point = not q.get("sym", True)
     return QuantConfig(
         method,
         bits=int(q["bits"]) if q.get("bits") else (int(q["w_bit"]) if q.get("w_bit") else None),
         group_size=int(q.get("group_size") or q.get("q_group_size") or 0) or None,
-        zero_point=q.get("zero_point") if q.get("zero_point") is not None else (not q.get("sym", True) if "sym" in q else None),
+        zero_point=zero_point,
         block=(int(block[0]), int(block[1])) if isinstance(block, (list, tuple)) and len(block) == 2 else None,
         ignore=ignore,
         lm_head_quantized=bool(q.get("lm_head")),
@@ -282,7 +295,7 @@ def arch_from_hf_config(raw: Mapping[str, Any]) -> ModelArch:
                                   ("num_attention_heads", heads), ("vocab_size", vocab)) if not v]
         raise InputError(f"not a model config: missing {', '.join(missing)}")
     model_type = str(cfg.get("model_type") or "")
-    kv_heads = _int(cfg, "num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num")
+    kv_heads = _int(cfg, "num_key_value_heads", "num_kv_heads", "n_head_kv", "kv_n_heads", "multi_query_group_num")
     if kv_heads is None:
         kv_heads = 1 if cfg.get("multi_query") else heads
     head_dim = _int(cfg, "head_dim", "attention_head_size", "kv_channels", default=None) or hidden // heads
@@ -309,7 +322,8 @@ def arch_from_hf_config(raw: Mapping[str, Any]) -> ModelArch:
     dtype = cfg.get("torch_dtype") or cfg.get("dtype")
     learned = 0
     if model_type in _LEARNED_POSITIONS:
-        learned = (_int(cfg, "max_position_embeddings", "n_positions", default=0) or 0) + (2 if model_type == "opt" else 0)
+        positions = _int(cfg, "max_position_embeddings", "n_positions", default=0) or 0
+        learned = positions + (2 if model_type == "opt" else 0)  # OPT offsets positions by 2
     return ModelArch(
         model_type=model_type,
         architectures=tuple(str(a) for a in (cfg.get("architectures") or ())),
@@ -320,7 +334,7 @@ def arch_from_hf_config(raw: Mapping[str, Any]) -> ModelArch:
         attention=attention,
         tie_word_embeddings=bool(cfg.get("tie_word_embeddings", raw.get("tie_word_embeddings", True))),
         max_position_embeddings=_int(cfg, "max_position_embeddings", "n_positions", "max_sequence_length",
-                                     "seq_length", default=None),
+                                     "seq_length", "max_seq_len", default=None),
         torch_dtype=str(dtype) if dtype else None,
         moe=moe,
         moe_layers=moe_layers,
@@ -356,7 +370,8 @@ def arch_from_gguf_metadata(meta: Mapping[str, Any], tensor_names: frozenset[str
     kv_heads = int(max(kv_raw) if isinstance(kv_raw, (list, tuple)) else kv_raw)
     key_len = int(k("attention.key_length", hidden // heads))
     val_len = int(k("attention.value_length", key_len))
-    vocab = int(k("vocab_size", 0) or len(meta.get("tokenizer.ggml.tokens") or ()) or 0)
+    tokens = meta.get("tokenizer.ggml.tokens")  # config.py keeps long arrays as their length
+    vocab = int(k("vocab_size", 0) or (tokens if isinstance(tokens, int) else len(tokens or ())) or 0)
     ff = k("feed_forward_length", 4 * hidden)
     inter = int(max(ff) if isinstance(ff, (list, tuple)) else ff)
     kv_lora = int(k("attention.kv_lora_rank", 0) or 0)

@@ -8,7 +8,15 @@ from oomdoctor.memory.dtypes import DTYPE_BYTES, KvDtype, parse_dtype, parse_kv_
 from oomdoctor.memory.kv import KvLayout, kv_bytes_per_token
 from oomdoctor.memory.ledger import Ledger, Source
 from oomdoctor.memory.model import ModelSource
-from oomdoctor.memory.policies import Budget, BudgetInput, EstimateSettings, Framework, kv_layout, plan_budget
+from oomdoctor.memory.policies import (
+    Budget,
+    BudgetInput,
+    EstimateSettings,
+    Framework,
+    default_context,
+    kv_layout,
+    plan_budget,
+)
 from oomdoctor.memory.quant import QuantScheme, resolve_scheme
 from oomdoctor.memory.weights import WeightsEstimate, estimate_weights
 
@@ -67,15 +75,26 @@ def resolve_dtype(settings: EstimateSettings, model: ModelSource) -> str:
     return cfg if cfg in ("float16", "bfloat16", "float32") else "bfloat16"
 
 
+def _uses_file(settings: EstimateSettings, model: ModelSource) -> bool:
+    """A GGUF file's own bytes count unless the flag asks for another quantization."""
+    if not model.gguf:
+        return False
+    q = (settings.quantization or "").upper().removeprefix("GGUF_")
+    return not q or q in ("GGUF", "NONE") or q == (model.gguf.file_type or "").upper()
+
+
 def _scheme(settings: EstimateSettings, model: ModelSource) -> QuantScheme:
-    if model.gguf and not settings.quantization:
+    if model.gguf and _uses_file(settings, model):
         return QuantScheme("gguf", gguf_ftype=model.gguf.file_type or "F16", label=model.gguf.file_type or "gguf")
     if settings.quantization is None and settings.framework.whole_model and settings.dtype is None:
         return resolve_scheme("F16", model.arch)
     return resolve_scheme(settings.quantization, model.arch)
 
 
-def estimate(model: ModelSource, settings: EstimateSettings, given: Given = Given()) -> Estimate:
+def estimate(model: ModelSource, settings: EstimateSettings, given: Given = Given(),
+             weights: WeightsEstimate | None = None) -> Estimate:
+    """`weights` lets a caller that varies only context, concurrency, memory fraction or KV dtype
+    (the fit solver) reuse the weight estimate of the same model, dtype, quantization and split."""
     fw = settings.framework
     if fw.whole_model:
         settings = replace(settings, tensor_parallel_size=1, pipeline_parallel_size=1)
@@ -83,13 +102,19 @@ def estimate(model: ModelSource, settings: EstimateSettings, given: Given = Give
     tp, pp = settings.tensor_parallel_size, settings.pipeline_parallel_size
     dtype = resolve_dtype(settings, model)
     scheme = _scheme(settings, model)
-    weights = estimate_weights(arch, scheme, dtype, DTYPE_BYTES[dtype], tp=tp, pp=pp,
-                               include_vision=not (scheme.is_gguf or fw.whole_model))
+    reusable = (weights is not None
+                and (weights.scheme, weights.dtype, weights.tensor_parallel_size) == (scheme, dtype, tp)
+                and len(weights.stage_layers) == min(pp, arch.num_layers))
+    if weights is None or not reusable:
+        weights = estimate_weights(arch, scheme, dtype, DTYPE_BYTES[dtype], tp=tp, pp=pp,
+                                   include_vision=not (scheme.is_gguf or fw.whole_model))
     notes: list[str] = []
     if given.weights_bytes is not None:
         w_bytes, w_src = given.weights_bytes, Source.GIVEN
-    elif model.gguf and not settings.quantization:
-        w_bytes, w_src = model.gguf.tensor_bytes, Source.GIVEN
+    elif model.gguf and _uses_file(settings, model):
+        # the file's bytes, split across ranks the way the tensors are (vLLM can serve a GGUF with TP)
+        share = weights.per_gpu_bytes / weights.total_bytes if weights.total_bytes else 1.0
+        w_bytes, w_src = int(model.gguf.tensor_bytes * share), Source.GIVEN
         notes.append(f"weights: the GGUF file's tensors ({model.gguf.bits_per_weight:.2f} bits per weight)")
     else:
         w_bytes, w_src = weights.per_gpu_bytes, Source.ESTIMATE
@@ -99,11 +124,7 @@ def estimate(model: ModelSource, settings: EstimateSettings, given: Given = Give
         notes.append("DeepSeek V3.2 on vLLM: KV cache fp8 by default")
     kv = parse_kv_dtype(kv_name, "float16" if fw.whole_model else dtype)
     layout = kv_layout(fw, arch, settings, gguf_has_mla=model.gguf.has_mla_tensors if model.gguf else None)
-    context_for_window = settings.max_model_len if fw.whole_model else None
-    if fw.whole_model and context_for_window is None:
-        from oomdoctor.memory.policies import default_context
-
-        context_for_window = default_context(fw, arch, settings)
+    context_for_window = default_context(fw, arch, settings) if fw.whole_model else None
     if given.kv_bytes_per_token is not None:
         kvpt, kv_src = given.kv_bytes_per_token, Source.GIVEN
     else:

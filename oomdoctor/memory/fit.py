@@ -1,14 +1,13 @@
 """The fit solver and the memory map.
 
-A configuration fits when the KV cache holds `concurrency x context` tokens and the card keeps
-its headroom (DOMAIN.md: 10-20%):
-- engines with a preallocated pool (vLLM, SGLang, TensorRT-LLM, TGI): the pool the memory
-  fraction buys holds the tokens, and the fraction stays at or under 1 - headroom;
+A load (`concurrency` sequences of the full context) fits when
+- engines with a preallocated pool (vLLM, SGLang, TensorRT-LLM, TGI): the pool holds its tokens;
+  the memory fraction keeps the headroom (DOMAIN.md: 10-20%) when it is at most 1 - headroom;
 - llama.cpp, Ollama, transformers: weights + KV + compute + context <= card x (1 - headroom).
 
 The solver answers one knob at a time (the sources' working method): the largest context, the
-largest concurrency, the smallest memory fraction, the first smaller KV dtype, the smallest
-tensor-parallel size, the most llama.cpp GPU layers.
+most full-length sequences, the smallest memory fraction within the headroom, the first smaller
+KV dtype, the smallest tensor-parallel size, the most llama.cpp GPU layers.
 """
 
 from __future__ import annotations
@@ -80,7 +79,9 @@ def check(e: Estimate, *, concurrency: int | None = None, headroom: float = DEFA
 
 
 def _rerun(e: Estimate, given: Given, **changes: object) -> Estimate:
-    return estimate(e.model, replace(e.settings, **changes), given)
+    same_split = all(k not in changes for k in ("tensor_parallel_size", "pipeline_parallel_size", "dtype",
+                                                "quantization", "framework"))
+    return estimate(e.model, replace(e.settings, **changes), given, e.weights if same_split else None)
 
 
 def _largest(lo: int, hi: int, ok: Callable[[int], bool]) -> int | None:

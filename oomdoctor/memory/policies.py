@@ -22,6 +22,7 @@ from oomdoctor.memory.activations import (
     llamacpp_compute_bytes,
     non_torch_bytes,
     sampler_peak_bytes,
+    vision_peak_bytes,
 )
 from oomdoctor.memory.arch import ModelArch
 from oomdoctor.memory.dtypes import GIB, MIB, KvDtype
@@ -153,7 +154,7 @@ def default_context(framework: Framework, arch: ModelArch, settings: EstimateSet
     if settings.max_model_len:
         return settings.max_model_len
     if framework == Framework.LLAMACPP:
-        return 4096
+        return arch.max_position_embeddings or 4096  # -c 0: the model's training context
     if framework == Framework.OLLAMA:
         return 4096
     if framework == Framework.TGI:
@@ -185,9 +186,15 @@ def _vllm(b: BudgetInput) -> Budget:
         else:
             tokens = max(context, 2048)
             notes.append(f"no chunked prefill: the profile run batches max_model_len ({tokens}) tokens")
-    nt = non_torch_bytes(s.tensor_parallel_size, s.pipeline_parallel_size)
+    # vLLM's own non-torch figure varies by release (0.2-0.4 GiB in 0.8 V0 logs, 1.8 GiB per rank in
+    # 0.6.5 at TP 1 and 3.6 at TP 2); the estimate stays between them and stops growing past TP 2
+    nt = non_torch_bytes(min(s.tensor_parallel_size, 2), s.pipeline_parallel_size)
     act = max(forward_peak_bytes(arch, tokens, s.tensor_parallel_size, b.dtype_bytes),
               sampler_peak_bytes(arch, min(seqs, tokens)))
+    vision = vision_peak_bytes(arch, s.tensor_parallel_size, b.dtype_bytes)
+    if vision:
+        act += vision
+        notes.append("activation peak includes the vision encoder's dummy run on the largest image")
     util = s.gpu_memory_utilization or 0.9
     if cap is None:
         return Budget(util, s.gpu_memory_utilization is not None, None, nt, act, None, None, 16,
@@ -239,8 +246,9 @@ def _trtllm(b: BudgetInput) -> Budget:
                       context, seqs, tokens, notes)
     free = cap - b.weights_bytes - nt - act
     pool = int(free * frac) if free > 0 else 0
-    return Budget(frac, s.gpu_memory_utilization is not None, cap - (free - pool if free > 0 else 0), nt, act,
-                  pool, int(pool // b.kv_bytes_per_token), 1, context, seqs, tokens, notes)
+    used = b.weights_bytes + nt + act + pool  # what the engine holds; the rest of `free` stays free
+    return Budget(frac, s.gpu_memory_utilization is not None, used, nt, act, pool,
+                  int(pool // b.kv_bytes_per_token), 1, context, seqs, tokens, notes)
 
 
 def _tgi(b: BudgetInput) -> Budget:
@@ -270,7 +278,9 @@ def _llamacpp(b: BudgetInput) -> Budget:
     seqs = s.max_num_seqs or 1
     # llama.cpp's -c is the total over its slots; Ollama's num_ctx is per request
     cells = ctx_per_seq * seqs if fw == Framework.OLLAMA else ctx_per_seq
-    flash = s.flash_attention if s.flash_attention is not None else b.kv.v_type not in ("float16", "bfloat16", "float32")
+    flash = s.flash_attention
+    if flash is None:  # a quantized V cache needs flash attention, so it implies it
+        flash = b.kv.v_type not in ("float16", "bfloat16", "float32")
     ubatch = min(512, s.max_num_batched_tokens or 512)
     act = llamacpp_compute_bytes(arch, cells, ubatch, flash)
     nt = 512 * MIB

@@ -21,7 +21,7 @@ from oomdoctor.memory.tensors import Tensor
 
 @dataclass(frozen=True)
 class QuantScheme:
-    """`method`: none | fp8 | int8 | awq | gptq | bnb4 | bnb8 | mxfp4 | gguf."""
+    """`method`: none | fp8 | int8 | awq | gptq | w4 | bnb4 | bnb8 | mxfp4 | nvfp4 | gguf."""
 
     method: str
     bits: int = 16
@@ -76,14 +76,16 @@ def _fallback(t: str, cols: int) -> str:
     if cols % block == 0:
         return t
     if cols % 32 == 0:
-        return {"q4_k": "q5_0", "q5_k": "q5_1", "q6_k": "q8_0"}.get(t, "iq4_nl" if t.startswith(("q2", "q3", "iq")) else "q8_0")
+        small = "iq4_nl" if t.startswith(("q2", "q3", "iq")) else "q8_0"
+        return {"q4_k": "q5_0", "q5_k": "q5_1", "q6_k": "q8_0"}.get(t, small)
     return "f16"
 
 
 def gguf_tensor_type(ftype: str, t: Tensor, arch: ModelArch) -> str:
     """The ggml type llama.cpp's quantizer gives tensor `t` in a file of type `ftype`."""
     ftype = ftype.upper()
-    base = GGUF_FTYPES[ftype]
+    base = GGUF_FTYPES.get(ftype) or (ftype.lower() if ftype.lower() in GGML_BLOCKS or ftype.lower() in IK_TYPES_BPW
+                                      else "f16")
     if not t.is_matrix:
         return "f32"
     if base in ("f32", "f16", "bf16") or t.role == "vision":
@@ -144,7 +146,8 @@ def gguf_tensor_type(ftype: str, t: Tensor, arch: ModelArch) -> str:
                                     "IQ3_S", "IQ3_M", "IQ4_NL", "IQ4_XS"):
             out = "q5_k"
         elif not n_exp:
-            out = {"Q2_K": "q3_k", "Q3_K_M": "q4_k", "Q3_K_L": "q5_k", "IQ3_XXS": "iq3_s", "IQ3_M": "q4_k"}.get(ftype, out)
+            bumps = {"Q2_K": "q3_k", "Q3_K_M": "q4_k", "Q3_K_L": "q5_k", "IQ3_XXS": "iq3_s", "IQ3_M": "q4_k"}
+            out = bumps.get(ftype, out)
     return _fallback(out, t.cols) if out in GGML_BLOCKS else out
 
 
@@ -209,7 +212,9 @@ def tensor_bytes(scheme: QuantScheme, t: Tensor, arch: ModelArch, dtype_bytes: i
     if scheme.method == "bnb8":
         return el + rows * 4 * count
     if scheme.method == "mxfp4":
-        return el * 4.25 / 8
+        return el * 4.25 / 8  # 32 fp4 values share one 8-bit scale
+    if scheme.method == "nvfp4":
+        return el * 4.5 / 8 + 4 * count  # 16 fp4 values share one fp8 scale, plus a global scale
     if scheme.method == "w4":
         g = scheme.group_size or 128
         return el / 2 + -(-cols // g) * rows * count * (2 + (0.5 if scheme.zero_point else 0))
@@ -220,13 +225,15 @@ def tensor_bytes(scheme: QuantScheme, t: Tensor, arch: ModelArch, dtype_bytes: i
 _GPTQ_NAMES = {"gptq", "gptq_marlin", "gptq_int4", "gptq_int8", "gptq_int3", "gptq_int2", "gptq-int4", "gptq-int8",
                "marlin", "gptq_bitblas"}
 _AWQ_NAMES = {"awq", "awq_marlin", "awq_int4"}
-_FP8_NAMES = {"fp8", "fbgemm_fp8", "fp8_e4m3", "modelopt", "modelopt_fp8", "compressed-tensors-fp8", "ptpc_fp8", "fp8_block"}
+_FP8_NAMES = {"fp8", "fbgemm_fp8", "fp8_e4m3", "modelopt", "modelopt_fp8", "compressed-tensors-fp8", "ptpc_fp8",
+              "fp8_block"}
 _INT8_NAMES = {"w8a8", "int8", "w8a8_int8", "smoothquant", "compressed-tensors", "compressed_tensors", "sq"}
-_BNB4_NAMES = {"bitsandbytes", "bnb", "nf4", "bnb_nf4", "bnb_4bit", "bnb4", "fp4", "bitsandbytes-nf4", "bitsandbytes_nf4"}
+_BNB4_NAMES = {"bitsandbytes", "bnb", "nf4", "bnb_nf4", "bnb_4bit", "bnb4", "fp4", "bitsandbytes-nf4",
+               "bitsandbytes_nf4"}
 _BNB8_NAMES = {"bnb_int8", "bnb8", "bnb_8bit", "llm.int8", "bitsandbytes-int8", "bitsandbytes_int8", "eetq"}
 _NONE_NAMES = {"none", "null", "", "auto", "fp16", "bf16", "float16", "bfloat16"}
 KNOWN_QUANTIZATIONS = sorted(_GPTQ_NAMES | _AWQ_NAMES | _FP8_NAMES | _INT8_NAMES | _BNB4_NAMES | _BNB8_NAMES
-                             | {"mxfp4", "w4a16"} | set(GGUF_FTYPES))
+                             | {"mxfp4", "w4a16", "int4", "nvfp4", "modelopt_fp4"} | set(GGUF_FTYPES))
 
 
 def _from_config(q: QuantConfig) -> QuantScheme:
@@ -251,6 +258,8 @@ def _from_config(q: QuantConfig) -> QuantScheme:
                 if (q.bits or 4) == 4 else QuantScheme("bnb8", bits=8, ignore=q.ignore, label="bnb_int8"))
     if m == "mxfp4":
         return QuantScheme("mxfp4", bits=4, experts_only=True, ignore=q.ignore, label="mxfp4")
+    if m == "nvfp4":
+        return QuantScheme("nvfp4", bits=4, ignore=q.ignore, label="nvfp4")
     raise InputError(f"unsupported quantization_config method {m!r}")
 
 
@@ -284,8 +293,12 @@ def resolve_scheme(quantization: str | None, arch: ModelArch) -> QuantScheme:
         if cfg and cfg.method == "compressed-tensors":
             return _from_config(cfg)
         return QuantScheme("int8", bits=8, ignore=cfg.ignore if cfg else (), label="w8a8")
-    if key == "w4a16":
-        return _from_config(cfg) if cfg and cfg.method == "compressed-tensors" else QuantScheme("w4", bits=4, group_size=128, label="w4a16")
+    if key in ("nvfp4", "modelopt_fp4", "fp4_nv"):
+        return _from_config(cfg) if cfg and cfg.method == "nvfp4" else QuantScheme("nvfp4", bits=4, label="nvfp4")
+    if key in ("int4", "w4a16", "w4a16_int4"):
+        if cfg and cfg.method == "compressed-tensors":
+            return _from_config(cfg)
+        return QuantScheme("w4", bits=4, group_size=128, label="w4a16")
     if key in _BNB4_NAMES:
         if cfg and cfg.method == "bitsandbytes":
             return _from_config(cfg)
@@ -293,5 +306,7 @@ def resolve_scheme(quantization: str | None, arch: ModelArch) -> QuantScheme:
     if key in _BNB8_NAMES:
         return QuantScheme("bnb8", bits=8, label="bnb_int8")
     if key == "mxfp4":
-        return _from_config(cfg) if cfg and cfg.method == "mxfp4" else QuantScheme("mxfp4", bits=4, experts_only=True, label="mxfp4")
+        if cfg and cfg.method == "mxfp4":
+            return _from_config(cfg)
+        return QuantScheme("mxfp4", bits=4, experts_only=True, label="mxfp4")
     raise InputError(f"unknown quantization {quantization!r}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from oomdoctor.memory.arch import ModelArch
 from oomdoctor.memory.quant import QuantScheme, tensor_bytes
@@ -20,6 +19,7 @@ class WeightsEstimate:
     stage_layers: tuple[int, ...]  # layers per pipeline stage
     scheme: QuantScheme
     dtype: str
+    tensor_parallel_size: int = 1
 
     @property
     def bits_per_weight(self) -> float:
@@ -48,7 +48,6 @@ def rank_fraction(t: Tensor, tp: int, arch: ModelArch) -> float:
     return 1 / tp
 
 
-@lru_cache(maxsize=64)
 def estimate_weights(arch: ModelArch, scheme: QuantScheme, dtype: str, dtype_bytes: int, *,
                      tp: int = 1, pp: int = 1, include_vision: bool = True) -> WeightsEstimate:
     """Whole-model and per-GPU weight bytes. With PP the first stage also holds the
@@ -98,4 +97,5 @@ def estimate_weights(arch: ModelArch, scheme: QuantScheme, dtype: str, dtype_byt
         stage_layers=stages,
         scheme=scheme,
         dtype=dtype,
+        tensor_parallel_size=tp,
     )

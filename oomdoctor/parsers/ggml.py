@@ -90,7 +90,7 @@ PATTERNS: tuple[Pattern, ...] = (
                  ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU")]),
     P("ggml-weights-fail", ("unable to allocate",), r"unable to allocate (\S+) buffe", lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"),
       ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"), ("_phase", "load_weights")]),
-    P("ggml-kv-fail", ("kv cache", "KV cache"), r"failed to allocate buffer for kv cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv",
+    P("ggml-kv-fail", ("for kv cache", "llama_kv_cache", "failed to initialize the context"), r"failed to allocate buffer for kv cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
     P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute"), ("_phase", "profile")]),

@@ -21,8 +21,10 @@ from oomdoctor.facts import Evidence, Fact, Origin, Value
 from oomdoctor.launch import detect_framework, parse_argv, parse_kwargs, split
 from oomdoctor.parsers import detect, ggml, host, servers, torch, vllm
 from oomdoctor.parsers.base import P, Pattern
+from oomdoctor.parsers.prefilter import build_prefilter
 
 CHUNK = 4 << 20
+HEAD = 8 << 20  # framework signals select lines only in the first bytes of a log
 MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
 WINDOW = 8 << 10
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -48,7 +50,7 @@ LAUNCH: tuple[Pattern, ...] = (
                          "lmdeploy serve", "trtllm-", "ollama run", "LLM(", "build.py", ".llamafile", "sglang serve"),
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
       r"llama-cli|lmdeploy serve|trtllm-\w+|ollama run|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
-    P("model-name", ("model", "Model", "/"), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
+    P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
       r"from_pretrained\(|ollama run |[Mm]odel )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
     P("dtype-kwarg", ("torch_dtype", "dtype="), r"(?:torch_)?dtype=torch\.(\w+)", lambda m: [("knob.dtype", m.group(1))]),
     P("quant-kwarg", ("load_in_8bit", "load_in_4bit", "--load_8bit", "--load_4bit"), r"load_in_(\d)bit=True|--load_(\d)bit",
@@ -88,18 +90,18 @@ class _Matcher:
                     self.by_anchor.append([])
                 self.by_anchor[index[a]].append(p)
         self.anchors = anchors
-        alternation = "|".join(re.escape(a) for a in sorted(anchors, key=len, reverse=True))
+        signal_only = {a for p in detect.SIGNALS for a in p.anchors} - {a for p in patterns if p not in detect.SIGNALS for a in p.anchors}
+        self.prefilter = build_prefilter(anchors)
+        # past the head of a log, framework signals alone do not select a line
+        self.lean_prefilter = build_prefilter([a for a in anchors if a not in signal_only])
         try:
             import re2
 
-            self.prefilter = re2.compile(alternation.encode())
-            opts = re2.Options()
-            self.set = re2.Set.SearchSet(opts)
+            self.set = re2.Set.SearchSet(re2.Options())
             for a in anchors:
                 self.set.Add(re.escape(a))
             self.set.Compile()
         except ImportError:  # pragma: no cover - google-re2 is a dependency; keep working without it
-            self.prefilter = re.compile(alternation.encode())
             self.set = None
 
     def candidates(self, line: str) -> list[Pattern]:
@@ -404,7 +406,7 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
         if not decoded_warned and total <= CHUNK and not _is_utf8(buf[:end]):
             decoded_warned = True
             state.warnings.append(f"{source} is not valid UTF-8; undecodable bytes were replaced")
-        line_base = _scan_buffer(m, state, buf, end, line_base)
+        line_base = _scan_buffer(m, state, buf, end, line_base, lean=total > HEAD)
         if not block:
             break
     if total == 0:
@@ -416,34 +418,30 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
     )
 
 
-def _scan_buffer(m: _Matcher, state: _State, buf: bytes, end: int, line_base: int) -> int:
-    pos = 0
+def _scan_buffer(m: _Matcher, state: _State, buf: bytes, end: int, line_base: int, lean: bool = False) -> int:
     counted = 0
     line_no = line_base
-    pre = m.prefilter
+    done = 0  # offset past the last line handled
     long_warned = False
-    while pos < end:
-        hit = pre.search(buf, pos, end)
-        if hit is None:
-            break
-        start = buf.rfind(b"\n", 0, hit.start()) + 1
-        stop = buf.find(b"\n", hit.end(), end)
+    for hit in (m.lean_prefilter if lean else m.prefilter).positions(buf, end):
+        if hit <= done:
+            continue
+        start = buf.rfind(b"\n", 0, hit) + 1
+        stop = buf.find(b"\n", hit, end)
         if stop == -1:
             stop = end
         line_no += buf.count(b"\n", counted, start)
         counted = start
         if stop - start > MAX_LINE:
-            a = max(start, hit.start() - WINDOW)
-            b = min(stop, hit.end() + WINDOW)
+            a, b = max(start, hit - WINDOW), min(stop, hit + WINDOW)
             if not long_warned:
                 long_warned = True
                 state.warnings.append(f"{state.source}:{line_no} is {stop - start:,} bytes long; read in windows around keywords")
-            text = buf[a:b].decode("utf-8", "replace")
-            state.handle(line_no, _clean(text))
-            pos = b
+            state.handle(line_no, _clean(buf[a:b].decode("utf-8", "replace")))
+            done = b
             continue
         state.handle(line_no, _clean(buf[start:stop].decode("utf-8", "replace")))
-        pos = stop + 1
+        done = stop
     line_no += buf.count(b"\n", counted, end)
     if end and buf[end - 1:end] != b"\n":
         line_no += 1  # a last line without a newline

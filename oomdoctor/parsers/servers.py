@@ -134,7 +134,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("tgi-ready", ("Connected", "Invalidating"), r"\bConnected\b", const(("_ready", True))),
     # ---- TensorRT-LLM
     P("trt-oom", ("out of memory",), r"\[TensorRT-LLM\]\[ERROR\].*out of memory|CUDA runtime error in ::cudaMalloc\w*\(.*out of memory",
-      kind("trt_oom")),
+      lambda m: [("oom.kind", "nccl_oom" if "ipcUtils" in m.string else "trt_oom")]),
     P("trt-scratch", ("bytes of scratch space",), r"requires (\d+) bytes of scratch space, but only (\d+) is available",
       lambda m: [("oom.kind", "trt_build_workspace"), ("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))),
                  ("_phase", "engine_build")]),

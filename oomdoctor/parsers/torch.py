@@ -34,7 +34,7 @@ OLD = (
 )
 
 PATTERNS: tuple[Pattern, ...] = (
-    P("torch-oom", ("out of memory",), r"CUDA out of memory|OutOfMemoryError", kind("torch_oom")),
+    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory|OutOfMemoryError", kind("torch_oom")),
     P("torch-oom-bare", ("OutOfMemoryError",), r"OutOfMemoryError", kind("torch_oom")),
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),

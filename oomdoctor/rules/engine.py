@@ -15,7 +15,7 @@ from oomdoctor.facts import Evidence, FactSet
 from oomdoctor.model import (
     CONFIDENCE_ORDER, GATES, TRIAGE_STEPS, Account, Confidence, Culprit, Finding, StepStatus, Suggestion, TriageStep,
 )
-from oomdoctor.rules.model import Rule, render_template, template_value
+from oomdoctor.rules.model import Rule, render_template, template_keys, template_value
 
 TRIAGE_ORDER: tuple[Account, ...] = (*GATES, *TRIAGE_STEPS)
 
@@ -34,7 +34,8 @@ def fire(rule: Rule, facts: FactSet, framework: str, version: str | None) -> Fin
         return None
     evidence: list[Evidence] = []
     seen: set[tuple[str, int | None]] = set()
-    for key in sorted(rule.when.facts_named()):
+    named = rule.when.facts_named() | template_keys(rule.message)
+    for key in sorted(k for k in named if not k.startswith(("fit.", "ratio.", "framework", "phase"))):
         for f in facts.all(key):
             ev = f.evidence
             if ev is not None and (ev.source, ev.line) not in seen:
@@ -46,7 +47,8 @@ def fire(rule: Rule, facts: FactSet, framework: str, version: str | None) -> Fin
         if spec.when is not None and not spec.when.holds(facts):
             continue
         value = template_value(spec.value, facts) if isinstance(spec.value, str) else spec.value
-        setting, rerunnable = knobs.render(framework, spec.knob, value, version)
+        current = facts.value(f"knob.{spec.knob}")
+        setting, rerunnable = knobs.render(framework, spec.knob, value, version, spec.action.value, current)
         if setting is None and framework in knobs.SPELLINGS:
             continue  # the knob does not exist in this framework
         suggestions.append(Suggestion(

@@ -21,8 +21,9 @@ OPERATORS = ("exists", "equals", "in", "matches", "lt", "le", "gt", "ge", "lt_fa
 _TEMPLATE = re.compile(r"\{([a-z_][\w.]*(?:,[a-z_][\w.]*)*)(?:\|(bytes|pct|tokens|int|round2))?\}")
 
 
-def _loc(source: Location | None, d: Any) -> Location | None:
-    line = getattr(d, "line", None)
+def _loc(source: Location | None, d: Any, key: str | None = None) -> Location | None:
+    line = getattr(d, "key_lines", {}).get(key) if key is not None else None
+    line = line or getattr(d, "line", None)
     if source is None:
         return None
     return Location(source.path, line if line is not None else source.line)
@@ -33,7 +34,8 @@ def _check_keys(d: Mapping[str, Any], allowed: set[str], required: set[str], wha
         raise RuleError(f"{what} must be a mapping, got {type(d).__name__}", _loc(source, d))
     unknown = sorted(set(d) - allowed)
     if unknown:
-        raise RuleError(f"unknown key(s) {', '.join(map(str, unknown))} in {what} (allowed: {', '.join(sorted(allowed))})", _loc(source, d))
+        raise RuleError(f"unknown key(s) {', '.join(map(str, unknown))} in {what} (allowed: {', '.join(sorted(allowed))})",
+                        _loc(source, d, str(unknown[0])))
     missing = sorted(required - set(d))
     if missing:
         raise RuleError(f"missing key(s) {', '.join(missing)} in {what}", _loc(source, d))
@@ -167,11 +169,11 @@ class SuggestionSpec:
         return cls(d["knob"], action, value, str(d["why"]), when)
 
 
-def _check_template(text: str, source: Location | None, d: Any) -> None:
+def _check_template(text: str, source: Location | None, d: Any, field: str | None = None) -> None:
     for m in _TEMPLATE.finditer(text):
         for key in m.group(1).split(","):
             if key not in FACT_KEYS:
-                raise RuleError(f"template names unknown fact {key!r}", _loc(source, d))
+                raise RuleError(f"template names unknown fact {key!r}", _loc(source, d, f"{field}:value" if field else None))
 
 
 def _first(keys: str, facts: FactSet) -> Value | None:
@@ -202,21 +204,20 @@ class Rule:
         allowed = {f.name for f in fields(cls)} - {"path"}
         _check_keys(d, allowed, {"id", "title", "status", "account", "frameworks", "confidence", "when", "message"}, "rule", source)
         if not isinstance(d["id"], str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", d["id"]):
-            raise RuleError(f"rule id {d['id']!r} must be lower-case words joined by '-'", _loc(source, d))
+            raise RuleError(f"rule id {d['id']!r} must be lower-case words joined by '-'", _loc(source, d, "id"))
         if d["status"] not in STATUSES:
-            raise RuleError(f"status {d['status']!r} is not one of {', '.join(STATUSES)}", _loc(source, d))
-        try:
-            account = Account(d["account"])
-            confidence = Confidence(d["confidence"])
-        except ValueError as exc:
-            raise RuleError(str(exc), _loc(source, d)) from None
+            raise RuleError(f"status {d['status']!r} is not one of {', '.join(STATUSES)}", _loc(source, d, "status"))
+        for key, enum in (("account", Account), ("confidence", Confidence)):
+            if d[key] not in {e.value for e in enum}:
+                raise RuleError(f"{key} {d[key]!r} is not one of {', '.join(e.value for e in enum)}", _loc(source, d, key))
+        account, confidence = Account(d["account"]), Confidence(d["confidence"])
         fws = d["frameworks"]
         if not isinstance(fws, list) or not fws or any(f != "any" and f not in FRAMEWORKS for f in fws):
-            raise RuleError(f"frameworks must be a list of {', '.join(FRAMEWORKS)} or [any]", _loc(source, d))
-        _check_template(str(d["message"]), source, d)
+            raise RuleError(f"frameworks must be a list of {', '.join(FRAMEWORKS)} or [any]", _loc(source, d, "frameworks"))
+        _check_template(str(d["message"]), source, d, "message")
         suggest = d.get("suggest") or []
         if not isinstance(suggest, list):
-            raise RuleError("suggest must be a list", _loc(source, d))
+            raise RuleError("suggest must be a list", _loc(source, d, "suggest"))
         refs = d.get("references") or []
         return cls(
             id=d["id"], title=str(d["title"]), status=d["status"], account=account, frameworks=tuple(fws),
@@ -250,6 +251,10 @@ def render_template(text: str, facts: FactSet) -> str:
         return _TEMPLATE.sub(sub, inner)
 
     return " ".join(_TEMPLATE.sub(sub, _OPTIONAL.sub(optional, text)).split())
+
+
+def template_keys(text: str) -> set[str]:
+    return {key for m in _TEMPLATE.finditer(text) for key in m.group(1).split(",")}
 
 
 def template_value(text: str, facts: FactSet) -> Value | None:

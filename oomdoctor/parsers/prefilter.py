@@ -1,0 +1,71 @@
+"""Multi-literal prefilters: where in a buffer does any anchor occur?
+
+Hyperscan (SIMD, several GB/s) where its wheel is available; RE2's DFA otherwise; the
+standard library's `re` as a last resort. All return sorted end offsets of anchor hits.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol, Sequence
+
+
+class Prefilter(Protocol):
+    name: str
+
+    def positions(self, buf: bytes, end: int) -> list[int]: ...
+
+
+class _Hyperscan:
+    name = "hyperscan"
+
+    def __init__(self, anchors: Sequence[str]) -> None:
+        import hyperscan
+
+        self._db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+        expressions = [re.escape(a).encode() for a in anchors]
+        self._db.compile(expressions=expressions, ids=list(range(len(expressions))), elements=len(expressions),
+                         flags=[0] * len(expressions))
+
+    def positions(self, buf: bytes, end: int) -> list[int]:
+        hits: list[int] = []
+
+        def on_match(_id: int, _from: int, to: int, _flags: int, _ctx: object) -> None:
+            hits.append(to)
+
+        self._db.scan(buf if end == len(buf) else buf[:end], match_event_handler=on_match)
+        hits.sort()
+        return hits
+
+
+class _Regex:
+    def __init__(self, anchors: Sequence[str], engine: object, name: str) -> None:
+        alternation = "|".join(re.escape(a) for a in sorted(anchors, key=len, reverse=True))
+        self._pattern = engine.compile(alternation.encode())  # type: ignore[attr-defined]
+        self.name = name
+
+    def positions(self, buf: bytes, end: int) -> list[int]:
+        hits = []
+        pos = 0
+        search = self._pattern.search
+        while pos < end:
+            m = search(buf, pos, end)
+            if m is None:
+                break
+            hits.append(m.end())
+            nl = buf.find(b"\n", m.end(), end)  # one hit per line is enough
+            pos = end if nl == -1 else nl + 1
+        return hits
+
+
+def build_prefilter(anchors: Sequence[str]) -> Prefilter:
+    try:
+        return _Hyperscan(anchors)
+    except Exception:  # noqa: BLE001 - hyperscan missing or unsupported CPU: fall back
+        pass
+    try:
+        import re2
+
+        return _Regex(anchors, re2, "re2")
+    except ImportError:  # pragma: no cover
+        return _Regex(anchors, re, "re")

@@ -1,0 +1,85 @@
+"""`estimate_facts`: the diagnose integration hook."""
+
+from __future__ import annotations
+
+from oomdoctor.facts import FACT_KEYS, Fact, FactSet, Origin
+from oomdoctor.memory import estimate_facts
+from oomdoctor.memory.dtypes import GIB
+from test_memory_arch import CASES
+
+CONFIG = str(CASES / "vllm-10511-llama3-8b-tp1" / "config.json")
+
+
+def _facts(**kv: object) -> FactSet:
+    return FactSet(Fact(k.replace("__", "."), v, Origin.LOG) for k, v in kv.items())
+
+
+def _by_key(facts: list[Fact]) -> dict[str, Fact]:
+    return {f.key: f for f in facts}
+
+
+def test_fills_only_what_the_log_did_not_state() -> None:
+    log = FactSet([
+        Fact("framework", "vllm"),
+        Fact("knob.max_model_len", 8192),
+        Fact("knob.tensor_parallel_size", 1),
+        Fact("knob.dtype", "torch.bfloat16"),
+        Fact("mem.gpu_total_bytes", int(79.22 * GIB)),
+        Fact("mem.weights_bytes", int(14.96 * GIB)),
+    ])
+    out = estimate_facts(log, CONFIG)
+    keys = _by_key(out)
+    assert "mem.weights_bytes" not in keys  # the log said it
+    assert keys["mem.kv_bytes_per_token"].value == 131072
+    assert keys["mem.kv_tokens"].value > 8192
+    assert {"mem.non_torch_bytes", "mem.activation_peak_bytes", "mem.kv_cache_bytes"} <= keys.keys()
+    assert keys["fit.max_model_len"].value == 8192
+    assert keys["fit.max_num_seqs"].value >= 40
+    for f in out:
+        assert f.key in FACT_KEYS and f.origin == Origin.ESTIMATE
+        assert isinstance(f.value, FACT_KEYS[f.key].type)
+        assert f.evidence is not None and f.evidence.text
+
+
+def test_weights_that_do_not_fit_suggest_tensor_parallel() -> None:
+    log = _facts(framework="vllm", knob__max_model_len=8192, oom__gpu_total_bytes=16 * GIB)
+    keys = _by_key(estimate_facts(log, CONFIG))
+    assert keys["mem.kv_tokens"].value == 0
+    assert keys["fit.tensor_parallel_size"].value == 2
+    assert "fit.gpu_memory_utilization" not in keys
+
+
+def test_log_numbers_alone_without_a_config() -> None:
+    base = dict(framework="vllm", knob__max_model_len=131072, oom__kv_capacity_tokens=93760,
+                knob__gpu_memory_utilization=0.9, mem__gpu_total_bytes=80 * GIB,
+                oom__kv_available_bytes=int(4.21 * GIB))
+    keys = _by_key(estimate_facts(_facts(**base, oom__kv_needed_bytes=8 * GIB), None))
+    assert keys["fit.max_model_len"].value == 93760
+    assert keys["fit.max_num_seqs"].value == 0
+    assert keys["fit.gpu_memory_utilization"].value == 0.95  # 0.9 + (8 - 4.21) / 80, rounded up
+    assert not any(k.startswith("mem.") for k in keys)
+    too_much = _by_key(estimate_facts(_facts(**base, oom__kv_needed_bytes=16 * GIB), None))
+    assert "fit.gpu_memory_utilization" not in too_much  # would leave no headroom
+
+
+def test_engine_estimate_of_max_len_wins() -> None:
+    log = _facts(framework="vllm", knob__max_model_len=131072, oom__max_model_len_estimate=34480,
+                 oom__kv_capacity_tokens=34496)
+    assert _by_key(estimate_facts(log, None))["fit.max_model_len"].value == 34480
+
+
+def test_odd_knob_values_do_not_break_the_estimate() -> None:
+    log = _facts(framework="vllm", knob__quantization="some-new-method", knob__max_model_len="8192",
+                 mem__gpu_total_bytes=80 * GIB)
+    keys = _by_key(estimate_facts(log, CONFIG))
+    assert keys["mem.weights_bytes"].value == 8_030_261_248 * 2
+
+
+def test_llamacpp_facts() -> None:
+    cfg = str(CASES / "ollama-790-gemma-7b-2k-partial" / "config.json")
+    log = _facts(framework="llamacpp", knob__max_model_len=2048, knob__quantization="Q4_0",
+                 mem__gpu_total_bytes=6 * GIB)
+    keys = _by_key(estimate_facts(log, cfg))
+    assert keys["mem.kv_bytes_per_token"].value == 458752
+    assert keys["mem.kv_tokens"].value == 2048
+    assert "fit.gpu_layers" in keys
