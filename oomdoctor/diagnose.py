@@ -104,13 +104,23 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
     )
 
 
+_RANK = re.compile(r"(rank[-_]?\d+|pod[-_]?[\w-]+?|worker[-_]?\d+|node[-_]?\d+)(?=[._-]|$)", re.I)
+
+
 def _labels(paths: Sequence[str]) -> list[str]:
+    """One label per log: the rank/pod/worker named in the file name (else in its folder),
+    else the file name; made unique."""
     if len(paths) == 1:
         return [paths[0] if paths[0] != "-" else "<stdin>"]
-    out = []
-    for i, p in enumerate(paths):
-        m = re.search(r"(rank[-_]?\d+|pod[-_]?[\w-]+|worker[-_]?\d+)", p, re.I)
-        out.append(m.group(1) if m else (Path(p).name if p != "-" else "<stdin>") + ("" if Path(p).name not in [Path(q).name for q in paths[:i]] else f"#{i}"))
+    out: list[str] = []
+    for p in paths:
+        if p == "-":
+            label = "<stdin>"
+        else:
+            path = Path(p)
+            m = _RANK.search(path.name) or _RANK.search(path.parent.name)
+            label = m.group(1) if m else path.name
+        out.append(label if label not in out else f"{label}#{len(out) + 1}")
     return out
 
 

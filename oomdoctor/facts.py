@@ -118,10 +118,10 @@ FACT_KEYS: dict[str, FactSpec] = {
     "knob.batch_size": _spec(int, N, "logical batch size (llama.cpp -b / offline batch)"),
     "knob.ubatch_size": _spec(int, N, "physical batch size (llama.cpp -ub)"),
     "knob.flash_attention": _spec(bool, F, "flash attention enabled"),
-    "knob.cpu_offload_gb": _spec(float, R, "GiB of weights offloaded to CPU"),
-    "knob.swap_space_gb": _spec(float, R, "CPU swap space in GiB"),
+    "knob.cpu_offload": _spec(float, R, "GiB of weights offloaded to CPU"),
+    "knob.swap_space": _spec(float, R, "CPU swap space in GiB"),
     "knob.expandable_segments": _spec(bool, F, "PYTORCH_CUDA_ALLOC_CONF expandable_segments on"),
-    "knob.cuda_graph_max_bs": _spec(int, N, "largest CUDA-graph capture size"),
+    "knob.cuda_graph_sizes": _spec(int, N, "largest CUDA-graph capture size"),
     "knob.mm_limits": _spec(str, S, "multimodal items per prompt"),
     "knob.shm_size_bytes": _spec(int, B, "container /dev/shm size"),
     # memory accounting (from the engine's own lines, or the estimator)

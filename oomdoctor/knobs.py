@@ -310,18 +310,19 @@ def render(
         return None, False
     if value is None:
         way = {"lower": "lower", "raise": "higher"}.get(action or "", "")
-        shown = f"<{way} than {_fmt(current)}>" if way and current is not None else f"<{way or 'value'}>"
+        shown = f"<{way} than {fmt_value(current)}>" if way and current is not None else f"<{way or 'value'}>"
     else:
-        shown = _fmt(value)
+        shown = fmt_value(value)
     text = sp.template.replace("{v}", shown).replace("{{", "{").replace("}}", "}")
     if sp.note:
         text = f"{text}  ({sp.note})"
     return text, sp.rerunnable and value is not None or (sp.rerunnable and "{v}" not in sp.template)
 
 
-def _fmt(value: object) -> str:
+def fmt_value(value: object) -> str:
+    """A knob value as a flag takes it: booleans lower-case, floats without trailing zeros."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".") if value < 10 else f"{value:g}"
+        return f"{value:.4f}".rstrip("0").rstrip(".")
     return str(value)

@@ -63,9 +63,9 @@ FLAGS: dict[str, tuple[FlagSpec, ...]] = {
         F("enforce_eager", "--enforce-eager", conv=None),
         F("chunked_prefill", "--enable-chunked-prefill", conv=None),
         F("chunked_prefill", "--no-enable-chunked-prefill", conv=None, switch_value=False),
-        F("cpu_offload_gb", "--cpu-offload-gb", conv=_float),
-        F("swap_space_gb", "--swap-space", conv=_float),
-        F("cuda_graph_max_bs", "--max-cudagraph-capture-size", "--max-seq-len-to-capture"),
+        F("cpu_offload", "--cpu-offload-gb", conv=_float),
+        F("swap_space", "--swap-space", conv=_float),
+        F("cuda_graph_sizes", "--max-cudagraph-capture-size", "--max-seq-len-to-capture"),
         F("mm_limits", "--limit-mm-per-prompt", conv=_str),
     ),
     "sglang": (
@@ -81,8 +81,8 @@ FLAGS: dict[str, tuple[FlagSpec, ...]] = {
         F("quantization", "--quantization", conv=_str),
         F("kv_cache_dtype", "--kv-cache-dtype", conv=_str),
         F("enforce_eager", "--disable-cuda-graph", conv=None),
-        F("cuda_graph_max_bs", "--cuda-graph-max-bs", "--cuda-graph-max-bs-decode"),
-        F("cpu_offload_gb", "--cpu-offload-gb", conv=_float),
+        F("cuda_graph_sizes", "--cuda-graph-max-bs", "--cuda-graph-max-bs-decode"),
+        F("cpu_offload", "--cpu-offload-gb", conv=_float),
     ),
     "tgi": (
         F("model", "--model-id", conv=_str),
@@ -134,8 +134,8 @@ KWARGS: dict[str, tuple[str, Callable[[str], Value]]] = {
     "tensor_parallel_size": ("knob.tensor_parallel_size", _int),
     "pipeline_parallel_size": ("knob.pipeline_parallel_size", _int),
     "enforce_eager": ("knob.enforce_eager", _bool),
-    "swap_space": ("knob.swap_space_gb", _float),
-    "cpu_offload_gb": ("knob.cpu_offload_gb", _float),
+    "swap_space": ("knob.swap_space", _float),
+    "cpu_offload_gb": ("knob.cpu_offload", _float),
     "kv_cache_dtype": ("knob.kv_cache_dtype", _str),
 }
 

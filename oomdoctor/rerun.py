@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from oomdoctor import knobs, launch, workload
+from oomdoctor.knobs import fmt_value
 from oomdoctor.errors import RerunError
 from oomdoctor.facts import Value
 from oomdoctor.model import Account, Action, Culprit, LedgerEntry, Report, Suggestion
@@ -242,16 +243,16 @@ def write_knob(
     if needs_value and value is None:
         raise NotApplicable(f"{suggestion.knob}: the diagnosis has no value to set")
     shown = fmt_value(value) if value is not None else ""
-    for name, raw in env_ops:
-        new = raw.replace("{v}", shown)
+    for name, template in env_ops:
+        new = template.replace("{v}", shown)
         env_changes[name] = _merge_alloc_conf(env.get(name), new) if name in _ALLOC_CONF else new
     disable = suggestion.action is Action.DISABLE
-    for flag, raw in argv_ops:
+    for flag, arg in argv_ops:
         names = _spellings(fw, flag)
-        if raw is None:
+        if arg is None:
             _set_switch(out, fw, flag, names, on=not disable)
         else:
-            _set_flag(out, names, raw.replace("{v}", shown))
+            _set_flag(out, names, arg.replace("{v}", shown))
     return out, env_changes
 
 
@@ -261,14 +262,6 @@ def _changed(argv: Sequence[str], env: Mapping[str, str], out: list[str], env_ch
     if out == list(argv) and not real:
         raise NotApplicable(f"{s.knob}: the command already has {fmt_value(s.value) if s.value is not None else 'it'}")
     return out, real
-
-
-def fmt_value(value: Value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:.4f}".rstrip("0").rstrip(".")
-    return str(value)
 
 
 def _check_value(value: Value) -> None:
@@ -630,7 +623,9 @@ class _Loop:
                 return done
         if not self.attempts:
             why = "; ".join(f"{s.knob}: {s.reason}" for s in self.skips) or "the diagnosis has no suggestion"
-            return self.outcome(RerunResult.SKIPPED, f"no suggestion could be applied to this command ({why})")
+            hint = "" if c.options.knob_map else (
+                "; to let rerun search a knob of this command, map it: --knob batch_size=--batch-size")
+            return self.outcome(RerunResult.SKIPPED, f"no suggestion could be applied to this command ({why}){hint}")
         last = self.attempts[-1]
         left = "" if self.tries_left > 0 else f" (stopped after --max-tries {c.options.max_tries})"
         return self.outcome(last.result, f"no change held{left}; last: {last.note}")
@@ -644,7 +639,7 @@ class _Loop:
         try:
             argv, env_changes = self.apply(s2)
         except NotApplicable as exc:
-            self.skips.append(Skip(s.knob, s.rule_id, exc.message))
+            self.skips.append(Skip(s.knob, s.rule_id, exc.message.removeprefix(f"{s.knob}: ")))
             return None
         label = f"{s.knob}-{fmt_value(s2.value)}" if s2.value is not None else s.knob
         a, _ = run_attempt(self.ctx, len(self.attempts) + 1, role, label, argv, env_changes, s.knob, s2.value, s.rule_id)
@@ -656,10 +651,6 @@ class _Loop:
         cur = current_value(c.argv, c.env, s.knob, c.framework, c.options.knob_map)
         searchable = (c.options.search and _is_int(cur) and (s.knob in SEARCHABLE or s.rule_id == "rerun-search")
                       and (s.value is None or (_is_int(s.value) and s.value < cur)))  # type: ignore[operator]
-        if s.value is None and not searchable:
-            if "{v}" in _template(c.framework, s.knob, c.version) or s.action in (Action.LOWER, Action.RAISE):
-                self.skips.append(Skip(s.knob, s.rule_id, "the diagnosis has no value to set"))
-                return None
         if not searchable:
             a = self.attempt("suggestion", s, None)
             if a is not None and a.result is RerunResult.CONFIRMED:
@@ -720,11 +711,6 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _template(framework: str | None, knob: str, version: str | None) -> str:
-    sp = knobs.spelling(framework or "", knob, version)
-    return sp.template if sp else ""
-
-
 def _stated_limit(report: Report, knob: str) -> int | None:
     for key in STATED_LIMIT.get(knob, ()):
         v = report.facts.value(key)
@@ -774,7 +760,7 @@ def render_rerun(rerun: Mapping[str, Any], color: bool = False, width: int = 100
     if runs:
         table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False)
         for col in ("run", "change", "result", "time", "peak RSS", "log"):
-            table.add_column(col, no_wrap=col in ("run", "result", "time"))
+            table.add_column(col, no_wrap=col in ("run", "result", "time"), overflow="fold")
         for a in runs:
             change = "as given" if a.get("role") == "baseline" else (
                 f"{a.get('knob')}={_show(a.get('value'))}" if a.get("value") is not None else str(a.get("knob")))

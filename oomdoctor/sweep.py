@@ -30,11 +30,11 @@ from oomdoctor.rerun import (
     NotApplicable,
     RerunOptions,
     RerunResult,
-    fmt_value,
     make_context,
     run_attempt,
     write_knob,
 )
+from oomdoctor.knobs import fmt_value
 from oomdoctor.rules.model import format_bytes
 
 ENGINE_ACCOUNTS = ("weights", "kv_cache", "activations", "framework")
@@ -298,26 +298,29 @@ def render_memory_map(mm: MemoryMap, color: bool = False, width: int = 100) -> s
     row = axes[1] if len(axes) > 1 else None
     rest = axes[2:]
     by_settings = {p.settings: p for p in mm.points}
+    order = {a.knob: i for i, a in enumerate(axes)}
     style = {Fit.FIT: "green", Fit.NO_FIT: "red", Fit.IMPLIED: "red dim", Fit.FAILED: "yellow", Fit.TIMEOUT: "yellow"}
+    row_values: tuple[Value | None, ...] = row.values if row else (None,)
     for fixed in itertools.product(*(a.values for a in rest)) if rest else [()]:
         title = "Memory map" + ("" if not rest else " at " + ", ".join(f"{a.knob}={fmt_value(v)}" for a, v in zip(rest, fixed)))
         table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
         table.add_column(f"{row.knob} \\ {col.knob}" if row else col.knob, style="bold")
         for v in col.values:
             table.add_column(fmt_value(v), justify="right")
-        for rv in (row.values if row else [None]):
+        for rv in row_values:
             cells = []
             for cv in col.values:
-                settings = [(col.knob, cv)] + ([(row.knob, rv)] if row else []) + list(zip((a.knob for a in rest), fixed))
-                order = {a.knob: i for i, a in enumerate(axes)}
-                key = tuple(sorted(settings, key=lambda kv: order[kv[0]]))
-                p = by_settings.get(key)
+                settings: list[tuple[str, Value]] = [(col.knob, cv)]
+                if row is not None and rv is not None:
+                    settings.append((row.knob, rv))
+                settings += list(zip((a.knob for a in rest), fixed))
+                p = by_settings.get(tuple(sorted(settings, key=lambda kv: order[kv[0]])))
                 if p is None:
                     cells.append("")
                     continue
                 text = cell_text(p)
                 cells.append(f"[{style[p.fit]}]{text}[/]" if p.fit in style else text)
-            table.add_row(fmt_value(rv) if row else "peak", *cells)
+            table.add_row(fmt_value(rv) if rv is not None else "peak", *cells)
         console.print(table)
     src = {p.peak_source for p in mm.points if p.fit is Fit.FIT and p.peak_source}
     legend = ("peak: " + " / ".join(sorted({"engine": "the engine's own accounting", "rss": "resident memory of the process tree"}[s]

@@ -45,8 +45,9 @@ READY_MARKERS: dict[str, tuple[str, ...]] = {
 SERVER_FRAMEWORKS = frozenset({"vllm", "sglang", "tgi", "ollama", "lmdeploy"})
 
 
-class Interrupted(Exception):
-    """oomdoctor received SIGTERM/SIGHUP while a workload ran (SIGINT raises KeyboardInterrupt)."""
+class Interrupted(KeyboardInterrupt):
+    """oomdoctor received SIGTERM/SIGHUP while a workload ran. A KeyboardInterrupt, like SIGINT's,
+    so the CLI maps both to exit status 130."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(f"interrupted by signal {signum}")
@@ -79,7 +80,7 @@ class RunResult:
     exit_code: int | None  # None while it was still running when stopped
     duration_s: float
     log_path: Path
-    peak_rss_bytes: int | None  # the largest resident size of the child tree (sampled, and ru_maxrss)
+    peak_rss_bytes: int | None  # the largest resident size of the child tree (sampled every 50 ms, and ru_maxrss)
     ready_line: str | None = None
     failed_after_ready: bool = False  # it printed ready, then exited non-zero within settle_s
 
@@ -181,12 +182,12 @@ def _supervise(child: _Child, spec: RunSpec, watcher: _Watcher, start: float) ->
         if now >= deadline:
             return RunResult(Outcome.TIMEOUT, None, now - start, spec.log_path, child.peak(), watcher.ready_line)
         child.sample()
-        time.sleep(0.1)
+        time.sleep(0.05)
 
 
 def _healthy(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - the user's own --health-url
+        with urllib.request.urlopen(url, timeout=2) as resp:  # the user's own --health-url
             return bool(resp.status == 200)
     except (urllib.error.URLError, OSError, ValueError):
         return False
@@ -217,7 +218,14 @@ class _Child:
         if pid == 0:
             return None
         self.proc.returncode = os.waitstatus_to_exitcode(status)
-        self.maxrss_bytes = usage.ru_maxrss * 1024  # Linux: KiB, the largest of the reaped tree
+        # Linux: KiB, the largest of the child and its reaped descendants. The kernel folds in
+        # the RSS the child had before exec, which is oomdoctor's own (fork/vfork share it), so
+        # the figure says something about the workload only when it is above our own peak.
+        import resource
+
+        maxrss = usage.ru_maxrss * 1024
+        if maxrss > resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024:
+            self.maxrss_bytes = maxrss
         return self.proc.returncode
 
     def tree(self) -> list[object]:
@@ -238,7 +246,7 @@ class _Child:
 
     def sample(self, force: bool = False) -> None:
         now = time.monotonic()
-        if not force and now - self._last < 0.25:
+        if not force and now - self._last < 0.05:
             return
         self._last = now
         import psutil

@@ -135,7 +135,7 @@ def test_usage_errors_exit_2(args):
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stdout == ""
-    assert "Error" in done.stderr
+    assert "error" in done.stderr.lower()
 
 
 def test_missing_log_exits_2_with_one_line(tmp_path):
@@ -262,8 +262,6 @@ def test_broken_user_rule_exits_3_naming_file_and_line(tmp_path, name, text, wor
     assert re.search(re.escape(name) + r":\d+\b", line), line
 
 
-@pytest.mark.xfail(strict=True, reason="rules/loader.py records only the mapping's first line: an unknown key is "
-                   "reported at user-typo.yaml:1, not at the line of the key (9)")
 def test_unknown_key_error_names_the_keys_line(tmp_path):
     rules = tmp_path / "rules"
     rules.mkdir()
@@ -272,8 +270,6 @@ def test_unknown_key_error_names_the_keys_line(tmp_path):
     assert "user-typo.yaml:9" in one_line_error(done)
 
 
-@pytest.mark.xfail(strict=True, reason="a --rules directory that does not exist exits 3 (RuleError); README lists a "
-                   "missing file or directory as a usage/input error, exit 2")
 def test_missing_rules_directory_exits_2(tmp_path):
     done = run_cli("diagnose", "--log", str(EXAMPLE), "--rules", str(tmp_path / "no-such-dir"))
     assert "no-such-dir" in one_line_error(done)
@@ -288,8 +284,6 @@ def test_python_dash_m_runs_the_cli():
     assert "diagnose" in done.stdout and "schema" in done.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="cli/__init__.py: --version is a plain callback parameter, so click asks for a "
-                   "command first ('Error: Missing command.', exit 2); it needs a Click callback that prints and exits")
 def test_version():
     from oomdoctor import __version__
 
@@ -320,8 +314,6 @@ def test_gz_log(tmp_path):
     assert report["sources"][0]["lines"] == 5
 
 
-@pytest.mark.xfail(strict=True, reason="parsers/scan.py open_log() sniffs the gzip magic only for files; gzip on "
-                   "stdin is rejected as 'looks binary' (exit 2)")
 def test_gz_from_stdin():
     code, report, _ = diagnose_json("--log", "-", stdin=gzip.compress(EXAMPLE.read_bytes()))
     assert code == 1
@@ -355,8 +347,6 @@ def test_single_log_has_no_failed_first():
     assert all(f["source"] is None for f in report["findings"])
 
 
-@pytest.mark.xfail(strict=True, reason="diagnose._labels searches the whole path for rank/pod/worker: a directory "
-                   "named tp_rank0_debug labels both rank0.log and rank1.log 'rank0'")
 def test_label_comes_from_the_file_name_not_the_directory(tmp_path):
     d = tmp_path / "tp_rank0_debug"
     d.mkdir()

@@ -83,3 +83,11 @@ def test_llamacpp_facts() -> None:
     assert keys["mem.kv_bytes_per_token"].value == 458752
     assert keys["mem.kv_tokens"].value == 2048
     assert "fit.gpu_layers" in keys
+
+
+def test_oom_keys_count_as_stated() -> None:
+    log = _facts(framework="vllm", knob__max_model_len=8192, mem__gpu_total_bytes=80 * GIB,
+                 oom__kv_capacity_tokens=5000, oom__non_torch_bytes=GIB)
+    keys = _by_key(estimate_facts(log, CONFIG))
+    assert "mem.kv_tokens" not in keys and "mem.non_torch_bytes" not in keys
+    assert keys["fit.max_model_len"].value == 5000 // 16 * 16  # the engine's own capacity wins

@@ -33,8 +33,9 @@ def _register_all() -> None:
         module.register(app)
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def _root(
+    ctx: typer.Context,
     version: bool = typer.Option(False, "--version", help="Print the version and exit.", is_eager=True),
 ) -> None:
     if version:
@@ -42,6 +43,9 @@ def _root(
 
         typer.echo(f"oomdoctor {__version__}")
         raise typer.Exit(0)
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(int(ExitStatus.USAGE))
 
 
 def _redact(text: str) -> str:

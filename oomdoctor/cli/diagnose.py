@@ -14,10 +14,15 @@ from oomdoctor.status import EXIT_CODES_HELP, ExitStatus
 
 
 def register(app: typer.Typer) -> None:
-    app.command(help="Diagnose an out-of-memory failure from a server log.\n\n" + EXIT_CODES_HELP)(diagnose)
+    app.command(
+        help="Diagnose an out-of-memory failure from a server log. With --rerun, apply the best fix to the launch "
+        "command given after `--`, relaunch it and confirm.\n\n" + EXIT_CODES_HELP,
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    )(diagnose)
 
 
 def diagnose(
+    ctx: typer.Context,
     log: List[str] = typer.Option(..., "--log", "-l", help="Log file (repeatable: one per rank/pod); '-' reads stdin; .gz is fine."),
     fmt: OutputFormat = typer.Option(OutputFormat.TEXT, "--format", "-f", help="Output format."),
     framework: Optional[str] = typer.Option(None, "--framework", help="Override framework detection (vllm, sglang, tgi, llamacpp, ollama, ...)."),
@@ -29,6 +34,12 @@ def diagnose(
     model: Optional[str] = typer.Option(None, "--model", help="Model config (config.json, model dir, HF cache id or GGUF) for the memory model."),
     no_redact: bool = typer.Option(False, "--no-redact", help="Do not mask tokens, keys and passwords in the output."),
     redact_hosts: bool = typer.Option(False, "--redact-hosts", help="Also mask IPs, hostnames and home-directory user names."),
+    rerun: bool = typer.Option(False, "--rerun", help="Apply the suggestions to the command after `--`, relaunch and confirm."),
+    max_tries: int = typer.Option(6, "--max-tries", min=1, help="With --rerun: relaunches at most."),
+    timeout: float = typer.Option(600.0, "--timeout", min=1, help="With --rerun: seconds per relaunch."),
+    knob: List[str] = typer.Option([], "--knob", help="With --rerun: NAME=--flag or NAME=ENV_VAR for a generic command (repeatable)."),
+    workdir: Optional[Path] = typer.Option(None, "--workdir", help="With --rerun: where the relaunch logs go."),
+    health_url: Optional[str] = typer.Option(None, "--health-url", help="With --rerun: a URL that answers 200 once the server is up."),
 ) -> None:
     from oomdoctor.diagnose import DiagnoseOptions
     from oomdoctor.diagnose import diagnose as run_diagnose
@@ -37,6 +48,12 @@ def diagnose(
     got = gather(probe=probe, snapshot=snapshot, pid=pid)
     report = run_diagnose(DiagnoseOptions(logs=log, framework=framework, rule_dirs=rules, extra_facts=got.facts,
                                           probe=got.snapshot, skipped=got.skipped, model=model))
+    if rerun:
+        report = _rerun(report, ctx.args, max_tries, timeout, knob, workdir, health_url, framework)
+    elif ctx.args:
+        from oomdoctor.errors import UsageError
+
+        raise UsageError(f"unexpected arguments {' '.join(ctx.args)!r} (a launch command after `--` needs --rerun)")
     if not no_redact:
         report = _redacted(report, redact_hosts)
     color = fmt is OutputFormat.TEXT and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -52,7 +69,22 @@ def diagnose(
         typer.echo("oomdoctor: wrote " + ", ".join(str(p) for p in written), err=True)
     else:
         typer.echo(text, nl=not text.endswith("\n"))
+    if report.rerun is not None:
+        raise typer.Exit(int(ExitStatus.OK if report.rerun.get("result") == "confirmed" else ExitStatus.STILL_FAILING))
     raise typer.Exit(int(ExitStatus.FINDINGS if report.memory_failure else ExitStatus.OK))
+
+
+def _rerun(report, argv: List[str], max_tries: int, timeout: float, knob: List[str], workdir: Optional[Path],  # type: ignore[no-untyped-def]
+           health_url: Optional[str], framework: Optional[str]):
+    from oomdoctor.errors import UsageError
+    from oomdoctor.rerun import KnobMapping, RerunOptions, confirm_report
+
+    command = argv[1:] if argv[:1] == ["--"] else list(argv)
+    if not command:
+        raise UsageError("--rerun needs the launch command after `--`, e.g. --rerun -- vllm serve MODEL --max-model-len 32768")
+    options = RerunOptions(max_tries=max_tries, timeout_s=timeout, knob_map=tuple(KnobMapping.parse(k) for k in knob),
+                           workdir=workdir, health_url=health_url, framework=framework)
+    return confirm_report(report, command, dict(os.environ), options)
 
 
 def _redacted(report, hosts: bool):  # type: ignore[no-untyped-def]

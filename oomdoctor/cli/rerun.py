@@ -106,15 +106,22 @@ def confirm(
     rerun = report.rerun or {}
     if fmt is OutputFormat.TEXT:
         color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        typer.echo(render_rerun(rerun, color=color))
+        typer.echo(render_rerun(rerun, color=color, width=_width()))
     else:
         typer.echo(fmt.to_renderer().render(report))
     raise typer.Exit(int(ExitStatus.OK if rerun.get("result") == "confirmed" else ExitStatus.STILL_FAILING))
 
 
+def _width() -> int:
+    import shutil
+
+    return max(100, min(160, shutil.get_terminal_size((120, 24)).columns))
+
+
 def _progress(attempt: object) -> None:
     from oomdoctor.redact import Redactor
-    from oomdoctor.rerun import Attempt, fmt_value
+    from oomdoctor.knobs import fmt_value
+    from oomdoctor.rerun import Attempt
 
     assert isinstance(attempt, Attempt)
     what = "as given" if attempt.role == "baseline" else (
@@ -163,12 +170,12 @@ def sweep(
         typer.echo(json.dumps(mm.to_dict(), indent=2, ensure_ascii=False, default=str))
     else:
         color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        typer.echo(render_memory_map(mm, color=color))
+        typer.echo(render_memory_map(mm, color=color, width=_width()))
     raise typer.Exit(int(ExitStatus.OK if mm.baseline_fits else ExitStatus.STILL_FAILING))
 
 
 def _point_progress(point: object) -> None:
-    from oomdoctor.rerun import fmt_value
+    from oomdoctor.knobs import fmt_value
     from oomdoctor.sweep import SweepPoint, cell_text
 
     assert isinstance(point, SweepPoint)
@@ -179,5 +186,6 @@ def _point_progress(point: object) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("confirm", help=CONFIRM_HELP, context_settings=_EXTRA)(confirm)
-    app.command("sweep", help=SWEEP_HELP, context_settings=_EXTRA)(sweep)
+    meta = "[OPTIONS] -- COMMAND [ARGS]..."
+    app.command("confirm", help=CONFIRM_HELP, context_settings=_EXTRA, options_metavar=meta)(confirm)
+    app.command("sweep", help=SWEEP_HELP, context_settings=_EXTRA, options_metavar=meta)(sweep)

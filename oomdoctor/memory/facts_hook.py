@@ -14,6 +14,12 @@ from oomdoctor.memory.fit import solve
 from oomdoctor.memory.policies import EstimateSettings, Framework
 
 _EVIDENCE = "oomdoctor.memory"
+# a log line that states the same quantity under an `oom.*` key counts as stating it
+_STATED_AS = {
+    "mem.kv_tokens": ("oom.kv_capacity_tokens",),
+    "mem.kv_cache_bytes": ("oom.kv_available_bytes",),
+    "mem.non_torch_bytes": ("oom.non_torch_bytes",),
+}
 
 
 def _num(facts: FactSet, *keys: str, kind: type = int) -> int | float | None:
@@ -165,7 +171,8 @@ def estimate_facts(facts: FactSet, config_path: str | None) -> list[Fact]:
     if not settings.framework.preallocates_pool and settings.framework not in (Framework.LLAMACPP, Framework.OLLAMA):
         mem.pop("mem.kv_tokens")
     for key, (value, why) in mem.items():
-        if value is not None and not facts.has(key):
+        stated = facts.has(key) or any(facts.has(k) for k in _STATED_AS.get(key, ()))
+        if value is not None and not stated:
             out.append(_fact(key, int(value), why))
     fit = solve(e, given)
     have = {f.key for f in log_fits}

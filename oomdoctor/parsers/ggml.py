@@ -21,6 +21,8 @@ def _is_gpu(device: str) -> bool:
 
 
 def _model_buffer(m: re.Match[str]) -> Emitted:
+    if m.group(1) in ("KV", "compute", "output"):
+        return  # other buffers, read by their own patterns
     if _is_gpu(m.group(1)):
         yield "_sum:mem.weights_bytes", _mib(m.group(2))
     yield "_sum:mem.weights_total_bytes", _mib(m.group(2))
@@ -70,7 +72,8 @@ def _alloc_buffer(m: re.Match[str]) -> Emitted:
 def _gallocr(m: re.Match[str]) -> Emitted:
     yield "oom.kind", "ggml_alloc_failed"
     yield "oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"
-    yield "oom.requested_bytes", int(m.group(2))
+    if m.group(2):
+        yield "oom.requested_bytes", int(m.group(2))
     yield "oom.buffer", "compute"
 
 
@@ -84,7 +87,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     P("ggml-vulkan-limit", ("exceeds device memory allocation limit",), r"exceeds device memory allocation limit",
       const(("oom.hint", "per_allocation_limit"))),
-    P("ggml-gallocr", ("failed to allocate",), r"gallocr_reserve_n\w*: failed to allocate (\S+) buffer of size (\d+)", _gallocr),
+    P("ggml-gallocr", ("failed to allocate",), r"gallocr_reserve_n\w*: failed to allocate (\S+) buffer(?: of size (\d+))?", _gallocr),
     P("ggml-tensor-range", ("failed to allocate",), r"alloc_tensor_range: failed to allocate (\S+) buffer of size (\d+)",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"), ("oom.requested_bytes", int(m.group(2))),
                  ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU")]),
@@ -94,7 +97,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
     P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute"), ("_phase", "profile")]),
-    P("ggml-cuda-error", ("CUDA error: out of memory", "CUDA error: out of memory"), r"CUDA error: out of memory", kind("ggml_cuda_error_oom")),
+    # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes RuntimeError
+    P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<!RuntimeError: )(?<!torch\.)CUDA error: out of memory", kind("ggml_cuda_error_oom")),
+    P("ggml-runner-cudamalloc", ("cudaMalloc failed: out of memory",), r"(?:runner process has terminated|error loading model)\S*:? cudaMalloc failed: out of memory",
+      kind("ggml_alloc_failed")),
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
       lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]),
     P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"look_ahead_size|cuMemCreate|reserve_size",
@@ -134,7 +140,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-requires-ram", ("than is available",), r"model requires more system memory \(([^)]+)\) than is available \(([^)]+)\)",
       lambda m: [("oom.kind", "host_insufficient"), ("oom.host_required_bytes", _size(m.group(1)) or 0),
                  ("oom.host_available_bytes", _size(m.group(2)) or 0), ("_phase", "load_weights")]),
-    P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?[^"]*?runner (.*)', _ollama_runner),
+    P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?([^"]*)', _ollama_runner),
     P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
     P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
     P("ollama-runner-stopped", ("unexpectedly stopped",), r"model runner has unexpectedly stopped", const(("oom.hint", "runner_stopped"))),

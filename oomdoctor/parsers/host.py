@@ -41,7 +41,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.hint", "container"))),
     # ---- shared memory
     P("bus-error", ("Bus error", "bus error"), r"[Bb]us error", kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
-    P("shm-nccl", ("/dev/shm",), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
+    P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
       r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
       lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     P("shm-ray-sizes", ("available in /dev/shm",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",

@@ -13,7 +13,7 @@ from typing import Protocol, Sequence
 class Prefilter(Protocol):
     name: str
 
-    def positions(self, buf: bytes, end: int) -> list[int]: ...
+    def positions(self, buf: bytes, begin: int, end: int) -> list[int]: ...
 
 
 class _Hyperscan:
@@ -27,13 +27,14 @@ class _Hyperscan:
         self._db.compile(expressions=expressions, ids=list(range(len(expressions))), elements=len(expressions),
                          flags=[0] * len(expressions))
 
-    def positions(self, buf: bytes, end: int) -> list[int]:
+    def positions(self, buf: bytes, begin: int, end: int) -> list[int]:
         hits: list[int] = []
 
         def on_match(_id: int, _from: int, to: int, _flags: int, _ctx: object) -> None:
-            hits.append(to)
+            hits.append(begin + to)
 
-        self._db.scan(buf if end == len(buf) else buf[:end], match_event_handler=on_match)
+        data = buf if (begin, end) == (0, len(buf)) else memoryview(buf)[begin:end]
+        self._db.scan(data, match_event_handler=on_match)
         hits.sort()
         return hits
 
@@ -44,9 +45,9 @@ class _Regex:
         self._pattern = engine.compile(alternation.encode())  # type: ignore[attr-defined]
         self.name = name
 
-    def positions(self, buf: bytes, end: int) -> list[int]:
+    def positions(self, buf: bytes, begin: int, end: int) -> list[int]:
         hits = []
-        pos = 0
+        pos = begin
         search = self._pattern.search
         while pos < end:
             m = search(buf, pos, end)

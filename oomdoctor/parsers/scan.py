@@ -12,6 +12,7 @@ import gzip
 import io
 import re
 import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Iterable
@@ -141,6 +142,13 @@ class ScanResult:
     warnings: list[str] = field(default_factory=list)
 
 
+def _matches(text: str) -> Iterable[tuple[Pattern, re.Match[str]]]:
+    for pattern in matcher().candidates(text):
+        for m in (pattern.regex.finditer(text) if pattern.repeat else (pattern.regex.search(text),)):
+            if m is not None:
+                yield pattern, m
+
+
 class _State:
     def __init__(self, source: str) -> None:
         self.source = source
@@ -157,17 +165,32 @@ class _State:
         self.raw: dict[str, tuple[Value, Evidence]] = {}
         self.processes: list[tuple[str, int, Evidence]] = []
         self.warnings: list[str] = []
+        self.warned_utf8 = False
+        self.long_lines: set[int] = set()
+        self.joins: list[tuple[int, str]] = []  # a message's first line joined with the next ones
 
     def handle(self, line_no: int, text: str) -> None:
         ev: Evidence | None = None
-        for pattern in matcher().candidates(text):
-            matches = pattern.regex.finditer(text) if pattern.repeat else [pattern.regex.search(text)]
-            for m in matches:
-                if m is None:
-                    continue
-                if ev is None:
-                    ev = Evidence(self.source, line_no, text.strip()[:600])
-                self._apply(pattern, m, ev, line_no)
+        for pattern, m in _matches(text):
+            if ev is None:
+                ev = Evidence(self.source, line_no, text.strip()[:600])
+            self._apply(pattern, m, ev, line_no)
+
+    def _wrapped(self) -> Iterable[Fact]:
+        """Facts that only a message's lines read together give (a message wrapped over lines):
+        what a single line already said is not repeated."""
+        for line_no, text in self.joins:
+            near = {(f.key, f.value) for f in self.facts
+                    if f.evidence is not None and line_no <= (f.evidence.line or 0) <= line_no + JOIN_LINES}
+            ev = Evidence(self.source, line_no, text.strip()[:600])
+            for pattern, m in _matches(text):
+                for key, value in pattern.emit(m):
+                    if key == "_process":
+                        pid, _, size = str(value).partition(":")
+                        self.processes.append((pid, int(size), ev))
+                    elif not key.startswith("_") and (key, value) not in near:
+                        near.add((key, value))
+                        yield Fact(key, value, Origin.LOG, ev)
 
     def _apply(self, pattern: Pattern, m: re.Match[str], ev: Evidence, line_no: int) -> None:
         pairs = list(pattern.emit(m))
@@ -207,13 +230,14 @@ class _State:
                 self.late_phase = str(new_phase)
 
     def finish(self) -> tuple[list[Fact], str | None]:
+        self.facts.extend(list(self._wrapped()))
         facts = list(self.facts)
         for key, (total, ev) in self.sums.items():
             facts.append(Fact(key, total, Origin.LOG, ev))
         facts.extend(self._derived())
-        phase = self.failure_phase or self.late_phase
-        if phase is None and self.failure_line is not None:
-            phase = self.phase
+        if self.failure_line is None:
+            return facts, None
+        phase = self.failure_phase or self.late_phase or self.phase
         return facts, _normalise_phase(phase, self.ready)
 
     def _derived(self) -> Iterable[Fact]:
@@ -339,23 +363,52 @@ def gpu_memory_from_name(name: str) -> int | None:
 
 
 def open_log(path: str) -> tuple[BinaryIO, str]:
-    """Open a log for binary streaming: '-' is stdin, '.gz' is decompressed on the fly."""
+    """Open a log for binary streaming: '-' is stdin; gzip and UTF-16 (BOM) are decoded on
+    the fly, whether the log is a file, a pipe or stdin."""
     if path == "-":
-        return sys.stdin.buffer, "<stdin>"
-    p = Path(path)
-    if not p.exists():
-        raise InputError(f"log file not found: {path}")
-    if p.is_dir():
-        raise InputError(f"{path} is a directory, not a log file")
-    try:
-        raw: BinaryIO = open(p, "rb")
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    head = raw.read(2)
-    raw.seek(0)
+        raw: BinaryIO = sys.stdin.buffer
+        shown = "<stdin>"
+    else:
+        p = Path(path)
+        if not p.exists():
+            raise InputError(f"log file not found: {path}")
+        if p.is_dir():
+            raise InputError(f"{path} is a directory, not a log file")
+        try:
+            raw = open(p, "rb")  # noqa: SIM115 - closed by scan()
+        except OSError as exc:
+            raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        shown = path
+    head = _peek(raw, 2)
     if head == b"\x1f\x8b":
-        return gzip.GzipFile(fileobj=raw), path  # type: ignore[return-value]
-    return raw, path
+        return gzip.GzipFile(fileobj=raw), shown  # type: ignore[return-value]
+    if head in (b"\xff\xfe", b"\xfe\xff"):
+        return _Recode(raw, "utf-16"), shown  # type: ignore[return-value]
+    return raw, shown
+
+
+def _peek(raw: BinaryIO, n: int) -> bytes:
+    peek = getattr(raw, "peek", None)
+    if peek is not None:
+        try:
+            return bytes(peek(n)[:n])
+        except (OSError, ValueError):
+            return b""
+    return b""
+
+
+class _Recode:
+    """A binary stream of UTF-8 from a binary stream in another encoding (UTF-16 logs)."""
+
+    def __init__(self, raw: BinaryIO, encoding: str) -> None:
+        self._raw = raw
+        self._text = io.TextIOWrapper(raw, encoding=encoding, errors="replace", newline="")
+
+    def read(self, n: int) -> bytes:
+        return self._text.read(n // 2).encode("utf-8")
+
+    def close(self) -> None:
+        self._raw.close()
 
 
 def scan(path: str, label: str | None = None) -> ScanResult:
@@ -367,20 +420,14 @@ def scan(path: str, label: str | None = None) -> ScanResult:
             stream.close()
 
 
-def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
-    m = matcher()
-    state = _State(source)
-    line_base = 1  # line number of the first line in `buf`
-    carry = b""
-    total = 0
+def _blocks(stream: BinaryIO, source: str) -> Iterable[bytes]:
     first = True
-    decoded_warned = False
     while True:
         try:
             block = stream.read(CHUNK)
         except EOFError:
             raise InputError(f"{source} is a truncated gzip file (compressed data ends early)") from None
-        except (OSError, gzip.BadGzipFile) as exc:
+        except (OSError, gzip.BadGzipFile, zlib.error) as exc:
             raise InputError(f"cannot read {source}: {exc}") from None
         if first:
             first = False
@@ -389,44 +436,64 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
             if _looks_binary(block[:8192]):
                 raise InputError(f"{source} looks binary, not a text log (NUL bytes or non-text data in its first 8 KiB)")
         if not block:
-            buf, carry = carry, b""
-            if not buf:
-                break
-            end = len(buf)
-        else:
-            buf = carry + block
-            end = buf.rfind(b"\n") + 1
-            if end == 0:
-                if len(buf) < MAX_LINE * 4:
-                    carry = buf
-                    continue
-                end = len(buf)  # a huge line: scan what we have, in windows
-            carry = buf[end:]
-        total += len(buf[:end])
-        if not decoded_warned and total <= CHUNK and not _is_utf8(buf[:end]):
-            decoded_warned = True
+            return
+        yield block
+
+
+def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
+    m = matcher()
+    state = _State(source)
+    line_no = 1  # number of the line the next piece starts in
+    carry = b""  # the unfinished last line of the previous block
+    total = 0
+    for block in _blocks(stream, source):
+        total += len(block)
+        if not block.isascii() and not _is_utf8(block) and not state.warned_utf8:
+            state.warned_utf8 = True
             state.warnings.append(f"{source} is not valid UTF-8; undecodable bytes were replaced")
-        line_base = _scan_buffer(m, state, buf, end, line_base, lean=total > HEAD)
-        if not block:
-            break
+        lean = total > HEAD
+        begin = 0
+        if carry:
+            nl = block.find(b"\n")
+            if nl == -1:
+                carry += block
+                if len(carry) > MAX_LINE * 4:  # a huge line: read what we have, the line goes on
+                    line_no = _scan_piece(m, state, carry, 0, len(carry), line_no, lean)
+                    carry = b""
+                continue
+            piece = carry + block[: nl + 1]
+            line_no = _scan_piece(m, state, piece, 0, len(piece), line_no, lean)
+            begin = nl + 1
+        last = block.rfind(b"\n") + 1
+        if last > begin:
+            line_no = _scan_piece(m, state, block, begin, last, line_no, lean)
+        carry = block[max(last, begin):]
     if total == 0:
         raise InputError(f"{source} is empty")
+    if carry:
+        # the last line has no newline: the log may be cut mid-number, so drop a trailing number
+        cut = carry.rstrip(b"0123456789.,") if carry[-1:].isdigit() else carry
+        _scan_piece(m, state, cut, 0, len(cut), line_no, lean=False)
+        line_no += 1
     facts, phase = state.finish()
     return ScanResult(
-        path=source, label=label, facts=facts, framework_scores=state.scores, lines=line_base - 1,
+        path=source, label=label, facts=facts, framework_scores=state.scores, lines=line_no - 1,
         first_failure_line=state.failure_line, first_failure_text=state.failure_text, phase=phase, warnings=state.warnings,
     )
 
 
-def _scan_buffer(m: _Matcher, state: _State, buf: bytes, end: int, line_base: int, lean: bool = False) -> int:
-    counted = 0
-    line_no = line_base
-    done = 0  # offset past the last line handled
-    long_warned = False
-    for hit in (m.lean_prefilter if lean else m.prefilter).positions(buf, end):
+_JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request")
+JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
+
+
+def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, line_no: int, lean: bool) -> int:
+    """Handle the selected lines of buf[begin:end]; return the line number at `end`."""
+    counted = begin
+    done = begin  # offset past the last line handled
+    for hit in (m.lean_prefilter if lean else m.prefilter).positions(buf, begin, end):
         if hit <= done:
             continue
-        start = buf.rfind(b"\n", 0, hit) + 1
+        start = buf.rfind(b"\n", begin, hit) + 1 or begin
         stop = buf.find(b"\n", hit, end)
         if stop == -1:
             stop = end
@@ -434,18 +501,26 @@ def _scan_buffer(m: _Matcher, state: _State, buf: bytes, end: int, line_base: in
         counted = start
         if stop - start > MAX_LINE:
             a, b = max(start, hit - WINDOW), min(stop, hit + WINDOW)
-            if not long_warned:
-                long_warned = True
-                state.warnings.append(f"{state.source}:{line_no} is {stop - start:,} bytes long; read in windows around keywords")
+            if line_no not in state.long_lines:
+                state.long_lines.add(line_no)
+                state.warnings.append(f"{state.source}:{line_no} is over {MAX_LINE // 1024} KiB long; read in windows around keywords")
             state.handle(line_no, _clean(buf[a:b].decode("utf-8", "replace")))
             done = b
             continue
-        state.handle(line_no, _clean(buf[start:stop].decode("utf-8", "replace")))
+        line = buf[start:stop]
+        state.handle(line_no, _clean(line.decode("utf-8", "replace")))
+        if any(marker in line for marker in _JOIN_MARKERS):
+            tail = stop
+            for _ in range(JOIN_LINES):
+                nxt = buf.find(b"\n", tail + 1, end)
+                if nxt == -1:
+                    break
+                tail = nxt
+            if tail > stop:
+                joined = b" ".join(x.strip() for x in buf[start:tail].split(b"\n"))
+                state.joins.append((line_no, _clean(joined.decode("utf-8", "replace"))))
         done = stop
-    line_no += buf.count(b"\n", counted, end)
-    if end and buf[end - 1:end] != b"\n":
-        line_no += 1  # a last line without a newline
-    return line_no
+    return line_no + buf.count(b"\n", counted, end)
 
 
 def _clean(text: str) -> str:

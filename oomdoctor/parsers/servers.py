@@ -22,7 +22,7 @@ _SGLANG_ARGS = {
     "max_total_tokens": "knob.max_total_tokens",
     "tp_size": "knob.tensor_parallel_size",
     "pp_size": "knob.pipeline_parallel_size",
-    "cuda_graph_max_bs": "knob.cuda_graph_max_bs",
+    "cuda_graph_max_bs": "knob.cuda_graph_sizes",
     "disable_cuda_graph": "knob.enforce_eager",
     "kv_cache_dtype": "knob.kv_cache_dtype",
     "dtype": "knob.dtype",
@@ -62,6 +62,7 @@ def _server_args(m: re.Match[str]) -> Emitted:
 _TGI_ARGS = {
     "max_total_tokens": "knob.max_model_len",
     "max_input_tokens": None,
+    "max_input_length": None,
     "max_batch_prefill_tokens": "knob.max_num_batched_tokens",
     "max_batch_total_tokens": "knob.max_total_tokens",
     "max_batch_size": "knob.max_num_seqs",
@@ -75,7 +76,7 @@ _TGI_ARGS = {
 
 
 def _tgi_args(m: re.Match[str]) -> Emitted:
-    for key, raw in re.findall(r"(\w+): (?:Some\()?(\"[^\"]*\"|[\w.\-/]+)\)?", m.group(0)):
+    for key, raw in re.findall(r"(\w+): (?:Some\()?(\"[^\"]*\"|[\w.\-/]+)\)?", m.string):
         fact = _TGI_ARGS.get(key)
         value = _value(raw)
         if fact and value is not None:
@@ -91,6 +92,9 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("cuda_graph_capture_failed", ("_phase", "cuda_graph_capture"))),
     P("sglang-runtime-oom", ("out of memory. Try to lower your batch size",), r"(Prefill|Decode) out of memory\. Try to lower your batch size",
       lambda m: [("oom.kind", "kv_runtime_exhausted"), ("_phase", m.group(1).lower())]),
+    P("sglang-current-fraction", ("Current value: mem_fraction_static",), r"Current value: mem_fraction_static=([\d.]+)",
+      lambda m: [("knob.gpu_memory_utilization", float(m.group(1)))]),
+    P("sglang-try-allocate", ("Try to allocate",), r"Try to allocate (\d+) tokens", lambda m: [("oom.prefill_tokens", int(m.group(1)))]),
     P("sglang-retract", ("KV cache pool is full",), r"KV cache pool is full\. Retract requests", const(("oom.hint", "kv_retract"))),
     P("sglang-unbalanced", ("memory capacity is unbalanced",), r"memory capacity is unbalanced", kind("unbalanced_memory", ("_phase", "startup"))),
     P("sglang-kv-fewer", ("fewer than --context-length",), r"KV pool holds (\d+) tokens, fewer than --context-length (\d+)",

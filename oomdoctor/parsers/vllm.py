@@ -131,7 +131,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "profile"))),
     P("vllm-available-kv", ("Available KV cache memory",), r"Available KV cache memory: ([\d.]+) GiB",
       lambda m: [("mem.kv_cache_bytes", _gib(m.group(1))), ("_phase", "kv_alloc")]),
-    P("vllm-kv-tokens", ("KV cache size:",), r"GPU KV cache size: (\d[\d,]*) tokens",
+    P("vllm-kv-tokens", ("KV cache size:",), r"(?:GPU|CPU) KV cache size: (\d[\d,]*) tokens",
       lambda m: [("mem.kv_tokens", to_int(m.group(1))), ("_phase", "kv_alloc")]),
     P("vllm-blocks", ("# GPU blocks",), r"# GPU blocks: (\d+), # CPU blocks: (\d+)",
       lambda m: [("mem.gpu_blocks", int(m.group(1))), ("mem.cpu_blocks", int(m.group(2))), ("_phase", "kv_alloc")]),
@@ -148,5 +148,5 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Application startup complete|Uvicorn running on|Starting vLLM API server",
       const(("_ready", True))),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
-      lambda m: [("knob.swap_space_gb", float(m.group(1)))]),
+      lambda m: [("knob.swap_space", float(m.group(1)))]),
 )

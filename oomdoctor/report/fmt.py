@@ -607,3 +607,25 @@ def source_rows(report: Report) -> list[tuple[str, str, str, str]]:
         note = "failed first" if report.failed_first and s.label == report.failed_first else ""
         rows.append((s.label, s.path, where, note))
     return rows
+
+
+def rerun_summary(rerun: dict[str, Any]) -> tuple[str, str | None, list[tuple[str, str, str, str]]]:
+    """The rerun as `(headline, change to keep, [(run, change, result, time)])`."""
+    from oomdoctor.knobs import fmt_value as show
+
+    headline = f"{rerun_result(rerun)}: {rerun.get('reason', '')}".rstrip(": ")
+    keep = None
+    fix = rerun.get("fix")
+    if isinstance(fix, dict) and fix.get("knob"):
+        argv = shlex.join(str(a) for a in fix.get("argv") or ())
+        keep = f"{fix.get('knob')}={show(fix.get('value'))}" + (f"  ->  {argv}" if argv else "")
+    rows = []
+    attempts = rerun.get("attempts")
+    for a in [rerun.get("baseline"), *(attempts if isinstance(attempts, list) else [])]:
+        if not isinstance(a, dict):
+            continue
+        change = "as given" if a.get("role") == "baseline" else (
+            f"{a.get('knob')}={show(a.get('value'))}" if a.get("value") is not None else str(a.get("knob")))
+        rows.append((f"{a.get('index', '')} {a.get('role', '')}".strip(), change, str(a.get("result", "")),
+                     f"{float(a.get('duration_s') or 0):.1f}s"))
+    return headline, keep, rows

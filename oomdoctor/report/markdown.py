@@ -226,10 +226,14 @@ def _kv_table(pairs: Sequence[tuple[str, str]]) -> str:
 def _rerun(report: Report) -> str:
     if not report.rerun:
         return ""
-    parts = ["## Rerun", f"**Result:** {code(fmt.rerun_result(report.rerun))}"]
-    details = fmt.rerun_details(report.rerun)
-    if details:
-        parts.append(_kv_table(details))
+    headline, keep, rows = fmt.rerun_summary(report.rerun)
+    parts = ["## Rerun", f"**Result:** {headline}"]
+    if keep:
+        parts.append(f"**Keep:** {code(keep)}")
+    if rows:
+        table = ["| Run | Change | Result | Time |", "| --- | --- | --- | ---: |"]
+        table += [f"| {r} | {code(c)} | {res} | {t} |" for r, c, res, t in rows]
+        parts.append("\n".join(table))
     return "\n\n".join(parts)
 
 

@@ -281,10 +281,12 @@ class _Panels:
     def rerun(self, report: Report) -> RenderableType | None:
         if not report.rerun:
             return None
-        result = fmt.rerun_result(report.rerun)
-        style = "bold green" if result.upper() == "CONFIRMED" else "bold red"
-        items: list[RenderableType] = [self._text(f"result: {result}", style)]
-        items.append(self._pairs(fmt.rerun_details(report.rerun)))
+        headline, keep, rows = fmt.rerun_summary(report.rerun)
+        style = "bold green" if fmt.rerun_result(report.rerun).upper() == "CONFIRMED" else "bold red"
+        items: list[RenderableType] = [self._text(headline, style)]
+        if keep:
+            items.append(self._text(f"keep: {keep}", "bold"))
+        items.append(self._pairs([(f"{run}: {change}", f"{result} {t}") for run, change, result, t in rows]))
         return self._panel(self._group(*items), "Rerun")
 
     def probe(self, report: Report) -> RenderableType | None:

@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-from oomdoctor.errors import Location, RuleError
+from oomdoctor.errors import InputError, Location, RuleError
 from oomdoctor.rules.model import Rule
 
 
@@ -93,7 +93,7 @@ def load_rules(dirs: Iterable[Path] = (), builtin: bool = True, collect_errors: 
     for d in dirs:
         d = Path(d)
         if not d.exists():
-            raise RuleError(f"rules directory not found: {d}")
+            raise InputError(f"rules directory not found: {d}")
         paths.extend([d] if d.is_file() else rule_files(d))
     rules: list[Rule] = []
     errors: list[RuleError] = []
