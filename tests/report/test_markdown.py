@@ -180,15 +180,20 @@ def test_unknown_culprit_lists_missing_evidence(unknown):
 def test_rerun_and_probe_sections(make_kv):
     GiB = 1024**3
     kv = make_kv(
-        rerun={"result": "CONFIRMED", "attempts": 1, "argv": ["vllm", "serve", "m", "--max-model-len", "28672"],
-               "env": {"HF_TOKEN": "hf_abcdefghijklmnopqrstuvwxyz0123"}},
+        rerun={"result": "confirmed", "reason": "max_model_len -> 28672 holds",
+               "fix": {"knob": "max_model_len", "value": 28672, "argv": ["vllm", "serve", "m", "--max-model-len", "28672"],
+                       "env": {"HF_TOKEN": "hf_abcdefghijklmnopqrstuvwxyz0123"}},
+               "attempts": [{"index": 1, "role": "suggestion", "knob": "max_model_len", "value": 28672,
+                             "result": "confirmed", "duration_s": 29.5}]},
         probe={"gpus": [{"name": "NVIDIA L4", "total_bytes": 22 * GiB}], "host": {"ram_total_bytes": 64 * GiB}},
     )
     md = render(kv)
     assert headings(md)[-2:] == ["## Rerun", "## Probe snapshot"]
     assert (
-        "## Rerun\n\n**Result:** `CONFIRMED`\n\n| Key | Value |\n| --- | --- |\n| `attempts` | 1 |\n"
-        "| `argv` | vllm serve m --max-model-len 28672 |\n| `env.HF_TOKEN` | *** |"
+        "## Rerun\n\n**Result:** confirmed: max_model_len -> 28672 holds\n\n"
+        "**Keep:** `max_model_len=28672  ->  vllm serve m --max-model-len 28672`\n\n"
+        "| Run | Change | Result | Time |\n| --- | --- | --- | ---: |\n"
+        "| 1 suggestion | `max_model_len=28672` | confirmed | 29.5s |"
     ) in md
     assert "| `gpus[0].total_bytes` | 22.00 GiB |\n| `host.ram_total_bytes` | 64.00 GiB |" in md
     assert "hf_abc" not in md

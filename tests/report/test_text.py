@@ -111,11 +111,20 @@ def test_unknown_shows_missing_evidence(unknown):
 
 
 def test_rerun_and_probe_panels(make_kv):
-    kv = make_kv(rerun={"result": "STILL_OOM", "attempts": 2}, probe={"gpu": {"name": "NVIDIA L4", "free_bytes": 1024**3}})
+    rerun = {
+        "result": "confirmed", "reason": "max_model_len -> 28672 holds",
+        "fix": {"knob": "max_model_len", "value": 28672, "argv": ["vllm", "serve", "m", "--max-model-len", "28672"]},
+        "baseline": {"index": 0, "role": "baseline", "result": "still_oom", "duration_s": 30.4},
+        "attempts": [{"index": 1, "role": "suggestion", "knob": "max_model_len", "value": 28672, "result": "confirmed",
+                      "duration_s": 29.5}],
+    }
+    kv = make_kv(rerun=rerun, probe={"gpu": {"name": "NVIDIA L4", "free_bytes": 1024**3}})
     out = render(kv)
     assert panel_titles(out)[-2:] == ["Rerun", "Probe snapshot"]
     lines = body(out)
-    assert "result: STILL_OOM" in lines
+    assert "confirmed: max_model_len -> 28672 holds" in lines
+    assert "keep: max_model_len=28672  ->  vllm serve m --max-model-len 28672" in lines
+    assert any(line.startswith("1 suggestion: max_model_len=28672") and "confirmed 29.5s" in line for line in lines)
     assert "gpu.free_bytes 1.00 GiB" in lines
 
 
