@@ -185,8 +185,10 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "cpu_offload": (S("--n-cpu-moe {v}", note="MoE experts on CPU; or -ngl lower"),),
         "max_model_len": (S("-c {v}"),),
         "max_num_seqs": (S("-np {v}"),),
-        "kv_cache_dtype": (S("-ctk {v} -ctv {v} -fa on", note="a quantized V cache needs flash attention"),),
-        "attention_backend": (S("-fa on", since=(6000,)), S("-fa", until=(6000,))),
+        # -fa took a value (on|off|auto) from build b6327 (Aug 2025); before, it was a bare switch
+        "kv_cache_dtype": (S("-ctk {v} -ctv {v} -fa on", since=(6327,), note="a quantized V cache needs flash attention"),
+                           S("-ctk {v} -ctv {v} -fa", until=(6327,), note="a quantized V cache needs flash attention")),
+        "attention_backend": (S("-fa on", since=(6327,)), S("-fa", until=(6327,))),
         "max_num_batched_tokens": (S("-ub {v}"),),
         "batch_size": (S("-b {v}"),),
         "kv_offload": (S("-nkvo"),),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Iterable
 
 from oomdoctor.facts import Value
@@ -45,10 +46,14 @@ def to_int(text: str) -> int:
 class Pattern:
     name: str
     anchors: tuple[str, ...]
-    regex: re.Pattern[str]
+    source: str  # the regex, compiled on first use: most patterns never see a candidate line
     emit: Callable[[re.Match[str]], Emitted]
-    frameworks: tuple[str, ...] = ()  # limits the pattern to these detected frameworks (empty: any)
+    flags: int = 0
     repeat: bool = False  # finditer instead of search (several matches per line)
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        return re.compile(self.source, self.flags)
 
 
 def P(  # noqa: N802 - table shorthand
@@ -56,13 +61,12 @@ def P(  # noqa: N802 - table shorthand
     anchors: str | tuple[str, ...],
     regex: str,
     emit: Callable[[re.Match[str]], Emitted],
-    frameworks: tuple[str, ...] = (),
     flags: int = 0,
     repeat: bool = False,
 ) -> Pattern:
     if isinstance(anchors, str):
         anchors = (anchors,)
-    return Pattern(name, anchors, re.compile(regex, flags), emit, frameworks, repeat)
+    return Pattern(name, anchors, regex, emit, flags, repeat)
 
 
 def const(*pairs: tuple[str, Value]) -> Callable[[re.Match[str]], Emitted]:
