@@ -159,9 +159,12 @@ def _label_findings(findings: tuple, results: list[ScanResult]) -> tuple:
     from dataclasses import replace
 
     by_path = {r.path: r.label for r in results}
+    failed = {r.path for r in results if r.first_failure_line is not None}
     out = []
     for f in findings:
-        labels = sorted({by_path.get(e.source, e.source) for e in f.evidence})
+        # label a finding by the logs that failed; a healthy rank's config line is context only
+        paths = {e.source for e in f.evidence}
+        labels = sorted({by_path.get(p, p) for p in (paths & failed or paths)})
         out.append(replace(f, source=", ".join(labels) if labels else None))
     return tuple(out)
 

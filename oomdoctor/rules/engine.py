@@ -34,7 +34,8 @@ def fire(rule: Rule, facts: FactSet, framework: str, version: str | None) -> Fin
         return None
     evidence: list[Evidence] = []
     seen: set[tuple[str, int | None]] = set()
-    named = rule.when.facts_named() | template_keys(rule.message)
+    # the facts the rule read, and the lines that set the knobs it suggests changing
+    named = rule.when.facts_named() | template_keys(rule.message) | {f"knob.{s.knob}" for s in rule.suggest}
     for key in sorted(k for k in named if not k.startswith(("fit.", "ratio.", "framework", "phase"))):
         for f in facts.all(key):
             ev = f.evidence
