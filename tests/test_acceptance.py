@@ -63,6 +63,7 @@ def test_redaction_does_not_change_the_diagnosis(seeded: Path) -> None:
 def test_no_redact_shows_what_was_masked(seeded: Path, fmt: str) -> None:
     """The secrets are in lines the report quotes: without redaction they would leave."""
     done = run("diagnose", "--log", str(seeded), "--format", fmt, "--no-redact", "--output", str(seeded.with_suffix("." + fmt)))
+    assert done.returncode == 1, done.stderr
     written = seeded.with_suffix("." + fmt).read_text()
     for name, secret in SECRETS.items():
         assert secret in written.replace("\n", "").replace(" ", "") or secret in written, f"{name} not quoted in {fmt}"

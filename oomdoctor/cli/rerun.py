@@ -54,6 +54,15 @@ def parse_size(text: str) -> int:
     return int(float(m.group(1)) * mult)
 
 
+# Options shared by `confirm` and `sweep`.
+OPT_HEALTH_URL = typer.Option(None, "--health-url", help="A URL that answers 200 once the server is up.")
+OPT_FRAMEWORK = typer.Option(None, "--framework", help="Override framework detection from the command.")
+OPT_SETTLE = typer.Option(0.0, "--settle", min=0, help="Seconds a server must stay up after its ready marker.")
+OPT_MEM_LIMIT = typer.Option(None, "--mem-limit", help="Address-space cap (RLIMIT_AS) for the command, e.g. 2G.")
+OPT_READY_MARKER = typer.Option([], "--ready-marker", help="Extra text that means the server is up (repeatable).")
+OPT_STREAM = typer.Option(False, "--stream", help="Copy the command's output to stderr as it runs.")
+
+
 def _command(ctx: typer.Context) -> list[str]:
     argv = list(ctx.args)
     if argv and argv[0] == "--":
@@ -77,17 +86,17 @@ def confirm(
     max_tries: int = typer.Option(6, "--max-tries", min=1, help="Runs after the first (diagnosed) one."),
     timeout: float = typer.Option(600.0, "--timeout", min=1, help="Seconds per run before it counts as a timeout."),
     workdir: Optional[Path] = typer.Option(None, "--workdir", help="Where the run logs go (default: a new temporary directory)."),
-    health_url: Optional[str] = typer.Option(None, "--health-url", help="A URL that answers 200 once the server is up."),
+    health_url: Optional[str] = OPT_HEALTH_URL,
     knob: List[str] = typer.Option([], "--knob", help="NAME=--flag or NAME=ENV_VAR: how a generic command takes a knob (repeatable)."),
-    framework: Optional[str] = typer.Option(None, "--framework", help="Override framework detection from the command."),
+    framework: Optional[str] = OPT_FRAMEWORK,
     fmt: OutputFormat = typer.Option(OutputFormat.TEXT, "--format", "-f", help="Output format."),
     headroom: float = typer.Option(0.10, "--headroom", min=0.0, max=0.9, help="Step back from the largest value that starts."),
     no_search: bool = typer.Option(False, "--no-search", help="Try each suggested value once; no halving or bisection."),
-    settle: float = typer.Option(0.0, "--settle", min=0, help="Seconds a server must stay up after its ready marker."),
+    settle: float = OPT_SETTLE,
     grace: float = typer.Option(10.0, "--grace", min=0, help="Seconds between SIGTERM and SIGKILL when stopping the command."),
-    mem_limit: Optional[str] = typer.Option(None, "--mem-limit", help="Address-space cap (RLIMIT_AS) for the command, e.g. 2G."),
-    ready_marker: List[str] = typer.Option([], "--ready-marker", help="Extra text that means the server is up (repeatable)."),
-    stream: bool = typer.Option(False, "--stream", help="Copy the command's output to stderr as it runs."),
+    mem_limit: Optional[str] = OPT_MEM_LIMIT,
+    ready_marker: List[str] = OPT_READY_MARKER,
+    stream: bool = OPT_STREAM,
 ) -> None:
     from oomdoctor.rerun import KnobMapping, RerunOptions, confirm_command, render_rerun
 
@@ -137,15 +146,15 @@ def sweep(
     flag: List[str] = typer.Option([], "--flag", help="NAME=--flag or NAME=ENV_VAR for a generic command (repeatable)."),
     timeout: float = typer.Option(600.0, "--timeout", min=1, help="Seconds per run."),
     workdir: Optional[Path] = typer.Option(None, "--workdir", help="Where the run logs go (default: a new temporary directory)."),
-    health_url: Optional[str] = typer.Option(None, "--health-url", help="A URL that answers 200 once the server is up."),
-    framework: Optional[str] = typer.Option(None, "--framework", help="Override framework detection from the command."),
+    health_url: Optional[str] = OPT_HEALTH_URL,
+    framework: Optional[str] = OPT_FRAMEWORK,
     fmt: OutputFormat = typer.Option(OutputFormat.TEXT, "--format", "-f", help="Output format (text or json)."),
     max_runs: Optional[int] = typer.Option(None, "--max-runs", min=1, help="Stop after this many runs."),
-    settle: float = typer.Option(0.0, "--settle", min=0, help="Seconds a server must stay up after its ready marker."),
+    settle: float = OPT_SETTLE,
     grace: float = typer.Option(10.0, "--grace", min=0, help="Seconds between SIGTERM and SIGKILL."),
-    mem_limit: Optional[str] = typer.Option(None, "--mem-limit", help="Address-space cap (RLIMIT_AS) for the command, e.g. 2G."),
-    ready_marker: List[str] = typer.Option([], "--ready-marker", help="Extra text that means the server is up (repeatable)."),
-    stream: bool = typer.Option(False, "--stream", help="Copy the command's output to stderr as it runs."),
+    mem_limit: Optional[str] = OPT_MEM_LIMIT,
+    ready_marker: List[str] = OPT_READY_MARKER,
+    stream: bool = OPT_STREAM,
 ) -> None:
     import json
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from oomdoctor.launch import parse_kwargs
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes, to_int
+from oomdoctor.parsers.base import Emitted, P, Pattern, const, kind
 
 GIB = 1 << 30
 
@@ -158,6 +157,3 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- ExLlamaV2
     P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),
 )
-
-# silence "unused" for helpers kept for symmetry with other parser modules
-_ = (SIZE, to_bytes, to_int, parse_kwargs)
