@@ -263,6 +263,10 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
         f"{int(_num(facts, 'mem.kv_tokens') or 0):,} tokens" if facts.has("mem.kv_tokens") else "")
     act = _num(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes")
     add("activations", act, _source(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes"))
+    allocated = _num(facts, "oom.torch_allocated_bytes")
+    if weights is None and kv is None and act is None and allocated is not None:
+        held = allocated + (_num(facts, "oom.torch_unallocated_bytes") or 0)
+        add("pytorch", held, "log", "held by PyTorch at the failure; the log does not split it into accounts")
     fw = _num(facts, "mem.non_torch_bytes")
     graphs = _num(facts, "mem.cuda_graph_bytes")
     if fw is not None or graphs is not None:

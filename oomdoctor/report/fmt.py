@@ -35,6 +35,7 @@ ACCOUNT_LABEL: dict[str, str] = {
     "framework": "framework overhead",
     "host_memory": "host memory (CPU RAM)",
     "not_oom": "not an OOM",
+    "pytorch": "PyTorch (not split)",
     "free": "free",
     "capacity": "capacity",
 }
@@ -59,7 +60,7 @@ STATUS_LABEL: dict[StepStatus, str] = {
 }
 
 # One letter per account for text bars that must read without colour.
-BAR_CHAR: dict[str, str] = {"weights": "W", "kv_cache": "K", "activations": "A", "framework": "F", "free": "."}
+BAR_CHAR: dict[str, str] = {"weights": "W", "kv_cache": "K", "activations": "A", "framework": "F", "pytorch": "P", "free": "."}
 
 _UNITS = ("KiB", "MiB", "GiB", "TiB", "PiB")
 
