@@ -85,6 +85,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "oom.requested_max_model_len": _spec(int, TOK, "context length the engine was asked for"),
     "oom.prefill_tokens": _spec(int, TOK, "prefill tokens the failing warm-up/batch held"),
     "oom.total_tokens": _spec(int, TOK, "total-token budget the failing check held"),
+    "oom.requested_tokens": _spec(int, TOK, "KV tokens the failing allocation asked for"),
+    "oom.available_tokens": _spec(int, TOK, "KV tokens the allocator said were available"),
     "oom.dummy_requests": _spec(int, N, "sampler warm-up dummy requests"),
     "oom.util_requested": _spec(float, R, "memory fraction the failing start-up check wanted"),
     "oom.util_requested_bytes": _spec(int, B, "bytes the failing start-up check wanted"),

@@ -24,6 +24,7 @@ _BPP = {
     "float32": 4.0, "float": 4.0, "fp32": 4.0, "f32": 4.0,
     "float16": 2.0, "half": 2.0, "fp16": 2.0, "bfloat16": 2.0, "bf16": 2.0, "f16": 2.0, "auto": 2.0,
     "fp8": 1.0, "int8": 1.0, "w8a8": 1.0, "fbgemm_fp8": 1.0, "bnb-8bit": 1.05, "gptq_int8": 1.05, "q8_0": 1.0625,
+    "eetq": 1.0, "exl2": 0.56, "marlin": 0.56, "bitsandbytes-nf4": 0.56, "bitsandbytes-fp4": 0.56, "nf4": 0.56,
     "awq": 0.56, "gptq": 0.56, "awq_marlin": 0.56, "gptq_marlin": 0.56, "bnb-4bit": 0.56, "bitsandbytes": 0.56,
     "q4_k_m": 0.61, "q4_0": 0.57, "q5_k_m": 0.71, "q6_k": 0.82, "q3_k_m": 0.49, "q2_k": 0.42, "mxfp4": 0.53,
 }

@@ -17,9 +17,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (\d+) \(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
-    P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|\s\d+\s+Killed\s+\S|^\[\d+\][+-]?\s+Killed\b",
+    P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+Killed\s+\S|^\[\d+\][+-]?\s+Killed\b",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
-    P("signal-killed", ("signal: killed", "signal 9", "SIGKILL"), r"signal: killed|signal 9\b|SIGKILL\b(?! handler)",
+    P("signal-killed", ("signal: killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: killed|signal 9\b|SIGKILL\b(?! handler))",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
@@ -29,6 +29,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
     P("oomkilled", ("OOMKilled",), r"OOMKilled", kind("exit_137", ("oom.hint", "container"))),
     P("ray-oom", ("killed due to memory pressure",), r"killed due to memory pressure \(OOM\)", kind("ray_oom_kill")),
+    P("ray-worker-died", ("killed by SIGKILL by OOM killer",), r"potential root causes\. \(1\) The process is killed by SIGKILL by OOM killer",
+      kind("ray_worker_died")),
     P("cpu-allocator", ("DefaultCPUAllocator",), r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
@@ -40,7 +42,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("docker-compose", ("docker", "container_name", "kubectl", "shm_size", "shmSize"), r"docker|container_name|kubectl|shm_?[sS]ize",
       const(("oom.hint", "container"))),
     # ---- shared memory
-    P("bus-error", ("Bus error", "bus error"), r"[Bb]us error", kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
+    P("bus-error", ("Bus error", "bus error", "SIGBUS"), r"[Bb]us error|SIGBUS received|signal 7 \(SIGBUS\)", kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
     P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
       r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
       lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),

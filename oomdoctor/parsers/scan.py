@@ -42,6 +42,29 @@ def _launch(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
         yield f.key, f.value
 
 
+# Flags that name their framework, for command lines the launch pattern does not recognise
+# (a `VLLM_ARGS=...` line, a compose file, a Helm value).
+_FLAG_OWNER = {
+    "--gpu-memory-utilization": "vllm", "--max-model-len": "vllm", "--max-num-seqs": "vllm", "--max-num-batched-tokens": "vllm",
+    "--enforce-eager": "vllm", "--mem-fraction-static": "sglang", "--context-length": "sglang",
+    "--max-running-requests": "sglang", "--tp-size": "sglang", "--chunked-prefill-size": "sglang",
+    "--max-batch-total-tokens": "tgi", "--max-batch-prefill-tokens": "tgi", "--num-shard": "tgi", "--max-input-tokens": "tgi",
+    "--max-input-length": "tgi", "--cuda-memory-fraction": "tgi", "--ctx-size": "llamacpp", "--n-gpu-layers": "llamacpp",
+    "--cache-max-entry-count": "lmdeploy", "--session-len": "lmdeploy",
+}
+
+
+def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
+    line = re.sub(r"--[a-z_]+", lambda f: f.group(0).replace("_", "-"), m.string)
+    owners = {fw for flag, fw in _FLAG_OWNER.items() if flag in line}
+    if len(owners) != 1:
+        return
+    fw = owners.pop()
+    yield "_framework", f"{fw}:4"
+    for f in parse_argv(split(line), framework=fw):
+        yield f.key, f.value
+
+
 def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     yield "_model_name", m.group(1)
 
@@ -51,9 +74,11 @@ LAUNCH: tuple[Pattern, ...] = (
                          "lmdeploy serve", "trtllm-", "ollama run", "LLM(", "build.py", ".llamafile", "sglang serve"),
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
       r"llama-cli|lmdeploy serve|trtllm-\w+|ollama run|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
+    P("flag-args", tuple(_FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in _FLAG_OWNER),
+      r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
       r"from_pretrained\(|ollama run |[Mm]odel )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
-    P("dtype-kwarg", ("torch_dtype", "dtype="), r"(?:torch_)?dtype=torch\.(\w+)", lambda m: [("knob.dtype", m.group(1))]),
+    P("dtype-kwarg", ("torch_dtype", "from_pretrained"), r"(?:torch_)?dtype=torch\.(\w+)", lambda m: [("knob.dtype", m.group(1))]),
     P("quant-kwarg", ("load_in_8bit", "load_in_4bit", "--load_8bit", "--load_4bit"), r"load_in_(\d)bit=True|--load_(\d)bit",
       lambda m: [("knob.quantization", f"bnb-{m.group(1) or m.group(2)}bit")]),
     P("startup-frames", ("LLM(", "from_engine_args", "LLMEngine", "EngineCoreProc", "init_device"),

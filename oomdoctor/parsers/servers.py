@@ -93,7 +93,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "kv_runtime_exhausted"), ("_phase", m.group(1).lower())]),
     P("sglang-current-fraction", ("Current value: mem_fraction_static",), r"Current value: mem_fraction_static=([\d.]+)",
       lambda m: [("knob.gpu_memory_utilization", float(m.group(1)))]),
-    P("sglang-try-allocate", ("Try to allocate",), r"Try to allocate (\d+) tokens", lambda m: [("oom.prefill_tokens", int(m.group(1)))]),
+    P("sglang-try-allocate", ("Try to allocate",), r"Try to allocate (\d+) tokens", lambda m: [("oom.requested_tokens", int(m.group(1)))]),
+    P("sglang-available-tokens", ("able tokens:",), r"Ava(?:il|li)able tokens: (\d+)", lambda m: [("oom.available_tokens", int(m.group(1)))]),
+    P("sglang-retract-oom", ("out of memory happened",), r"(Decode|Prefill) out of memory happened", lambda m: [("oom.kind", "kv_runtime_exhausted"), ("_phase", m.group(1).lower())]),
     P("sglang-retract", ("KV cache pool is full",), r"KV cache pool is full\. Retract requests", const(("oom.hint", "kv_retract"))),
     P("sglang-unbalanced", ("memory capacity is unbalanced",), r"memory capacity is unbalanced", kind("unbalanced_memory", ("_phase", "startup"))),
     P("sglang-kv-fewer", ("fewer than --context-length",), r"KV pool holds (\d+) tokens, fewer than --context-length (\d+)",
@@ -102,6 +104,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sglang-nonetype", ("'NoneType' object has no attribute",), r"'NoneType' object has no attribute", const(("oom.hint", "nonetype"))),
     P("sglang-load-end", ("Load weight end",), r"Load weight end\..*avail mem=([\d.]+) GB(?:, mem usage=([\d.]+) GB)?",
       lambda m: [("mem.free_after_load_bytes", _gib(m.group(1)))] + ([("mem.weights_bytes", _gib(m.group(2)))] if m.group(2) else [])
+      + [(k, v) for k, v in [("knob.dtype", (re.search(r"dtype=torch\.(\w+)", m.string) or [None, None])[1])] if v]
       + [("_phase", "after_load")]),
     P("sglang-kv-allocated", ("KV Cache is allocated",), r"KV Cache is allocated\..*#tokens: (\d+), (?:K size: ([\d.]+) GB, V size: ([\d.]+) GB|KV size: ([\d.]+) GB)",
       lambda m: [("mem.kv_tokens", int(m.group(1))),
@@ -131,7 +134,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.exit_signal", {"9": "SIGKILL", "7": "SIGBUS"}.get(m.group(2), "signal " + m.group(2))),
                  ("oom.kind", {"9": "killed", "7": "bus_error"}.get(m.group(2), "signaled"))]
       + ([("_phase", "load_weights")] if m.group(1) == "Download" else [])),
-    P("tgi-warmup", ("Warmup", "warmup"), r"Method Warmup|Unable to warmup|Warming up model", const(("_phase", "warmup"))),
+    P("tgi-warmup", ("Warmup", "warmup"), r"Method Warmup|Unable to warmup|Warming up model|\bin warmup\b|\.warmup\(", const(("_phase", "warmup"))),
+    P("tgi-shard-start", ("failed to start", "ShardCannotStart"), r"Shard \d+ failed to start|ShardCannotStart", const(("_phase", "load_weights"))),
+    P("tgi-generation", ("failed during generation",), r"Request failed during generation", const(("_phase", "prefill"))),
     P("tgi-graph-warmup", ("cuda graph warmup failed",), r"Decode cuda graph warmup failed", kind("cuda_graph_capture_failed")),
     P("tgi-prefill-span", ("prefill{", ":prefill"), r"prefill\{", const(("_phase", "prefill"))),
     P("tgi-ready", ("Connected", "Invalidating"), r"\bConnected\b", const(("_ready", True))),
@@ -149,7 +154,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("lmdeploy-kv", ("No enough gpu memory for kv cache",), r"No enough gpu memory for kv cache", kind("lmdeploy_kv_empty", ("_phase", "kv_alloc"))),
     P("lmdeploy-runtime", ("No enough gpu memory for runtime",), r"No enough gpu memory for runtime", kind("lmdeploy_runtime_oom")),
     P("turbomind-oom", ("out of memory",), r"\[TM\]\[ERROR\] CUDA runtime error: out of memory\s*(\S*)",
-      lambda m: [("oom.kind", "turbomind_oom")] + ([("_phase", "load_weights")] if "memory_utils" in m.group(1) or "Weight" in m.group(1) else [])),
+      lambda m: [("oom.kind", "turbomind_oom")]
+      + ([("_phase", "load_weights")] if "memory_utils" in m.group(1) or "Weight" in m.group(1) else [])
+      + ([("oom.hint", "turbomind_runtime_allocator")] if "allocator" in m.group(1) else [])),
     P("turbomind-reject", ("RejectInvalidRequests",), r"Skipping invalid infer request for id \d+, code = (\d+)",
       lambda m: [("oom.kind", "turbomind_request_rejected"), ("oom.hint", "turbomind_code_" + m.group(1)), ("_phase", "prefill")]),
     P("turbomind-blocks", ("max_block_count",), r"max_block_count = (\d+)", lambda m: [("mem.gpu_blocks", int(m.group(1)))]),

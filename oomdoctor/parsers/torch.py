@@ -14,22 +14,23 @@ def _sz(m: re.Match[str], i: int) -> int:
 
 
 def _old_format(m: re.Match[str]) -> Emitted:
-    # (GPU 0; 15.99 GiB total capacity; 15.09 GiB already allocated; 0 bytes free;
-    #  [22.20 GiB allowed;] 15.14 GiB reserved in total by PyTorch)
+    # (GPU 0; 15.99 GiB total capacity; 15.09 GiB already allocated; [4.2 GiB current active;]
+    #  0 bytes free; [22.20 GiB allowed;] 15.14 GiB reserved in total by PyTorch)
+    # groups: 1 device, 2 total, 4 allocated, 6 current active (NPU), 8 free, 10 allowed, 12 reserved
     yield "oom.device", m.group(1)
     yield "oom.gpu_total_bytes", _sz(m, 2)
     allocated = _sz(m, 4)
     yield "oom.torch_allocated_bytes", allocated
-    yield "oom.gpu_free_bytes", _sz(m, 6)
-    if m.group(8):
-        yield "oom.gpu_limit_bytes", _sz(m, 8)
-    reserved = _sz(m, 10)
+    yield "oom.gpu_free_bytes", _sz(m, 8)
+    if m.group(10):
+        yield "oom.gpu_limit_bytes", _sz(m, 10)
+    reserved = _sz(m, 12)
     yield "oom.torch_reserved_bytes", reserved
     yield "oom.torch_unallocated_bytes", max(0, reserved - allocated)
 
 
 OLD = (
-    r"\(GPU (\d+); " + SIZE + r" total capacity; " + SIZE + r" already allocated; " + SIZE + r" free;"
+    r"\((?:GPU|NPU|XPU) (\d+); " + SIZE + r" total capacity; " + SIZE + r" already allocated; (?:" + SIZE + r" current active; )?" + SIZE + r" free;"
     r"(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\)"
 )
 

@@ -147,6 +147,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server"),
       r"Application startup complete|Uvicorn running on|Starting vLLM API server",
       const(("_ready", True))),
+    P("vllm-model-execution", ("Error in model execution", "execute_model"), r"Error in model execution|execute_model", const(("_phase", "prefill"))),
+    P("vllm-sampler-frames", ("sampler", "logits.sort", "log_softmax", "compute_logprobs"),
+      r"topk_topp_sampler|sampler\.py|logits\.sort\(|log_softmax\(|compute_logprobs|apply_top_k_top_p", const(("oom.hint", "sampler_logits"))),
+    P("vllm-model-init", ("Parameter(torch.empty", "initialize_model", "_initialize_model", "get_model("),
+      r"Parameter\(torch\.empty|_?initialize_model\b|\bget_model\(", const(("_phase", "load_weights"))),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
       lambda m: [("knob.swap_space", float(m.group(1)))]),
 )

@@ -64,7 +64,7 @@ CASES = [
          [(OOM, "kv_runtime_exhausted", 1)], phase="prefill"),
     case("prefill-out-of-memory-token-count",
          lines("[2026-01-10 10:05:01 TP0] Prefill out of memory. Try to lower your batch size.", "Try to allocate 8192 tokens."),
-         [(OOM, "kv_runtime_exhausted", 1), ("oom.prefill_tokens", 8192, 2)]),
+         [(OOM, "kv_runtime_exhausted", 1), ("oom.requested_tokens", 8192, 2)]),
     case("decode-out-of-memory", "[2026-01-10 10:05:01 TP0] Decode out of memory. Try to lower your batch size.\n",
          [(OOM, "kv_runtime_exhausted", 1)], phase="decode"),
     case("retract-warning-is-a-hint",
@@ -77,7 +77,8 @@ CASES = [
          [(OOM, "unbalanced_memory", 1)], framework="sglang", phase="startup"),
     case("kv-pool-fewer-than-context",
          "KV pool holds 65536 tokens, fewer than --context-length 131072. One full-length request cannot fit\n",
-         [(OOM, "kv_capacity", 1), ("oom.kv_capacity_tokens", 65536, 1), ("oom.requested_max_model_len", 131072, 1)]),
+         [(OOM, "kv_capacity", 1), ("oom.kv_capacity_tokens", 65536, 1), ("oom.requested_max_model_len", 131072, 1),
+          ("knob.max_model_len", 131072, 1)]),  # the flag named in the message is the setting
     case("batches-set-the-phase",  # corpus sglang-1030 (old "[gpu=0]" prefix)
          lines("[gpu=0] Prefill batch. #new-seq: 17, #new-token: 13938, #cached-token: 3260, cache hit rate: 17.86%,",
                "[2024-10-17 01:00:45 TP1] Decode batch. #running-req: 16, #token: 33017, token usage: 0.99, gen throughput "
