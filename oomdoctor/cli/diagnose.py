@@ -84,6 +84,9 @@ def _rerun(report, argv: List[str], max_tries: int, timeout: float, knob: List[s
         raise UsageError("--rerun needs the launch command after `--`, e.g. --rerun -- vllm serve MODEL --max-model-len 32768")
     options = RerunOptions(max_tries=max_tries, timeout_s=timeout, knob_map=tuple(KnobMapping.parse(k) for k in knob),
                            workdir=workdir, health_url=health_url, framework=framework)
+    from dataclasses import replace
+
+    report = replace(report, extra={**report.extra, "launch_command": command})  # the report shows the change as a diff
     return confirm_report(report, command, dict(os.environ), options)
 
 

@@ -463,6 +463,12 @@ def command_change(report: Report) -> CommandChange | None:
     argv = launch_command(report)
     if argv is None:
         return None
+    fix = (report.rerun or {}).get("fix")
+    if isinstance(fix, dict) and fix.get("argv"):  # a rerun confirmed a change: show that one
+        confirmed = next((s for s in suggestions(report) if s.knob == fix.get("knob")), None)
+        new = [str(a) for a in fix["argv"]]
+        if confirmed is not None and new != argv:
+            return CommandChange(confirmed, argv, new)
     for s in suggestions(report):
         setting, _ = split_flag(s.flag)
         if not setting or not s.rerunnable:
