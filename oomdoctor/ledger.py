@@ -259,9 +259,10 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
             entries.append(LedgerEntry(account, int(value), source, note))
 
     add("weights", weights, wsrc)
-    kv = _num(facts, "mem.kv_cache_bytes")
-    add("kv_cache", kv, _source(facts, "mem.kv_cache_bytes"),
-        f"{int(_num(facts, 'mem.kv_tokens') or 0):,} tokens" if facts.has("mem.kv_tokens") else "")
+    # the failing run's own figure beats an earlier run's start-up line in the same log
+    kv = _num(facts, "oom.kv_available_bytes", "mem.kv_cache_bytes")
+    tokens = _num(facts, "oom.kv_capacity_tokens", "oom.max_model_len_estimate", "mem.kv_tokens")
+    add("kv_cache", kv, _source(facts, "oom.kv_available_bytes", "mem.kv_cache_bytes"), f"{int(tokens):,} tokens" if tokens else "")
     act = _num(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes")
     add("activations", act, _source(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes"))
     allocated = _num(facts, "oom.torch_allocated_bytes")
@@ -303,9 +304,9 @@ def step_numbers(facts: FactSet) -> dict[Account, str]:
     if weights is not None:
         share = f" = {weights / total:.0%} of {format_bytes(int(total))}" if total else ""
         out[Account.WEIGHTS] = f"weights {format_bytes(int(weights))} per GPU ({wsrc}){share}"
-    kv = _num(facts, "mem.kv_cache_bytes")
+    kv = _num(facts, "oom.kv_available_bytes", "mem.kv_cache_bytes")
     if kv is not None:
-        tokens = _num(facts, "mem.kv_tokens")
+        tokens = _num(facts, "oom.kv_capacity_tokens", "oom.max_model_len_estimate", "mem.kv_tokens")
         out[Account.KV_CACHE] = f"KV pool {format_bytes(int(kv))}" + (f", {int(tokens):,} tokens" if tokens else "")
     act = _num(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes")
     if act is not None:
