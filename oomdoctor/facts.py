@@ -129,7 +129,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     # memory accounting (from the engine's own lines, or the estimator)
     "mem.gpu_total_bytes": _spec(int, B, "device capacity"),
     "mem.budget_bytes": _spec(int, B, "total x memory fraction: what the engine may use"),
-    "mem.weights_bytes": _spec(int, B, "weights on one GPU"),
+    "mem.weights_bytes": _spec(int, B, "weights on one GPU, as the engine states (or the memory model computes)"),
+    "mem.weights_estimate_bytes": _spec(int, B, "weights on one GPU from the model name's parameter count"),
     "mem.non_torch_bytes": _spec(int, B, "non-torch memory (CUDA context, NCCL, cuBLAS)"),
     "mem.activation_peak_bytes": _spec(int, B, "profiled activation peak"),
     "mem.kv_cache_bytes": _spec(int, B, "KV pool size on one GPU"),

@@ -97,7 +97,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     ev = _ev(facts, "oom.gpu_total_bytes", "mem.gpu_total_bytes")
     weights, _ = weights_per_gpu(facts)
     if weights is not None and not facts.has("mem.weights_bytes"):
-        yield _est("mem.weights_bytes", int(weights), _ev(facts, "model.params"))
+        yield _est("mem.weights_estimate_bytes", int(weights), _ev(facts, "model.params"))
     if total:
         if weights is not None:
             yield _est("ratio.weights_of_total", weights / total, _ev(facts, "mem.weights_bytes", "model.params"))

@@ -95,7 +95,7 @@ ALL_PATTERNS: tuple[Pattern, ...] = (
 # Kinds of failure that are themselves memory failures (others are hints or look-alikes).
 NOT_OOM_KINDS = frozenset({
     "illegal_memory_access", "no_kernel_image", "device_assert", "nccl_graph_capture", "broken_install",
-    "vulkan_max_buffer_size", "queue_full", "config_max_len",
+    "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug",
 })
 
 

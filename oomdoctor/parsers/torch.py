@@ -35,8 +35,8 @@ OLD = (
 )
 
 PATTERNS: tuple[Pattern, ...] = (
-    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory|OutOfMemoryError", kind("torch_oom")),
-    P("torch-oom-bare", ("OutOfMemoryError",), r"OutOfMemoryError", kind("torch_oom")),
+    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory|(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
+    P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),
     P("torch-old-fields", ("total capacity;",), OLD, _old_format),
@@ -72,9 +72,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("nvml-missing", ("nvmlInit",), r"nvmlInit_v2 failed", const(("_note", "NVML unavailable to PyTorch"))),
     # phase from traceback frames and progress lines
     P("ph-load", ("from_pretrained", "load_weights", "load_model", "Loading checkpoint shards", "safetensors", "model_loader",
-                  "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin"),
+                  "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
+                  "replace_transformer_layer", "replace_module", "module_inject"),
       r"from_pretrained|load_weights|load_model|Loading checkpoint shards|safe_open|model_loader|load_state_dict|"
-      r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)",
+      r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject",
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate(", "attn_weights", "matmul"),
       r"\bforward\b|forward_call|\.generate\(|model\.generate|attn_weights|torch\.matmul",

@@ -134,7 +134,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-kv-tokens", ("KV cache size:",), r"(?:GPU|CPU) KV cache size: (\d[\d,]*) tokens",
       lambda m: [("mem.kv_tokens", to_int(m.group(1))), ("_phase", "kv_alloc")]),
     P("vllm-blocks", ("# GPU blocks",), r"# GPU blocks: (\d+), # CPU blocks: (\d+)",
-      lambda m: [("mem.gpu_blocks", int(m.group(1))), ("mem.cpu_blocks", int(m.group(2))), ("_phase", "kv_alloc")]),
+      lambda m: [("mem.gpu_blocks", int(m.group(1))), ("mem.cpu_blocks", int(m.group(2))), ("_phase", "kv_alloc")]
+      + ([("oom.kind", "no_kv_memory")] if m.group(1) == "0" else [])),
     P("vllm-concurrency", ("Maximum concurrency for",), r"Maximum concurrency for (\d[\d,]*) tokens per request: ([\d.]+)x",
       lambda m: [("knob.max_model_len", to_int(m.group(1))), ("mem.max_concurrency", float(m.group(2)))]),
     P("vllm-kv-phase", ("initialize_cache", "get_kv_cache_config", "kv_cache_utils", "initialize_kv_cache", "_initialize_kv_caches"),
@@ -152,6 +153,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"topk_topp_sampler|sampler\.py|logits\.sort\(|log_softmax\(|compute_logprobs|apply_top_k_top_p", const(("oom.hint", "sampler_logits"))),
     P("vllm-model-init", ("Parameter(torch.empty", "initialize_model", "_initialize_model", "get_model("),
       r"Parameter\(torch\.empty|_?initialize_model\b|\bget_model\(", const(("_phase", "load_weights"))),
+    P("flashinfer-workspace", ("Increase the workspace buffer size",), r"Buffer overflow when allocating memory for \w+.*Increase the workspace buffer size",
+      kind("static_plan_overflow")),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
       lambda m: [("knob.swap_space", float(m.group(1)))]),
 )
