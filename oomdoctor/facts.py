@@ -153,6 +153,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.layers_total": _spec(int, N, "layers of the model"),
     "mem.gpu_available_bytes": _spec(int, B, "device memory available to the engine at start"),
     "mem.required_bytes": _spec(int, B, "memory the engine estimated it needs"),
+    "mem.gpu_planned_bytes": _spec(int, B, "GPU memory the scheduler planned to use (Ollama memory.required.partial)"),
     # live probes
     "gpu.count": _spec(int, N, "GPUs NVML sees"),
     "gpu.name": _spec(str, S, "GPU model"),
@@ -194,6 +195,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.other_process_of_total": _spec(float, R, "memory of other processes / GPU capacity"),
     "ratio.non_torch_of_total": _spec(float, R, "memory outside this process's PyTorch pool / GPU capacity"),
     "ratio.host_required_of_available": _spec(float, R, "host RAM needed / host RAM available"),
+    "ratio.planned_of_available": _spec(float, R, "GPU memory the scheduler planned / memory it saw available"),
+    "ratio.kv_of_device": _spec(float, R, "KV buffer on the device / the device's memory budget"),
     "ratio.host_of_required": _spec(float, R, "share of the engine's memory that lives in host RAM"),
     "ratio.kv_of_required": _spec(float, R, "KV cache / total memory the engine needs"),
 }

@@ -123,18 +123,18 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "cuda_graph_sizes": (
             S("--max-cudagraph-capture-size {v}", since=(0, 11, 1)),
             S("--cuda-graph-sizes {v}", since=(0, 9, 0), until=(0, 11, 1)),
-            S("--max-seq-len-to-capture {v}", until=(0, 9, 0)),
+            S("--max-num-seqs {v}", until=(0, 9, 0), note="before 0.9 the captured batch sizes follow max_num_seqs"),
         ),
         "disable_custom_all_reduce": (S("--disable-custom-all-reduce"),),
         "expandable_segments": (_ALLOC,),
-        "swap_space": (S("--swap-space {v}", until=(0, 11, 0)),),
-        "mm_limits": (S("--limit-mm-per-prompt '{v}'"),),
+        "swap_space": (S("--swap-space {v}", until=(0, 17, 0)),),
+        "mm_limits": (S("--limit-mm-per-prompt '{v}'", since=(0, 8, 5)), S("--limit-mm-per-prompt image=1", until=(0, 8, 5))),
         "attention_backend": (
-            S("--attention-backend FLASH_ATTN", since=(0, 11, 0)),
-            S("VLLM_ATTENTION_BACKEND=FLASH_ATTN", until=(0, 11, 0)),
+            S("--attention-backend FLASH_ATTN", since=(0, 13, 0)),
+            S("VLLM_ATTENTION_BACKEND=FLASH_ATTN", until=(0, 15, 0)),
         ),
-        "kv_cache_bytes": (S("--kv-cache-memory-bytes {v}", since=(0, 11, 0)),),
-        "kv_offload": (S("--kv-offloading-size {v}", since=(0, 12, 0)),),
+        "kv_cache_bytes": (S("--kv-cache-memory-bytes {v}", since=(0, 10, 2)),),
+        "kv_offload": (S("--kv-offloading-size {v}", since=(0, 11, 1)),),
         "free_gpu": (_VISIBLE,),
         "shm_size": (_SHM,),
         "host_ram": (_HOST_RAM,),
@@ -152,8 +152,11 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "max_num_batched_tokens": (S("--chunked-prefill-size {v}"),),
         "chunked_prefill": (S("--chunked-prefill-size {v}"),),
         "kv_cache_dtype": (S("--kv-cache-dtype {v}"),),
-        "enforce_eager": (S("--disable-cuda-graph", note="0.5.23+: --cuda-graph-backend-decode disabled"),),
-        "cuda_graph_sizes": (S("--cuda-graph-max-bs {v}", note="0.5.23+: --cuda-graph-max-bs-decode"),),
+        "enforce_eager": (S("--disable-cuda-graph", note="0.5.14+: --cuda-graph-backend-decode disabled"),),
+        "cuda_graph_sizes": (
+            S("--cuda-graph-max-bs {v}", until=(0, 5, 20), note="0.5.14+: --cuda-graph-max-bs-decode; 0.5.20+ requires it"),
+            S("--cuda-graph-max-bs-decode {v}", since=(0, 5, 14)),
+        ),
         "disable_custom_all_reduce": (S("--disable-custom-all-reduce"),),
         "attention_backend": (S("--attention-backend flashinfer"),),
         "expandable_segments": (_ALLOC,),
@@ -173,7 +176,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "max_total_tokens": (S("--max-batch-total-tokens {v}"),),
         "max_num_batched_tokens": (S("--max-batch-prefill-tokens {v}"),),
         "enforce_eager": (S("--cuda-graphs 0"),),
-        "cuda_graph_sizes": (S("--cuda-graphs {v}"),),
+        "cuda_graph_sizes": (S("--cuda-graphs 1,2,4,8", note="a shorter list than the default 1,2,4,8,16,32"),),
         "expandable_segments": (_ALLOC,),
         "free_gpu": (_VISIBLE,),
         "shm_size": (S("docker run --shm-size 1g (or NCCL_SHM_DISABLE=1)", **_DOCKER),),
@@ -182,7 +185,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
     "llamacpp": {
         "quantization": (S("a smaller GGUF quant, e.g. -m model.{v}.gguf", rerunnable=False),),
         "gpu_layers": (S("-ngl {v}"),),
-        "cpu_offload": (S("--n-cpu-moe {v}", note="MoE experts on CPU; or -ngl lower"),),
+        "cpu_offload": (S("--n-cpu-moe N", rerunnable=False, note="N MoE expert layers kept on the CPU, builds b6089+; else lower -ngl"),),
         "max_model_len": (S("-c {v}"),),
         "max_num_seqs": (S("-np {v}"),),
         # -fa took a value (on|off|auto) from build b6327 (Aug 2025); before, it was a bare switch
@@ -194,7 +197,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "kv_offload": (S("-nkvo"),),
         "free_gpu": (_VISIBLE,),
         "host_ram": (_HOST_RAM,),
-        "load_mode": (S("--no-mmap"),),
+        "load_mode": (S("--load-mode none", since=(10114,)), S("--no-mmap", until=(10114,))),
     },
     "ollama": {
         "quantization": (S("a smaller tag, e.g. ollama run <model>:{v}", rerunnable=False),),
@@ -223,7 +226,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "mm_limits": (S("processor max_pixels / fewer images per prompt", rerunnable=False),),
         "expandable_segments": (_ALLOC,),
         "free_gpu": (_VISIBLE,),
-        "host_ram": (S("from_pretrained(..., low_cpu_mem_usage=True) and more host RAM", rerunnable=False),),
+        "host_ram": (S("more host RAM for the process (transformers 4.x: from_pretrained(..., low_cpu_mem_usage=True))", rerunnable=False),),
         "shm_size": (_SHM,),
     },
     "tensorrt-llm": {
@@ -233,7 +236,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "max_model_len": (S("--max_seq_len {v}"),),
         "gpu_memory_utilization": (S("--kv_cache_free_gpu_memory_fraction {v}"),),
         "tensor_parallel_size": (S("--tp_size {v}"),),
-        "attention_backend": (S("--context_fmha enable (build) / --use_gpt_attention_plugin", rerunnable=False),),
+        "attention_backend": (S("trtllm-build --context_fmha enable --gpt_attention_plugin auto", rerunnable=False),),
         "host_ram": (_HOST_RAM,),
         "free_gpu": (_VISIBLE,),
     },
@@ -274,6 +277,19 @@ GENERIC: dict[str, Spelling] = {
     "upgrade": S("upgrade the framework", rerunnable=False),
     "other": S("see the finding", rerunnable=False),
 }
+
+
+# Values that a framework spells differently from the canonical suggestion.
+VALUES: dict[tuple[str, str, str], str] = {
+    ("sglang", "kv_cache_dtype", "fp8"): "fp8_e5m2",  # accepted from 0.3 to 0.5.23; plain fp8 never was
+    ("tgi", "kv_cache_dtype", "fp8"): "fp8_e5m2",  # TGI takes fp8_e4m3fn or fp8_e5m2
+    ("llamacpp", "kv_cache_dtype", "fp8"): "q8_0",
+    ("ollama", "kv_cache_dtype", "fp8"): "q8_0",
+}
+
+
+def framework_value(framework: str, knob: str, value: object) -> object:
+    return VALUES.get((framework, knob, value), value) if isinstance(value, str) else value
 
 
 def canonical_framework(name: str) -> str | None:

@@ -65,7 +65,7 @@ FLAGS: dict[str, tuple[FlagSpec, ...]] = {
         F("chunked_prefill", "--no-enable-chunked-prefill", conv=None, switch_value=False),
         F("cpu_offload", "--cpu-offload-gb", conv=_float),
         F("swap_space", "--swap-space", conv=_float),
-        F("cuda_graph_sizes", "--max-cudagraph-capture-size", "--max-seq-len-to-capture"),
+        F("cuda_graph_sizes", "--max-cudagraph-capture-size", "--cuda-graph-sizes"),
         F("mm_limits", "--limit-mm-per-prompt", conv=_str),
     ),
     "sglang": (

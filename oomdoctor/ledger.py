@@ -124,6 +124,12 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
         facts, "oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
     if host_req is not None and host_avail:
         yield _est("ratio.host_required_of_available", host_req / host_avail, _ev(facts, "mem.host_required_bytes", "oom.host_required_bytes"))
+    planned, seen = _num(facts, "mem.gpu_planned_bytes"), _num(facts, "mem.gpu_available_bytes")
+    if planned and seen:
+        yield _est("ratio.planned_of_available", planned / seen, _ev(facts, "mem.gpu_planned_bytes"))
+    kv_dev, budget = _num(facts, "mem.kv_cache_bytes"), _num(facts, "mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
+    if kv_dev and budget and facts.value("framework") in ("llamacpp", "ollama"):
+        yield _est("ratio.kv_of_device", kv_dev / budget, _ev(facts, "mem.kv_cache_bytes"))
     host_part, required = _num(facts, "mem.host_required_bytes"), _num(facts, "mem.required_bytes")
     if host_part is not None and required:
         yield _est("ratio.host_of_required", host_part / required, _ev(facts, "mem.host_required_bytes"))
@@ -158,7 +164,7 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
         if tokens and wanted and tokens < wanted and fw not in ("llamacpp", "ollama"):
             yield _est("fit.max_model_len", int(tokens) - int(tokens) % BLOCK, ev)
         elif wanted and fw in ("llamacpp", "ollama"):
-            yield _est("fit.max_model_len", max(2048, int(wanted) // 4 // 256 * 256), _ev(facts, "knob.max_model_len"))
+            yield _est("fit.max_model_len", _ggml_fit_context(facts, wanted), _ev(facts, "knob.max_model_len"))
         elif wanted and facts.value("phase") in ("kv_alloc", "decode", "prefill"):
             yield _est("fit.max_model_len", max(1024, int(wanted) // 2 // BLOCK * BLOCK), _ev(facts, "knob.max_model_len"))
     yield from _fit_util(facts, total)
@@ -167,6 +173,19 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
     shm_req = _num(facts, "oom.shm_requested_bytes")
     shm = f"{max(2, math.ceil(2 * shm_req / GIB))}g" if shm_req else "16g"
     yield _est("fit.shm_size", shm, _ev(facts, "oom.shm_requested_bytes", "host.shm_total_bytes"))
+
+
+def _ggml_fit_context(facts: FactSet, n_ctx: float) -> int:
+    """llama.cpp/Ollama: the context whose KV cache fits the device budget beside the weights
+    and compute buffers (10% headroom); without a budget, a quarter of the context asked for."""
+    kv = _num(facts, "mem.kv_cache_bytes", "mem.kv_total_bytes")
+    budget = _num(facts, "mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
+    if kv and budget:
+        room = budget * HEADROOM - (_num(facts, "mem.weights_bytes") or 0) - (_num(facts, "mem.compute_buffer_bytes") or 0)
+        per_token = kv / n_ctx
+        if room > 0 and per_token > 0:
+            return int(max(512, min(n_ctx // 2, room / per_token) // 256 * 256))
+    return max(2048, int(n_ctx) // 4 // 256 * 256)
 
 
 def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:

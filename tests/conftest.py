@@ -118,7 +118,9 @@ _SELECTORS = {
     "rule_case": lambda c: True,
     "culprit_case": lambda c: c.checks_culprit and not c.label.get("todo_culprit"),
     # a wrong culprit brings wrong suggestions: todo_culprit holds the knob checks back too
-    "knob_case": lambda c: c.checks_knobs and not (c.label.get("todo_suggest") or c.label.get("todo_culprit")),
+    # like the corpus scorer, knobs are not checked for look-alikes (not_oom)
+    "knob_case": lambda c: c.checks_knobs and c.label.get("culprit") != "not_oom"
+    and not (c.label.get("todo_suggest") or c.label.get("todo_culprit")),
     "suggest_first_case": lambda c: bool(c.label.get("suggest_first")) and not (c.label.get("todo_suggest") or c.label.get("todo_culprit")),
 }
 

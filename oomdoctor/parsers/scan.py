@@ -95,7 +95,7 @@ ALL_PATTERNS: tuple[Pattern, ...] = (
 # Kinds of failure that are themselves memory failures (others are hints or look-alikes).
 NOT_OOM_KINDS = frozenset({
     "illegal_memory_access", "no_kernel_image", "device_assert", "nccl_graph_capture", "broken_install",
-    "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug",
+    "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug", "ggml_assert",
 })
 
 
@@ -279,6 +279,7 @@ class _State:
             if isinstance(full, int) and isinstance(partial, int):
                 yield Fact("mem.required_bytes", full, Origin.LOG, ev)
                 yield Fact("mem.host_required_bytes", max(0, full - partial), Origin.LOG, ev)
+                yield Fact("mem.gpu_planned_bytes", partial, Origin.LOG, ev)
         if "_kv_cells" in raw:
             cells, ev = raw["_kv_cells"]
             yield Fact("mem.kv_tokens", cells, Origin.LOG, ev)
@@ -507,7 +508,7 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
     )
 
 
-_JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request")
+_JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"CUDA runtime error")
 JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
 
 

@@ -48,6 +48,7 @@ def fire(rule: Rule, facts: FactSet, framework: str, version: str | None) -> Fin
         if spec.when is not None and not spec.when.holds(facts):
             continue
         value = template_value(spec.value, facts) if isinstance(spec.value, str) else spec.value
+        value = knobs.framework_value(framework, spec.knob, value)
         current = facts.value(f"knob.{spec.knob}")
         setting, rerunnable = knobs.render(framework, spec.knob, value, version, spec.action.value, current)
         if setting is None and framework in knobs.SPELLINGS:

@@ -19,7 +19,8 @@ CASES = [
           ("mem.kv_total_bytes", GiB(9.5), 1), ("mem.weights_total_bytes", GiB(385.0), 1),
           ("mem.compute_buffer_bytes", MiB(654), 1),
           # required.full - required.partial lives in host RAM
-          ("mem.required_bytes", GiB(415.7), 1), ("mem.host_required_bytes", GiB(415.7) - GiB(17.6), 1)],
+          ("mem.required_bytes", GiB(415.7), 1), ("mem.host_required_bytes", GiB(415.7) - GiB(17.6), 1),
+          ("mem.gpu_planned_bytes", GiB(17.6), 1)],
          framework="ollama"),
     case("offload-to-cpu",  # corpus: nothing on the GPU, layers.requested=0
          'time=2025-01-29T06:36:08.360-05:00 level=INFO source=memory.go:356 msg="offload to cpu" layers.requested=0 '
@@ -30,7 +31,8 @@ CASES = [
          [("knob.gpu_layers", 0, 1), ("mem.layers_total", 62, 1), ("mem.layers_offloaded", 0, 1),
           ("mem.gpu_available_bytes", GiB(50.1), 1), ("mem.kv_total_bytes", GiB(38.1), 1),
           ("mem.weights_total_bytes", GiB(167.5), 1), ("mem.compute_buffer_bytes", GiB(2.2), 1), ("oom.hint", "cpu_only", 1),
-          ("mem.required_bytes", GiB(172.7), 1), ("mem.host_required_bytes", GiB(172.7), 1)]),
+          ("mem.required_bytes", GiB(172.7), 1), ("mem.host_required_bytes", GiB(172.7), 1),
+          ("mem.gpu_planned_bytes", 0, 1)]),
     case("offload-wrapped-by-journald",  # corpus: msg=offload and its fields over four lines
          lines("May 16 17:44:49 Debian ollama[6012]: time=2025-05-16T17:44:49.187+02:00 level=INFO source=server.go:168 msg=offload",
                ' library=cuda layers.requested=-1 layers.model=49 layers.offload=4 layers.split="" memory.available="[11.4 GiB]"',
@@ -39,7 +41,8 @@ CASES = [
                ' memory.required.allocations="[10.9 GiB]" memory.weights.total="60.6 GiB" memory.weights.repeating="59.8 GiB"'),
          [("mem.layers_total", 49, 2), ("mem.layers_offloaded", 4, 2), ("mem.gpu_available_bytes", GiB(11.4), 2),
           ("mem.kv_total_bytes", GiB(2.2), 3), ("mem.weights_total_bytes", GiB(60.6), 4),
-          ("mem.required_bytes", GiB(68.3), 3), ("mem.host_required_bytes", GiB(68.3) - GiB(10.9), 3)],
+          ("mem.required_bytes", GiB(68.3), 3), ("mem.host_required_bytes", GiB(68.3) - GiB(10.9), 3),
+          ("mem.gpu_planned_bytes", GiB(10.9), 3)],
          framework="ollama"),
     case("system-memory",
          'time=2025-01-29T06:36:08.359-05:00 level=INFO source=server.go:104 msg="system memory" total="64.0 GiB" '
