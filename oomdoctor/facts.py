@@ -62,6 +62,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "framework": _spec(str, S, "detected serving framework id"),
     "framework.version": _spec(str, S, "framework version as printed"),
     "phase": _spec(str, S, "phase the failure happened in"),
+    "phase.reached": _spec(str, S, "last start-up phase a log without a failure line reached"),
     "source.rank": _spec(str, S, "rank/pod label of the log the failure came from"),
     # the failure
     "oom.kind": _spec(str, S, "family of the failure message (several may be present)"),
@@ -196,6 +197,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.non_torch_of_total": _spec(float, R, "memory outside this process's PyTorch pool / GPU capacity"),
     "ratio.host_required_of_available": _spec(float, R, "host RAM needed / host RAM available"),
     "ratio.planned_of_available": _spec(float, R, "GPU memory the scheduler planned / memory it saw available"),
+    "ratio.kv_of_available": _spec(float, R, "KV the scheduler needs / GPU memory it saw available"),
     "ratio.kv_of_device": _spec(float, R, "KV buffer on the device / the device's memory budget"),
     "ratio.host_of_required": _spec(float, R, "share of the engine's memory that lives in host RAM"),
     "ratio.kv_of_required": _spec(float, R, "KV cache / total memory the engine needs"),

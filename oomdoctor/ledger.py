@@ -125,6 +125,9 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if host_req is not None and host_avail:
         yield _est("ratio.host_required_of_available", host_req / host_avail, _ev(facts, "mem.host_required_bytes", "oom.host_required_bytes"))
     planned, seen = _num(facts, "mem.gpu_planned_bytes"), _num(facts, "mem.gpu_available_bytes")
+    kv_need = _num(facts, "mem.kv_total_bytes")
+    if kv_need and seen and facts.value("framework") in ("llamacpp", "ollama"):
+        yield _est("ratio.kv_of_available", kv_need / seen, _ev(facts, "mem.kv_total_bytes"))
     if planned and seen:
         yield _est("ratio.planned_of_available", planned / seen, _ev(facts, "mem.gpu_planned_bytes"))
     kv_dev, budget = _num(facts, "mem.kv_cache_bytes"), _num(facts, "mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")

@@ -17,8 +17,9 @@ def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex
 
 SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"vllm|VllmWorker|EngineCore|VLLM_", re.I),
-    _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache"),
-         r"gpu_memory_utilization|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache"),
+    _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
+                                    "err_execute_model_", "Error in model execution"),
+         r"gpu_memory_utilization|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|Error in model execution \(input dumped"),
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch",
                                      "memory capacity is unbalanced"),

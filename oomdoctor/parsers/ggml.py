@@ -158,6 +158,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?([^"]*)', _ollama_runner),
     P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
     P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
+    P("ggml-context-failed", ("failed to create context", "failed to initialize the context", "error loading model"),
+      r"failed to create context|failed to initialize the context|error loading model", const(("oom.hint", "context_failed"))),
     P("ollama-runner-stopped", ("unexpectedly stopped",), r"model runner has unexpectedly stopped", const(("oom.hint", "runner_stopped"))),
 )
 

@@ -261,6 +261,9 @@ class _State:
             facts.append(Fact(key, total, Origin.LOG, ev))
         facts.extend(self._derived())
         if self.failure_line is None:
+            reached = _normalise_phase(self.phase, False) if self.phase not in (None, "serving") else None
+            if reached:
+                facts.append(Fact("phase.reached", reached, Origin.LOG, None))
             return facts, None
         phase = self.failure_phase or self.late_phase or self.phase
         return facts, _normalise_phase(phase, self.ready)

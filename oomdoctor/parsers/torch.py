@@ -69,6 +69,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("cumem-oom", ("out of memory",), r"CUDA Error: out of memory at \S*cumem", kind("cuda_error_oom", ("oom.hint", "sleep_wake"))),
     P("sleep-wake", ("wake_up",), r"\bwake_up\b", const(("oom.hint", "sleep_wake"))),
     P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)", kind("cublas_alloc_failed")),
+    P("traceback", ("Traceback (most recent call last)",), r"Traceback \(most recent call last\)", const(("oom.hint", "traceback"))),
     P("nvml-missing", ("nvmlInit",), r"nvmlInit_v2 failed", const(("_note", "NVML unavailable to PyTorch"))),
     # phase from traceback frames and progress lines
     P("ph-load", ("from_pretrained", "load_weights", "load_model", "Loading checkpoint shards", "safetensors", "model_loader",

@@ -187,7 +187,7 @@ CASES = [
                "    model = cls(config, *model_args, **model_kwargs)",
                "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 172.00 MiB (GPU 0; 23.65 GiB total "
                "capacity; 22.99 GiB already allocated; 154.06 MiB free; 22.99 GiB reserved in total by PyTorch)"),
-         [(OOM, "torch_oom", 4), ("oom.requested_bytes", MiB(172), 4), ("oom.device", "0", 4),
+         [("oom.hint", "traceback", 1), (OOM, "torch_oom", 4), ("oom.requested_bytes", MiB(172), 4), ("oom.device", "0", 4),
           ("oom.gpu_total_bytes", GiB(23.65), 4), ("oom.torch_allocated_bytes", GiB(22.99), 4),
           ("oom.gpu_free_bytes", MiB(154.06), 4), ("oom.torch_reserved_bytes", GiB(22.99), 4),
           ("oom.torch_unallocated_bytes", 0, 4)],
