@@ -137,6 +137,8 @@ KWARGS: dict[str, tuple[str, Callable[[str], Value]]] = {
     "swap_space": ("knob.swap_space", _float),
     "cpu_offload_gb": ("knob.cpu_offload", _float),
     "kv_cache_dtype": ("knob.kv_cache_dtype", _str),
+    "session_len": ("knob.max_model_len", _int),  # LMDeploy TurbomindEngineConfig
+    "cache_max_entry_count": ("knob.gpu_memory_utilization", _float),
 }
 
 _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (

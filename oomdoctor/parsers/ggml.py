@@ -143,9 +143,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vulkan-max-buffer", ("maxBufferSize",), r"is larger than the maximum allowed buffer size", kind("vulkan_max_buffer_size")),
     P("metal-max-buffer", ("is larger than buffer maximum",), r"buffer '\w+' size (\d+) is larger than buffer maximum of (\d+)",
       lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)))]),
-    # pinned host memory: out of memory is host RAM; any other reason (driver mismatch) is not an OOM
+    # pinned host memory: llama.cpp falls back to pageable memory when pinning runs out (a hint);
+    # any other reason (driver mismatch) is not an OOM
     P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) MiB of pinned memory: (.*)",
-      lambda m: [("oom.kind", "host_alloc_failed" if "out of memory" in m.group(2) else "broken_install")]),
+      lambda m: [("oom.hint", "pinned_host")] if "out of memory" in m.group(2) else [("oom.kind", "broken_install")]),
     # ---- Ollama
     P("ollama-offload", ("layers.offload", "memory.required", "memory.weights", "memory.available", "layers.model"),
       r"(?:layers|memory)\.\w+", lambda m: _ollama_kv(m.string)),

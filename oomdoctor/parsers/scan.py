@@ -513,6 +513,8 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
 
 _JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"CUDA runtime error")
 JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
+# what a logger puts before each continuation line: "(Worker_TP0 pid=1) ERROR 10-29 01:56:59 [core.py:779] "
+_PREFIX = re.compile(rb"^\s*(?:\(\w[^)]{0,60}\)\s*)?(?:(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w./]+:\d+\]\s*)?")
 
 
 def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, line_no: int, lean: bool) -> int:
@@ -546,7 +548,8 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
                     break
                 tail = nxt
             if tail > stop:
-                joined = b" ".join(x.strip() for x in buf[start:tail].split(b"\n"))
+                first, *rest = buf[start:tail].split(b"\n")
+                joined = b" ".join([first.strip(), *(_PREFIX.sub(b"", x).strip() for x in rest)])
                 state.joins.append((line_no, _clean(joined.decode("utf-8", "replace"))))
         done = stop
     return line_no + buf.count(b"\n", counted, end)

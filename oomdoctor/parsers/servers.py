@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from oomdoctor.launch import parse_kwargs
 from oomdoctor.parsers.base import Emitted, P, Pattern, const, kind
 
 GIB = 1 << 30
@@ -155,6 +156,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("trt-component", ("could not be created",), r"The following component could not be created: (.+)",
       lambda m: [("oom.kind", "trt_kv_component" if "KV" in m.group(1) or "kv" in m.group(1) else "trt_oom"), ("_phase", "kv_alloc")]),
     P("trt-insufficient", ("insufficient GPU memory",), r"Executor creation failed due to insufficient GPU memory", kind("trt_oom")),
+    P("trt-engine-load", ("TllmRuntime::TllmRuntime", "GptSession::GptSession", "deserializeCudaEngine"),
+      r"TllmRuntime::TllmRuntime|GptSession::GptSession|deserializeCudaEngine", const(("_phase", "load_weights"))),
     P("trt-no-blocks", ("No free blocks left",), r"Can't allocate new blocks\. No free blocks left", kind("kv_runtime_exhausted")),
     P("trt-kv-tokens", ("tokens in paged KV cache",), r"Using (\d+) tokens in paged KV cache", lambda m: [("mem.kv_tokens", int(m.group(1)))]),
     P("trt-build", ("[MemUsageStats]", "building engine", "Building engine", "[MemUsageChange]"),
@@ -169,6 +172,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("turbomind-reject", ("RejectInvalidRequests",), r"Skipping invalid infer request for id \d+, code = (\d+)",
       lambda m: [("oom.kind", "turbomind_request_rejected"), ("oom.hint", "turbomind_code_" + m.group(1)), ("_phase", "prefill")]),
     P("turbomind-session-len", ("exceeds session_len", "run out of tokens"), r"exceeds session_len|run out of tokens\. session=", kind("config_max_len")),
+    P("turbomind-config", ("EngineConfig(",), r"(?:Turbomind|Pytorch)EngineConfig\((.*)", lambda m: [(f.key, f.value) for f in parse_kwargs(m.group(1))]),
     P("turbomind-blocks", ("max_block_count",), r"max_block_count = (\d+)", lambda m: [("mem.gpu_blocks", int(m.group(1)))]),
     P("turbomind-cache-full", ("cache out of memory",), r"cache out of memory, no request can be admitted", kind("kv_runtime_exhausted")),
     # ---- ExLlamaV2

@@ -143,7 +143,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "kv_alloc"))),
     P("vllm-graphs-took", ("Graph capturing finished",), r"Graph capturing finished in \d+ secs?, took ([\d.]+) GiB",
       lambda m: [("mem.cuda_graph_bytes", _gib(m.group(1))), ("_phase", "after_capture")]),
-    P("vllm-warmup", ("warm_up", "warming up", "Warming up"), r"compile_or_warm_up_model|warm_up_model|[Ww]arming up",
+    P("vllm-warmup", ("warm_up", "warming up", "Warming up", "_warmup"), r"compile_or_warm_up_model|warm_up_model|[Ww]arming up|\w+_warmup\b",
       const(("_phase", "warmup"))),
     P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server"),
       r"Application startup complete|Uvicorn running on|Starting vLLM API server",
