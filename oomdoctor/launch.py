@@ -7,7 +7,6 @@ Pure: argv and env in, facts out.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from dataclasses import dataclass
@@ -277,7 +276,3 @@ def parse_env(env: Mapping[str, str], evidence: Evidence | None = None, origin: 
             except ValueError:
                 continue
     return facts
-
-
-def current_env() -> dict[str, str]:
-    return dict(os.environ)

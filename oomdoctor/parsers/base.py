@@ -33,6 +33,15 @@ def to_bytes(number: str, unit: str) -> int:
     return int(round(float(number.replace(",", "")) * _UNITS[unit.lower()]))
 
 
+def gib(number: str) -> int:
+    """'14.96' printed as GiB (vLLM, SGLang print GiB as 'GB') -> bytes."""
+    return int(round(float(number) * (1 << 30)))
+
+
+def mib(number: str) -> int:
+    return int(round(float(number) * (1 << 20)))
+
+
 def size_of(text: str) -> int | None:
     m = re.search(SIZE, text)
     return to_bytes(m.group(1), m.group(2)) if m else None

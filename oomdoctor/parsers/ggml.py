@@ -7,13 +7,8 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_argv, split
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, mib, size_of, to_bytes
 
-MIB = 1 << 20
-
-
-def _mib(text: str) -> int:
-    return int(round(float(text) * MIB))
 
 
 def _is_gpu(device: str) -> bool:
@@ -24,14 +19,14 @@ def _model_buffer(m: re.Match[str]) -> Emitted:
     if m.group(1) in ("KV", "compute", "output"):
         return  # other buffers, read by their own patterns
     if _is_gpu(m.group(1)):
-        yield "_sum:mem.weights_bytes", _mib(m.group(2))
-    yield "_sum:mem.weights_total_bytes", _mib(m.group(2))
+        yield "_sum:mem.weights_bytes", mib(m.group(2))
+    yield "_sum:mem.weights_total_bytes", mib(m.group(2))
 
 
 def _kv_buffer(m: re.Match[str]) -> Emitted:
     if _is_gpu(m.group(1)):
-        yield "_sum:mem.kv_cache_bytes", _mib(m.group(2))
-    yield "_sum:mem.kv_total_bytes", _mib(m.group(2))
+        yield "_sum:mem.kv_cache_bytes", mib(m.group(2))
+    yield "_sum:mem.kv_total_bytes", mib(m.group(2))
 
 
 def _ollama_kv(pairs: str) -> Emitted:
@@ -64,7 +59,7 @@ def _ollama_runner(m: re.Match[str]) -> Emitted:
 
 def _alloc_buffer(m: re.Match[str]) -> Emitted:
     yield "oom.kind", "ggml_alloc_failed"
-    yield "oom.requested_bytes", _mib(m.group(1))
+    yield "oom.requested_bytes", mib(m.group(1))
     yield "oom.device", m.group(2)
     yield "oom.buffer_device", "GPU"
 
@@ -117,9 +112,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-model-buffer", ("buffer size",), r"(\S+) (?:model )?buffer size =\s*([\d.]+) MiB", _model_buffer),
     P("ggml-kv-buffer", ("KV buffer size",), r"(\S+) KV buffer size =\s*([\d.]+) MiB", _kv_buffer),
     P("ggml-compute-buffer", ("compute buffer size",), r"(\S+) compute buffer size =\s*([\d.]+) MiB",
-      lambda m: [("_sum:mem.compute_buffer_bytes", _mib(m.group(2)))] if _is_gpu(m.group(1)) else []),
+      lambda m: [("_sum:mem.compute_buffer_bytes", mib(m.group(2)))] if _is_gpu(m.group(1)) else []),
     P("ggml-kv-self", ("KV self size", "llama_kv_cache"), r"(?:KV self size|llama_kv_cache\w*: size)\s*=\s*([\d.]+) MiB",
-      lambda m: [("mem.kv_total_bytes", _mib(m.group(1))), ("_phase", "kv_alloc")]),
+      lambda m: [("mem.kv_total_bytes", mib(m.group(1))), ("_phase", "kv_alloc")]),
     P("ggml-kv-cells", ("kv_size =", "cells,"), r"kv_size = (\d+)|\(\s*(\d+) cells,", lambda m: [("_kv_cells", int(m.group(1) or m.group(2)))]),
     P("ggml-kv-type", ("type_k",), r"type_k = '(\w+)'", lambda m: [("knob.kv_cache_dtype", m.group(1))]),
     P("ggml-n-ctx", ("n_ctx",), r"\bn_ctx\s*=\s*(\d+)", lambda m: [("knob.max_model_len", int(m.group(1)))]),
@@ -136,7 +131,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-device", ("compute capability",), r"Device \d+: (.+?), compute capability", lambda m: [("gpu.name", m.group(1).strip())]),
     P("metal-working-set", ("recommendedMaxWorkingSetSize",), r"recommendedMaxWorkingSetSize\s*=\s*([\d.]+) MB",
       lambda m: [("mem.gpu_available_bytes", int(float(m.group(1)) * 1e6))]),
-    P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) * MIB)]),
+    P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20)]),
     P("ggml-ready", ("server is listening", "llama runner started"), r"server is listening|llama runner started", const(("_ready", True))),
     P("llamacpp-prompt-cache", ("exceeds limit",), r"cache state: .*\(limits: ([\d.]+) MiB\).*exceeds limit",
       lambda m: [("oom.kind", "prompt_cache_over_limit"), ("_phase", "decode")]),
@@ -152,10 +147,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:layers|memory)\.\w+", lambda m: _ollama_kv(m.string)),
     P("ollama-offload-cpu", ('msg="offload to cpu"',), r'msg="offload to cpu"', const(("oom.hint", "cpu_only"))),
     P("ollama-system-memory", ('msg="system memory"',), r'msg="system memory" total="([^"]+)" free="([^"]+)"',
-      lambda m: [(k, v) for k, v in (("host.ram_total_bytes", _size(m.group(1))), ("host.ram_available_bytes", _size(m.group(2)))) if v]),
+      lambda m: [(k, v) for k, v in (("host.ram_total_bytes", size_of(m.group(1))), ("host.ram_available_bytes", size_of(m.group(2)))) if v]),
     P("ollama-requires-ram", ("than is available",), r"model requires more system memory \(([^)]+)\) than is available \(([^)]+)\)",
-      lambda m: [("oom.kind", "host_insufficient"), ("oom.host_required_bytes", _size(m.group(1)) or 0),
-                 ("oom.host_available_bytes", _size(m.group(2)) or 0), ("_phase", "load_weights")]),
+      lambda m: [("oom.kind", "host_insufficient"), ("oom.host_required_bytes", size_of(m.group(1)) or 0),
+                 ("oom.host_available_bytes", size_of(m.group(2)) or 0), ("_phase", "load_weights")]),
     P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?([^"]*)', _ollama_runner),
     P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
     P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
@@ -163,8 +158,3 @@ PATTERNS: tuple[Pattern, ...] = (
       r"failed to create context|failed to initialize the context|error loading model", const(("oom.hint", "context_failed"))),
     P("ollama-runner-stopped", ("unexpectedly stopped",), r"model runner has unexpectedly stopped", const(("oom.hint", "runner_stopped"))),
 )
-
-
-def _size(text: str) -> int | None:
-    m = re.match(r"\s*" + SIZE, text)
-    return to_bytes(m.group(1), m.group(2)) if m else None

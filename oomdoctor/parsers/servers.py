@@ -5,14 +5,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_kwargs
-from oomdoctor.parsers.base import Emitted, P, Pattern, const, kind
-
-GIB = 1 << 30
-
-
-def _gib(text: str) -> int:
-    return int(round(float(text) * GIB))
-
+from oomdoctor.parsers.base import Emitted, P, Pattern, const, gib, kind
 
 _SGLANG_ARGS = {
     "context_length": "knob.max_model_len",
@@ -107,12 +100,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sglang-pool-none", ("prepare_for_extend",), r"prepare_for_extend", const(("oom.hint", "sglang_prepare_for_extend"))),
     P("sglang-nonetype", ("'NoneType' object has no attribute",), r"'NoneType' object has no attribute", const(("oom.hint", "nonetype"))),
     P("sglang-load-end", ("Load weight end",), r"Load weight end\..*avail mem=([\d.]+) GB(?:, mem usage=([\d.]+) GB)?",
-      lambda m: [("mem.free_after_load_bytes", _gib(m.group(1)))] + ([("mem.weights_bytes", _gib(m.group(2)))] if m.group(2) else [])
+      lambda m: [("mem.free_after_load_bytes", gib(m.group(1)))] + ([("mem.weights_bytes", gib(m.group(2)))] if m.group(2) else [])
       + [(k, v) for k, v in [("knob.dtype", (re.search(r"dtype=torch\.(\w+)", m.string) or [None, None])[1])] if v]
       + [("_phase", "after_load")]),
     P("sglang-kv-allocated", ("KV Cache is allocated",), r"KV Cache is allocated\..*#tokens: (\d+), (?:K size: ([\d.]+) GB, V size: ([\d.]+) GB|KV size: ([\d.]+) GB)",
       lambda m: [("mem.kv_tokens", int(m.group(1))),
-                 ("mem.kv_cache_bytes", _gib(m.group(4)) if m.group(4) else _gib(m.group(2)) + _gib(m.group(3))), ("_phase", "kv_alloc")]),
+                 ("mem.kv_cache_bytes", gib(m.group(4)) if m.group(4) else gib(m.group(2)) + gib(m.group(3))), ("_phase", "kv_alloc")]),
     P("sglang-limits", ("max_total_num_tokens=",), r"max_total_num_tokens=(\d+)",
       lambda m: [("mem.kv_tokens", int(m.group(1)))] + [(k, int(v)) for k, v in (
           ("knob.max_num_batched_tokens", (re.search(r"chunked_prefill_size=(\d+)", m.string) or [None, None])[1]),
@@ -120,7 +113,7 @@ PATTERNS: tuple[Pattern, ...] = (
           ("knob.max_model_len", (re.search(r"context_len=(\d+)", m.string) or [None, None])[1])) if v]),
     P("sglang-capture-begin", ("Capture cuda graph begin", "CUDA graph begin"), r"Capture .*graph begin", const(("_phase", "cuda_graph_capture"))),
     P("sglang-capture-end", ("Capture cuda graph end", "CUDA graph end"), r"Capture .*graph end.*mem usage=([\d.]+) GB",
-      lambda m: [("mem.cuda_graph_bytes", _gib(m.group(1))), ("_phase", "after_capture")]),
+      lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]),
     P("sglang-prefill-batch", ("Prefill batch",), r"Prefill batch\. #new-seq: (\d+), #new-token: (\d+)",
       lambda m: [("mem.prefill_tokens", int(m.group(2))), ("_phase", "prefill")]),
     P("sglang-decode-batch", ("Decode batch",), r"Decode batch\.", const(("_phase", "decode"))),

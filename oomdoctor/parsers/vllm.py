@@ -6,14 +6,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_kwargs
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes, to_int
-
-GIB = 1 << 30
-
-
-def _gib(text: str) -> int:
-    return int(round(float(text) * GIB))
-
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, gib, kind, to_bytes, to_int
 
 def _config(m: re.Match[str]) -> Emitted:
     yield "framework.version", m.group(1)
@@ -43,9 +36,9 @@ def _non_default(m: re.Match[str]) -> Emitted:
 
 
 def _v0_budget(m: re.Match[str]) -> Emitted:
-    yield "mem.gpu_total_bytes", _gib(m.group(1))
+    yield "mem.gpu_total_bytes", gib(m.group(1))
     yield "knob.gpu_memory_utilization", float(m.group(2))
-    yield "mem.budget_bytes", _gib(m.group(3))
+    yield "mem.budget_bytes", gib(m.group(3))
 
 
 def _v0_profile(m: re.Match[str]) -> Emitted:
@@ -58,7 +51,7 @@ def _v0_profile(m: re.Match[str]) -> Emitted:
     ):
         mm = re.search(pat, text)
         if mm:
-            yield key, _gib(mm.group(1))
+            yield key, gib(mm.group(1))
 
 
 def _profiling_results(m: re.Match[str]) -> Emitted:
@@ -67,13 +60,13 @@ def _profiling_results(m: re.Match[str]) -> Emitted:
     #  kv_cache_size=2.89GiB gpu_memory_utilization=0.90"
     vals = {k: float(v) for k, v in re.findall(r"(\w+)=([\d.]+)GiB", m.string)}
     if "total_gpu_memory" in vals:
-        yield "mem.gpu_total_bytes", _gib(str(vals["total_gpu_memory"]))
+        yield "mem.gpu_total_bytes", gib(str(vals["total_gpu_memory"]))
     if "non_torch_memory" in vals:
-        yield "mem.non_torch_bytes", _gib(str(vals["non_torch_memory"]))
+        yield "mem.non_torch_bytes", gib(str(vals["non_torch_memory"]))
     if "kv_cache_size" in vals:
-        yield "mem.kv_cache_bytes", _gib(str(vals["kv_cache_size"]))
+        yield "mem.kv_cache_bytes", gib(str(vals["kv_cache_size"]))
     if "peak_torch_memory" in vals:
-        yield "_peak_torch_bytes", _gib(str(vals["peak_torch_memory"]))
+        yield "_peak_torch_bytes", gib(str(vals["peak_torch_memory"]))
     mu = re.search(r"gpu_memory_utilization=([\d.]+)", m.string)
     if mu:
         yield "knob.gpu_memory_utilization", float(mu.group(1))
@@ -105,9 +98,9 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("no_kv_memory", ("_phase", "kv_alloc"))),
     P("vllm-free-below-util", ("less than desired GPU memory utilization",),
       r"Free memory on device(?: \S+)? \(([\d.]+)/([\d.]+) GiB\) on startup is less than desired GPU memory utilization \(([\d.]+), ([\d.]+) GiB\)",
-      lambda m: [("oom.kind", "free_below_util"), ("oom.free_at_start_bytes", _gib(m.group(1))),
-                 ("mem.gpu_total_bytes", _gib(m.group(2))), ("oom.util_requested", float(m.group(3))),
-                 ("knob.gpu_memory_utilization", float(m.group(3))), ("oom.util_requested_bytes", _gib(m.group(4))),
+      lambda m: [("oom.kind", "free_below_util"), ("oom.free_at_start_bytes", gib(m.group(1))),
+                 ("mem.gpu_total_bytes", gib(m.group(2))), ("oom.util_requested", float(m.group(3))),
+                 ("knob.gpu_memory_utilization", float(m.group(3))), ("oom.util_requested_bytes", gib(m.group(4))),
                  ("_phase", "startup")]),
     P("vllm-sampler-warmup", ("warming up sampler",), r"out of memory occurred when warming up sampler with (\d+) dummy requests",
       lambda m: [("oom.kind", "sampler_warmup"), ("oom.dummy_requests", int(m.group(1))), ("knob.max_num_seqs", int(m.group(1))),
@@ -120,7 +113,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-weights-v0", ("Loading model weights took", "Loading weights took"), r"Loading (?:model )?weights took ([\d.]+) ?(GB|GiB|MB)",
       lambda m: [("mem.weights_bytes", int(float(m.group(1)) * (1 << (20 if m.group(2) == "MB" else 30)))), ("_phase", "after_load")]),
     P("vllm-weights-v1", ("Model loading took",), r"Model loading took ([\d.]+) ?(GiB|GB)",
-      lambda m: [("mem.weights_bytes", _gib(m.group(1))), ("_phase", "after_load")]),
+      lambda m: [("mem.weights_bytes", gib(m.group(1))), ("_phase", "after_load")]),
     P("vllm-budget-v0", ("x gpu_memory_utilization",),
       r"total_gpu_memory \(([\d.]+)\s?GiB\) x gpu_memory_utilization \(([\d.]+)\) = ([\d.]+)\s?GiB", _v0_budget),
     P("vllm-profile-v0", ("model weights take",), r"model weights take", _v0_profile),
@@ -130,7 +123,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Memory profiling takes|profile_run|determine_num_available_blocks|determine_available_memory|_dummy_run|_dummy_sampler_run",
       const(("_phase", "profile"))),
     P("vllm-available-kv", ("Available KV cache memory",), r"Available KV cache memory: ([\d.]+) GiB",
-      lambda m: [("mem.kv_cache_bytes", _gib(m.group(1))), ("_phase", "kv_alloc")]),
+      lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("_phase", "kv_alloc")]),
     P("vllm-kv-tokens", ("KV cache size:",), r"(?:GPU|CPU) KV cache size: (\d[\d,]*) tokens",
       lambda m: [("mem.kv_tokens", to_int(m.group(1))), ("_phase", "kv_alloc")]),
     P("vllm-blocks", ("# GPU blocks",), r"# GPU blocks: (\d+), # CPU blocks: (\d+)",
@@ -142,7 +135,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"initialize_cache|get_kv_cache_configs?|check_enough_kv_cache_memory|initialize_kv_cache|_initialize_kv_caches",
       const(("_phase", "kv_alloc"))),
     P("vllm-graphs-took", ("Graph capturing finished",), r"Graph capturing finished in \d+ secs?, took ([\d.]+) GiB",
-      lambda m: [("mem.cuda_graph_bytes", _gib(m.group(1))), ("_phase", "after_capture")]),
+      lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]),
     P("vllm-warmup", ("warm_up", "warming up", "Warming up", "_warmup"), r"compile_or_warm_up_model|warm_up_model|[Ww]arming up|\w+_warmup\b",
       const(("_phase", "warmup"))),
     P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server"),
