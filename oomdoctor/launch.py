@@ -276,3 +276,211 @@ def parse_env(env: Mapping[str, str], evidence: Evidence | None = None, origin: 
             except ValueError:
                 continue
     return facts
+
+
+# ------------------------------------------------------------------ editing an argv
+# One home for writing a setting into a launch command: rerun applies suggestions with it,
+# the report shows the resulting command diff, and deployment patches are built from it.
+
+ALLOC_CONF = ("PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")
+_ENV_ASSIGN = re.compile(r"^([A-Z_][A-Z0-9_]*)=(.*)$")
+_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+_BOOL_WORDS = ("on", "off", "true", "false", "1", "0", "yes", "no")
+
+
+def norm_flag(flag: str) -> str:
+    """`--max_model_len` and `--max-model-len` are the same flag."""
+    return "--" + flag[2:].replace("_", "-") if flag.startswith("--") else flag
+
+
+def is_flag(tok: str) -> bool:
+    return tok.startswith("-") and not _NUMBER.match(tok) and tok not in ("-", "--")
+
+
+def is_env_assign(tok: str) -> bool:
+    return _ENV_ASSIGN.match(tok) is not None
+
+
+def template_ops(template: str) -> tuple[list[tuple[str, str]], list[tuple[str, str | None]]]:
+    """'A={v} B=1' -> env ops; '-ctk {v} -ctv {v} -fa on' -> argv ops. Prose ends the list."""
+    try:
+        tokens = shlex.split(template)
+    except ValueError:
+        return [], []
+    env_ops: list[tuple[str, str]] = []
+    for tok in tokens:
+        m = _ENV_ASSIGN.match(tok)
+        if not m:
+            break
+        env_ops.append((m.group(1), m.group(2)))
+    if env_ops:
+        return env_ops, []
+    argv_ops: list[tuple[str, str | None]] = []
+    i = 0
+    while i < len(tokens) and tokens[i].startswith("-") and not tokens[i].startswith("("):
+        flag, eq, inline = tokens[i].partition("=")
+        if eq:
+            argv_ops.append((flag, inline))
+            i += 1
+        elif i + 1 < len(tokens) and not tokens[i + 1].startswith(("-", "(")):
+            argv_ops.append((flag, tokens[i + 1]))
+            i += 2
+        else:
+            argv_ops.append((flag, None))
+            i += 1
+    return [], argv_ops
+
+
+def spec_for(framework: str, flag: str) -> FlagSpec | None:
+    for spec in FLAGS.get(framework, ()):
+        if any(norm_flag(n) == norm_flag(flag) for n in spec.names):
+            return spec
+    return None
+
+
+def spellings(framework: str, flag: str) -> tuple[str, ...]:
+    """Every spelling FLAGS accepts for `flag` in this framework (or just `flag`)."""
+    spec = spec_for(framework, flag)
+    if spec is None:
+        return (flag,)
+    return (flag, *(n for n in spec.names if n != flag))
+
+
+def _all_spellings(flag: str) -> tuple[str, ...]:
+    """Every spelling any framework accepts for a flag with this name."""
+    names = {flag}
+    for specs in FLAGS.values():
+        for spec in specs:
+            if any(norm_flag(n) == norm_flag(flag) for n in spec.names):
+                names.update(spec.names)
+    return (flag, *sorted(names - {flag}))
+
+
+def set_flag(argv: list[str], names: Sequence[str], value: str | Sequence[str]) -> None:
+    """Set a valued flag in place: every occurrence under any of `names` is rewritten,
+    keeping the user's `--x=y` or `--x y` form; absent, `names[0]` is appended."""
+    values = [value] if isinstance(value, str) else list(value)
+    wanted = {norm_flag(n) for n in names}
+    found = False
+    i = 0
+    while i < len(argv):
+        name, eq, _ = argv[i].partition("=")
+        if norm_flag(name) in wanted and is_flag(name):
+            found = True
+            if eq:
+                argv[i] = f"{name}={' '.join(values)}"
+            else:
+                n_old = 0
+                while n_old < len(values) and i + 1 + n_old < len(argv) and not is_flag(argv[i + 1 + n_old]):
+                    n_old += 1
+                argv[i + 1:i + 1 + n_old] = values
+                i += len(values)
+        i += 1
+    if not found:
+        argv.extend([names[0], *values])
+
+
+def set_switch(argv: list[str], framework: str, flag: str, names: Sequence[str], on: bool) -> None:
+    """Add (on) or remove (off) a boolean switch, dropping every other spelling of the same knob."""
+    spec = spec_for(framework, flag)
+    key = spec.knob_key if spec else None
+    positive = {norm_flag(n) for n in names}
+    negative: set[str] = set()
+    neg_spelling: str | None = None
+    for other in FLAGS.get(framework, ()):
+        if key is not None and other.knob_key == key and other.convert is None:
+            target = positive if other.switch_value else negative
+            target.update(norm_flag(n) for n in other.names)
+            if not other.switch_value and neg_spelling is None:
+                neg_spelling = other.names[0]
+    present = False
+    i = 0
+    while i < len(argv):
+        name, eq, inline = argv[i].partition("=")
+        n = norm_flag(name)
+        if n in positive or n in negative:
+            state = n in positive
+            width = 1
+            if eq:
+                state = (inline.lower() in ("1", "true", "yes", "on")) == (n in positive)
+            elif i + 1 < len(argv) and argv[i + 1].lower() in _BOOL_WORDS:
+                state = (argv[i + 1].lower() in ("1", "true", "yes", "on")) == (n in positive)
+                width = 2
+            if state == on and not present:
+                present = True
+                i += width
+                continue
+            del argv[i:i + width]
+            continue
+        i += 1
+    if not present:
+        if on:
+            argv.append(flag)
+        elif neg_spelling is not None:
+            argv.append(neg_spelling)
+
+
+def set_env(argv: list[str], assign: str) -> list[str]:
+    """`NAME=value` among the leading environment assignments of an argv (replacing one)."""
+    name = assign.partition("=")[0]
+    lead = 0
+    while lead < len(argv) and is_env_assign(argv[lead]):
+        lead += 1
+    kept = [t for t in argv[:lead] if t.partition("=")[0] != name]
+    return [*kept, assign, *argv[lead:]]
+
+
+def merge_alloc_conf(current: str | None, new: str) -> str:
+    """PYTORCH_CUDA_ALLOC_CONF is `key:value,key:value`: set ours, keep the user's others."""
+    if not current:
+        return new
+    pairs: dict[str, str] = {}
+    for part in (current + "," + new).split(","):
+        k, _, v = part.partition(":")
+        if k.strip():
+            pairs[k.strip()] = v.strip()
+    return ",".join(f"{k}:{v}" if v else k for k, v in pairs.items())
+
+
+def flag_value(argv: Sequence[str], names: Sequence[str]) -> str | None:
+    """The last value given to any of `names` (None when absent)."""
+    wanted = {norm_flag(n) for n in names}
+    value = None
+    for i, tok in enumerate(argv):
+        name, eq, inline = tok.partition("=")
+        if norm_flag(name) in wanted:
+            value = inline if eq else (argv[i + 1] if i + 1 < len(argv) else None)
+    return value
+
+
+def flag_groups(tokens: Sequence[str]) -> list[list[str]]:
+    """`['--a', '1', '--b', '-c', 'x']` -> `[['--a', '1'], ['--b'], ['-c', 'x']]`."""
+    groups: list[list[str]] = []
+    for t in tokens:
+        if is_flag(t) or not groups:
+            groups.append([t])
+        else:
+            groups[-1].append(t)
+    return groups
+
+
+def apply_setting(argv: Sequence[str], setting: str) -> list[str] | None:
+    """The launch argv with one pasteable setting (`--max-model-len 16384`,
+    `A=1 B=2`, `-ctk q8_0 -ctv q8_0 -fa on`) applied, or None when the setting is not
+    command-line shaped (prose, a Modelfile line, a placeholder value)."""
+    try:
+        tokens = shlex.split(setting)
+    except ValueError:
+        return None
+    if not tokens or any("<" in t and ">" in t for t in tokens):
+        return None
+    envs = [t for t in tokens if is_env_assign(t)]
+    rest = [t for t in tokens if not is_env_assign(t)]
+    if rest and not is_flag(rest[0]):
+        return None
+    out = list(argv)
+    for env in envs:
+        out = set_env(out, env)
+    for group in flag_groups(rest):
+        set_flag(out, _all_spellings(group[0]), group[1:] if len(group) > 1 else [])
+    return out

@@ -55,8 +55,6 @@ STATED_LIMIT: dict[str, tuple[str, ...]] = {
 }
 
 _ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
-_ENV_ASSIGN = re.compile(r"^([A-Z_][A-Z0-9_]*)=(.*)$")
-_ALLOC_CONF = ("PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 
 
@@ -227,7 +225,7 @@ def write_knob(
         if mapping.is_env:
             env_changes[mapping.target] = fmt_value(value)
         else:
-            _set_flag(out, (mapping.target,), fmt_value(value))
+            launch.set_flag(out, (mapping.target,), fmt_value(value))
         return out, env_changes
     fw = framework or ""
     if not suggestion.rerunnable:
@@ -236,7 +234,7 @@ def write_knob(
     if spelling is None or not spelling.rerunnable:
         raise NotApplicable(f"{suggestion.knob}: no launch flag or variable for {fw or 'this command'}; "
                             f"map one with --knob {suggestion.knob}=--flag")
-    env_ops, argv_ops = _template_ops(spelling.template)
+    env_ops, argv_ops = launch.template_ops(spelling.template)
     if not env_ops and not argv_ops:
         raise NotApplicable(f"{suggestion.knob}: {spelling.template!r} is not a flag or variable")
     needs_value = "{v}" in spelling.template
@@ -245,14 +243,14 @@ def write_knob(
     shown = fmt_value(value) if value is not None else ""
     for name, template in env_ops:
         new = template.replace("{v}", shown)
-        env_changes[name] = _merge_alloc_conf(env.get(name), new) if name in _ALLOC_CONF else new
+        env_changes[name] = launch.merge_alloc_conf(env.get(name), new) if name in launch.ALLOC_CONF else new
     disable = suggestion.action is Action.DISABLE
     for flag, arg in argv_ops:
-        names = _spellings(fw, flag)
+        names = launch.spellings(fw, flag)
         if arg is None:
-            _set_switch(out, fw, flag, names, on=not disable)
+            launch.set_switch(out, fw, flag, names, on=not disable)
         else:
-            _set_flag(out, names, arg.replace("{v}", shown))
+            launch.set_flag(out, names, arg.replace("{v}", shown))
     return out, env_changes
 
 
@@ -272,157 +270,18 @@ def _check_value(value: Value) -> None:
             raise NotApplicable(f"unsafe value {value!r} (looks like a flag)")
 
 
-def _template_ops(template: str) -> tuple[list[tuple[str, str]], list[tuple[str, str | None]]]:
-    """'A={v} B=1' -> env ops; '-ctk {v} -ctv {v} -fa on' -> argv ops. Prose ends the list."""
-    try:
-        tokens = shlex.split(template)
-    except ValueError:
-        return [], []
-    env_ops: list[tuple[str, str]] = []
-    for tok in tokens:
-        m = _ENV_ASSIGN.match(tok)
-        if not m:
-            break
-        env_ops.append((m.group(1), m.group(2)))
-    if env_ops:
-        return env_ops, []
-    argv_ops: list[tuple[str, str | None]] = []
-    i = 0
-    while i < len(tokens) and tokens[i].startswith("-") and not tokens[i].startswith("("):
-        flag, eq, inline = tokens[i].partition("=")
-        if eq:
-            argv_ops.append((flag, inline))
-            i += 1
-        elif i + 1 < len(tokens) and not tokens[i + 1].startswith(("-", "(")):
-            argv_ops.append((flag, tokens[i + 1]))
-            i += 2
-        else:
-            argv_ops.append((flag, None))
-            i += 1
-    return [], argv_ops
-
-
-def _norm(flag: str) -> str:
-    return "--" + flag[2:].replace("_", "-") if flag.startswith("--") else flag
-
-
-def _spec_for(framework: str, flag: str) -> launch.FlagSpec | None:
-    for spec in launch.FLAGS.get(framework, ()):
-        if any(_norm(n) == _norm(flag) for n in spec.names):
-            return spec
-    return None
-
-
-def _spellings(framework: str, flag: str) -> tuple[str, ...]:
-    """Every spelling launch.FLAGS accepts for the flag `flag` (or just `flag`)."""
-    spec = _spec_for(framework, flag)
-    if spec is None:
-        return (flag,)
-    return (flag, *(n for n in spec.names if n != flag))
-
-
-def _is_flag(tok: str) -> bool:
-    return tok.startswith("-") and not _NUMBER.match(tok)
-
-
-def _set_flag(argv: list[str], names: Sequence[str], value: str) -> None:
-    wanted = {_norm(n) for n in names}
-    found = False
-    i = 0
-    while i < len(argv):
-        name, eq, _ = argv[i].partition("=")
-        if _norm(name) in wanted and _is_flag(name):
-            found = True
-            if eq:
-                argv[i] = f"{name}={value}"
-            elif i + 1 < len(argv) and not _is_flag(argv[i + 1]):
-                argv[i + 1] = value
-                i += 1
-            else:
-                argv.insert(i + 1, value)
-                i += 1
-        i += 1
-    if not found:
-        argv.extend([names[0], value])
-
-
-_BOOL_WORDS = ("on", "off", "true", "false", "1", "0", "yes", "no")
-
-
-def _set_switch(argv: list[str], framework: str, flag: str, names: Sequence[str], on: bool) -> None:
-    """Add (on) or remove (off) a boolean switch, dropping every other spelling of the same knob."""
-    spec = _spec_for(framework, flag)
-    key = spec.knob_key if spec else None
-    positive = {_norm(n) for n in names}
-    negative: set[str] = set()
-    neg_spelling: str | None = None
-    for other in launch.FLAGS.get(framework, ()):
-        if key is not None and other.knob_key == key and other.convert is None:
-            target = positive if other.switch_value else negative
-            target.update(_norm(n) for n in other.names)
-            if not other.switch_value and neg_spelling is None:
-                neg_spelling = other.names[0]
-    present = False
-    i = 0
-    while i < len(argv):
-        name, eq, inline = argv[i].partition("=")
-        n = _norm(name)
-        if n in positive or n in negative:
-            state = n in positive
-            width = 1
-            if eq:
-                state = (inline.lower() in ("1", "true", "yes", "on")) == (n in positive)
-            elif i + 1 < len(argv) and argv[i + 1].lower() in _BOOL_WORDS:
-                state = (argv[i + 1].lower() in ("1", "true", "yes", "on")) == (n in positive)
-                width = 2
-            if state == on and not present:
-                present = True
-                i += width
-                continue
-            del argv[i:i + width]
-            continue
-        i += 1
-    if not present:
-        if on:
-            argv.append(flag)
-        elif neg_spelling is not None:
-            argv.append(neg_spelling)
-
-
-def _merge_alloc_conf(current: str | None, new: str) -> str:
-    """PYTORCH_CUDA_ALLOC_CONF is `key:value,key:value`: set ours, keep the user's others."""
-    if not current:
-        return new
-    pairs: dict[str, str] = {}
-    for part in (current + "," + new).split(","):
-        k, _, v = part.partition(":")
-        if k.strip():
-            pairs[k.strip()] = v.strip()
-    return ",".join(f"{k}:{v}" if v else k for k, v in pairs.items())
-
-
 def current_value(argv: Sequence[str], env: Mapping[str, str], knob: str, framework: str | None,
                   knob_map: Sequence[KnobMapping] = ()) -> Value | None:
     """The knob's value in the command as given (None when it is not set there)."""
     mapping = next((m for m in reversed(tuple(knob_map)) if m.knob == knob), None)
     if mapping is not None:
-        raw = env.get(mapping.target) if mapping.is_env else _flag_value(argv, (mapping.target,))
+        raw = env.get(mapping.target) if mapping.is_env else launch.flag_value(argv, (mapping.target,))
         return _number(raw) if raw is not None else None
     facts = launch.parse_argv(list(argv), framework) + launch.parse_env(env)
     for f in reversed(facts):
         if f.key == f"knob.{knob}":
             return f.value
     return None
-
-
-def _flag_value(argv: Sequence[str], names: Sequence[str]) -> str | None:
-    wanted = {_norm(n) for n in names}
-    value = None
-    for i, tok in enumerate(argv):
-        name, eq, inline = tok.partition("=")
-        if _norm(name) in wanted:
-            value = inline if eq else (argv[i + 1] if i + 1 < len(argv) else None)
-    return value
 
 
 def _number(raw: str) -> Value:

@@ -334,96 +334,15 @@ def launch_command(report: Report) -> list[str] | None:
     return list(argv)
 
 
-def _is_env(token: str) -> bool:
-    name, eq, _ = token.partition("=")
-    return bool(eq) and name.isidentifier() and name.upper() == name
-
-
-def _flag_groups(tokens: Sequence[str]) -> list[list[str]]:
-    groups: list[list[str]] = []
-    for t in tokens:
-        if _is_flag(t) or not groups:
-            groups.append([t])
-        else:
-            groups[-1].append(t)
-    return groups
-
-
-def _is_flag(token: str) -> bool:
-    return token.startswith("-") and not token[1:2].isdigit() and token not in ("-", "--")
-
-
-def _aliases() -> dict[str, frozenset[str]]:
-    from oomdoctor.launch import FLAGS
-
-    table: dict[str, set[str]] = {}
-    for specs in FLAGS.values():
-        for spec in specs:
-            names = set(spec.names)
-            for n in spec.names:
-                table.setdefault(n, set()).update(names)
-    return {k: frozenset(v) for k, v in table.items()}
-
-
-def _norm(flag: str) -> str:
-    return flag if not flag.startswith("--") else "--" + flag[2:].replace("_", "-")
-
-
-def apply_setting(argv: Sequence[str], setting: str) -> list[str] | None:
-    """The launch argv with one pasteable setting applied, or None when the setting is not
-    command-line shaped (prose, a Modelfile line, a placeholder value)."""
-    try:
-        tokens = shlex.split(setting)
-    except ValueError:
-        return None
-    if not tokens or any("<" in t and ">" in t for t in tokens):
-        return None
-    envs = [t for t in tokens if _is_env(t)]
-    rest = [t for t in tokens if not _is_env(t)]
-    if rest and not _is_flag(rest[0]):
-        return None
-    out = list(argv)
-    for env in envs:
-        out = _set_env(out, env)
-    aliases = _aliases()
-    for group in _flag_groups(rest):
-        out = _set_flag(out, group, aliases)
-    return out
-
-
-def _set_env(argv: list[str], assign: str) -> list[str]:
-    name = assign.partition("=")[0]
-    lead = 0
-    while lead < len(argv) and _is_env(argv[lead]):
-        lead += 1
-    kept = [t for t in argv[:lead] if t.partition("=")[0] != name]
-    return [*kept, assign, *argv[lead:]]
-
-
-def _set_flag(argv: list[str], group: list[str], aliases: dict[str, frozenset[str]]) -> list[str]:
-    flag, values = group[0], group[1:]
-    names = {_norm(n) for n in aliases.get(flag, frozenset({flag}))} | {_norm(flag)}
-    for i, tok in enumerate(argv):
-        name, eq, _ = tok.partition("=")
-        if _norm(name) not in names:
-            continue
-        if eq:
-            new = [f"{flag}={' '.join(values)}"] if values else [flag]
-            return [*argv[:i], *new, *argv[i + 1 :]]
-        n_old = 0
-        while n_old < len(values) and i + 1 + n_old < len(argv) and not _is_flag(argv[i + 1 + n_old]):
-            n_old += 1
-        return [*argv[:i], *group, *argv[i + 1 + n_old :]]
-    return [*argv, *group]
-
-
 def command_lines(argv: Sequence[str]) -> list[str]:
     """One line per env assignment, program part and flag with its values."""
+    from oomdoctor.launch import flag_groups, is_env_assign
+
     lead = 0
-    while lead < len(argv) and _is_env(argv[lead]):
+    while lead < len(argv) and is_env_assign(argv[lead]):
         lead += 1
     lines = [shlex.quote(t) for t in argv[:lead]]
-    lines += [shlex.join(g) for g in _flag_groups(argv[lead:])]
+    lines += [shlex.join(g) for g in flag_groups(argv[lead:])]
     return lines
 
 
@@ -473,6 +392,8 @@ def command_change(report: Report) -> CommandChange | None:
         setting, _ = split_flag(s.flag)
         if not setting or not s.rerunnable:
             continue
+        from oomdoctor.launch import apply_setting
+
         new = apply_setting(argv, setting)
         if new is not None and new != argv:
             return CommandChange(s, argv, new)

@@ -5,6 +5,7 @@ import dataclasses
 import pytest
 
 from oomdoctor.model import Account, LedgerEntry, StepStatus, TriageStep
+from oomdoctor import launch
 from oomdoctor.report import fmt
 
 GiB = 1024**3
@@ -58,9 +59,9 @@ def test_triage_walk_fills_missing_steps_and_keeps_gates_first(kv):
         (["vllm", "serve", "m", "--max-model-len", "32768"], "--max-model-len 16384",
          ["vllm", "serve", "m", "--max-model-len", "16384"]),
         (["vllm", "serve", "m", "--max_model_len=32768"], "--max-model-len 16384",
-         ["vllm", "serve", "m", "--max-model-len=16384"]),
+         ["vllm", "serve", "m", "--max_model_len=16384"]),  # the user's spelling and form stay
         (["vllm", "serve", "m", "-tp", "1"], "--tensor-parallel-size 2",
-         ["vllm", "serve", "m", "--tensor-parallel-size", "2"]),
+         ["vllm", "serve", "m", "-tp", "2"]),
         (["vllm", "serve", "m"], "--enforce-eager", ["vllm", "serve", "m", "--enforce-eager"]),
         (["vllm", "serve", "m", "--enforce-eager"], "--enforce-eager", ["vllm", "serve", "m", "--enforce-eager"]),
         (["llama-server", "-m", "x.gguf", "-ctk", "f16"], "-ctk q8_0 -ctv q8_0 -fa on",
@@ -73,7 +74,7 @@ def test_triage_walk_fills_missing_steps_and_keeps_gates_first(kv):
     ],
 )
 def test_apply_setting(argv, setting, expected):
-    assert fmt.apply_setting(argv, setting) == expected
+    assert launch.apply_setting(argv, setting) == expected
 
 
 def test_split_flag_separates_the_note():
