@@ -1,9 +1,10 @@
 """Evaluate rules over facts in the fixed triage order and pick the culprit.
 
-Gates first (not_oom, then host_memory): if one fires it is the answer. Then the four
-steps, weights → kv_cache → activations → framework: the first step with a firing rule is
-the culprit; later firings are kept as secondary. Within a step rules sort by confidence,
-then id. Rules cannot set a priority.
+The strongest evidence decides first: only the accounts whose best finding has the highest
+confidence present compete. Among those, the gates (not_oom, then host_memory) come first,
+then the four steps, weights → kv_cache → activations → framework: the first is the
+culprit; later firings are kept as secondary. Within a step rules sort by confidence, then
+id. Rules cannot set a priority.
 """
 
 from __future__ import annotations
@@ -72,9 +73,7 @@ def evaluate(facts: FactSet, rules: tuple[Rule, ...], framework: str, version: s
     for found in fired.values():
         found.sort(key=lambda f: (CONFIDENCE_ORDER[f.confidence], f.rule_id))
 
-    culprit_account = next((a for a in GATES if fired[a]), None)
-    if culprit_account is None:
-        culprit_account = next((a for a in TRIAGE_STEPS if fired[a]), None)
+    culprit_account = _culprit(fired)
 
     ordered: list[Finding] = []
     if culprit_account is not None:
@@ -85,6 +84,16 @@ def evaluate(facts: FactSet, rules: tuple[Rule, ...], framework: str, version: s
     culprit = Culprit(culprit_account.value) if culprit_account else Culprit.UNKNOWN
     confidence = ordered[0].confidence if ordered else None
     return Verdict(culprit, confidence, tuple(ordered), _merge_suggestions(ordered), _walk(fired, culprit_account))
+
+
+def _culprit(fired: dict[Account, list[Finding]]) -> Account | None:
+    """The strongest evidence decides, then the triage order: among the accounts whose best
+    finding has the highest confidence present, the first in TRIAGE_ORDER (gates first). A
+    low-confidence reading from partial evidence never outranks a stated failure."""
+    best = min((CONFIDENCE_ORDER[f.confidence] for found in fired.values() for f in found), default=None)
+    if best is None:
+        return None
+    return next(a for a in TRIAGE_ORDER if any(CONFIDENCE_ORDER[f.confidence] == best for f in fired[a]))
 
 
 def _merge_suggestions(findings: list[Finding]) -> tuple[Suggestion, ...]:
