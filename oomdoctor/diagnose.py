@@ -13,6 +13,7 @@ from oomdoctor.facts import Evidence, Fact, FactSet, Origin
 from oomdoctor.ledger import derive, ledger, step_numbers
 from oomdoctor.model import Culprit, LogSource, Report, StepStatus, TriageStep
 from oomdoctor.parsers import detect
+from oomdoctor.parsers.base import timestamp
 from oomdoctor.parsers.scan import NOT_OOM_KINDS, ScanResult, scan
 from oomdoctor.rules.engine import evaluate
 from oomdoctor.rules.loader import RuleSet, load_rules
@@ -76,7 +77,7 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
     memory_failure = bool(kinds - NOT_OOM_KINDS) or verdict.culprit not in (Culprit.UNKNOWN, Culprit.NOT_OOM)
     triage = _annotate(verdict.triage, facts)
     sources = tuple(
-        LogSource(r.path, r.label, r.lines, r.first_failure_line, _timestamp(r.first_failure_text)) for r in results
+        LogSource(r.path, r.label, r.lines, r.first_failure_line, timestamp(r.first_failure_text)) for r in results
     )
     warnings = tuple(w for r in results for w in r.warnings) + tuple(f"rule file skipped: {e}" for e in rules.errors)
     missing = _missing_evidence(facts, verdict.culprit, memory_failure)
@@ -135,19 +136,11 @@ def _dedupe(facts: Iterable[Fact]) -> list[Fact]:
     return out
 
 
-_TS = re.compile(r"(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?|\d{2}-\d{2} \d{2}:\d{2}:\d{2}|[A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2})")
-
-
-def _timestamp(text: str | None) -> str | None:
-    m = _TS.search(text or "")
-    return m.group(1) if m else None
-
-
 def _first_failure(results: list[ScanResult]) -> ScanResult | None:
     failed = [r for r in results if r.first_failure_line is not None]
     if not failed:
         return None
-    stamped = [(_timestamp(r.first_failure_text), r) for r in failed]
+    stamped = [(timestamp(r.first_failure_text), r) for r in failed]
     if all(ts for ts, _ in stamped):
         return min(stamped, key=lambda p: p[0] or "")[1]
     return failed[0]

@@ -102,6 +102,9 @@ FACT_KEYS: dict[str, FactSpec] = {
     "oom.message": _spec(str, S, "the failure line, verbatim"),
     "oom.hint": _spec(str, S, "a clue beside the failure: eager_attention, multimodal, container, ..."),
     "oom.buffer_device": _spec(str, S, "device of the failed ggml buffer (CUDA0, CPU, Vulkan0)"),
+    "oom.buffer_limit_bytes": _spec(int, B, "largest single buffer the device/runtime allows"),
+    "oom.limited_knob": _spec(str, S, "the setting an engine says exceeds what it can hold"),
+    "oom.stated_limit": _spec(int, N, "the largest value of that setting the engine says it can hold"),
     # engine settings (canonical knob ids; from log config lines, a command line or a probe)
     "knob.model": _spec(str, S, "model path or id"),
     "knob.dtype": _spec(str, S, "weights/activation dtype"),
@@ -154,6 +157,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.layers_total": _spec(int, N, "layers of the model"),
     "mem.gpu_available_bytes": _spec(int, B, "device memory available to the engine at start"),
     "mem.required_bytes": _spec(int, B, "memory the engine estimated it needs"),
+    "mem.gpu_used_bytes": _spec(int, B, "device memory in use by the engine, as its last running total states"),
+    "mem.initial_usage_bytes": _spec(int, B, "device memory in use when the engine began profiling (its weights included)"),
     "mem.gpu_planned_bytes": _spec(int, B, "GPU memory the scheduler planned to use (Ollama memory.required.partial)"),
     # live probes
     "gpu.count": _spec(int, N, "GPUs NVML sees"),
@@ -200,6 +205,12 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.kv_of_available": _spec(float, R, "KV the scheduler needs / GPU memory it saw available"),
     "ratio.kv_of_device": _spec(float, R, "KV buffer on the device / the device's memory budget"),
     "ratio.host_of_required": _spec(float, R, "share of the engine's memory that lives in host RAM"),
+    "ratio.weights_of_budget": _spec(float, R, "weights / the memory the runtime says it may use (working set, available budget)"),
+    "ratio.activations_of_budget": _spec(float, R, "activation/temporary buffers / the memory the runtime may use"),
+    "ratio.used_of_budget": _spec(float, R, "the runtime's running total / the memory it may use"),
+    "ratio.used_before_start_of_total": _spec(float, R, "memory in use before the engine started (initial usage less its own weights) / GPU capacity"),
+    "ratio.request_of_buffer_limit": _spec(float, R, "failed allocation / the largest single buffer allowed"),
+    "ratio.process_non_torch_of_total": _spec(float, R, "this process's memory outside PyTorch's pool / GPU capacity"),
     "ratio.kv_of_required": _spec(float, R, "KV cache / total memory the engine needs"),
 }
 

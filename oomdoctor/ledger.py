@@ -90,7 +90,11 @@ def derive(facts: FactSet) -> list[Fact]:
     total = gpu_total(facts)
     out.extend(_shares(facts, total))
     out.extend(_fits(facts, total))
-    return [f for f in out if not facts.has(f.key)]
+    first: dict[str, Fact] = {}
+    for f in out:  # the first derivation of a key is the most specific one
+        if not facts.has(f.key):
+            first.setdefault(f.key, f)
+    return list(first.values())
 
 
 def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
@@ -133,12 +137,43 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     kv_dev, budget = _num(facts, "mem.kv_cache_bytes"), _num(facts, "mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
     if kv_dev and budget and facts.value("framework") in ("llamacpp", "ollama"):
         yield _est("ratio.kv_of_device", kv_dev / budget, _ev(facts, "mem.kv_cache_bytes"))
+    yield from _budget_shares(facts, total, weights)
     host_part, required = _num(facts, "mem.host_required_bytes"), _num(facts, "mem.required_bytes")
     if host_part is not None and required:
         yield _est("ratio.host_of_required", host_part / required, _ev(facts, "mem.host_required_bytes"))
     kv = _num(facts, "mem.kv_total_bytes")
     if kv is not None and required:
         yield _est("ratio.kv_of_required", kv / required, _ev(facts, "mem.kv_total_bytes"))
+
+
+def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -> Iterable[Fact]:
+    """Shares of what the runtime said it may use (a working set, an 'available' budget), of
+    memory held before the engine started, of a single-buffer cap, and of this process's
+    memory that PyTorch does not hold."""
+    budget = _num(facts, "mem.gpu_available_bytes")
+    ev = _ev(facts, "mem.gpu_available_bytes")
+    if budget:
+        if weights is not None:
+            yield _est("ratio.weights_of_budget", weights / budget, _ev(facts, "mem.weights_bytes", "model.params"))
+        act = _num(facts, "mem.activation_peak_bytes")
+        if act is not None:
+            yield _est("ratio.activations_of_budget", act / budget, _ev(facts, "mem.activation_peak_bytes"))
+        used = _num(facts, "mem.gpu_used_bytes")
+        if used is not None:
+            yield _est("ratio.used_of_budget", used / budget, _ev(facts, "mem.gpu_used_bytes") or ev)
+    initial = _num(facts, "mem.initial_usage_bytes")
+    if initial is not None and total:
+        # what was in use before this engine: the initial usage less its own weights and context
+        before = initial - (_num(facts, "mem.weights_bytes") or 0.0) - (_num(facts, "mem.non_torch_bytes") or 0.0)
+        yield _est("ratio.used_before_start_of_total", max(0.0, before) / total, _ev(facts, "mem.initial_usage_bytes"))
+    req, cap = _num(facts, "oom.requested_bytes"), _num(facts, "oom.buffer_limit_bytes")
+    if req is not None and cap:
+        yield _est("ratio.request_of_buffer_limit", req / cap, _ev(facts, "oom.buffer_limit_bytes"))
+    process = _num(facts, "oom.process_bytes")
+    held = _num(facts, "oom.torch_allocated_bytes")
+    if process is not None and held is not None and total:
+        outside = process - held - (_num(facts, "oom.torch_unallocated_bytes") or 0.0)
+        yield _est("ratio.process_non_torch_of_total", max(0.0, outside) / total, _ev(facts, "oom.process_bytes"))
 
 
 def _non_torch(facts: FactSet, total: float) -> float | None:
@@ -170,6 +205,9 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
             yield _est("fit.max_model_len", _ggml_fit_context(facts, wanted), _ev(facts, "knob.max_model_len"))
         elif wanted and facts.value("phase") in ("kv_alloc", "decode", "prefill"):
             yield _est("fit.max_model_len", max(1024, int(wanted) // 2 // BLOCK * BLOCK), _ev(facts, "knob.max_model_len"))
+    limited, limit = facts.value("oom.limited_knob"), _num(facts, "oom.stated_limit")
+    if limited in ("max_num_seqs", "max_model_len", "max_num_batched_tokens", "max_total_tokens") and limit:
+        yield _est(f"fit.{limited}", int(limit), _ev(facts, "oom.stated_limit"))
     yield from _fit_util(facts, total)
     yield from _fit_batch(facts)
     yield from _fit_weights(facts, total)

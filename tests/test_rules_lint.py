@@ -103,8 +103,8 @@ def test_fixture_cases_are_well_formed(all_rule_cases: list[Any], case_keys: tup
             bad.append(f"{case.id}: confidence {lab.get('confidence')!r}")
         bad += [f"{case.id}: fix_knobs names unknown knob {k!r}" for k in lab.get("fix_knobs") or () if k not in KNOBS]
         src = str(lab.get("source", ""))
-        if not (src.startswith("https://") or re.fullmatch(r"synthetic \(message format from KNOBS\.md §[\d.]+(?:, §[\d.]+)*\)", src)):
-            bad.append(f"{case.id}: source must be a URL or 'synthetic (message format from KNOBS.md §N)', got {src!r}")
+        if not (src.startswith("https://") or re.fullmatch(r"synthetic \(message format from (?:KNOBS\.md §[\d.]+(?:, §[\d.]+)*|https://\S+)\)", src)):
+            bad.append(f"{case.id}: source must be a URL or 'synthetic (message format from KNOBS.md §N | URL)', got {src!r}")
         spec = lab.get("suggest_first")
         if spec is not None:
             if not isinstance(spec, dict) or set(spec) - {"knob", "action", "value"} or spec.get("knob") not in KNOBS:

@@ -47,6 +47,15 @@ def size_of(text: str) -> int | None:
     return to_bytes(m.group(1), m.group(2)) if m else None
 
 
+_TS = re.compile(r"(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?|\d{2}-\d{2} \d{2}:\d{2}:\d{2}|[A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2})")
+
+
+def timestamp(text: str | None) -> str | None:
+    """The first timestamp a line carries, as printed (ISO, vLLM's `MM-DD hh:mm:ss`, syslog)."""
+    m = _TS.search(text or "")
+    return m.group(1) if m else None
+
+
 def to_int(text: str) -> int:
     return int(text.replace(",", "").replace("_", ""))
 

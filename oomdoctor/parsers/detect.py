@@ -53,6 +53,16 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
                                                 "accelerate", "generate(", "modeling_"),
          r"transformers|from_pretrained|AutoModel|Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|modeling_\w+\.py"),
+    # wrappers and downstream projects: the engine they run underneath
+    _sig("fw-llamacpp-wrappers", "llamacpp", 20, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp-python", "LM Studio", "lmstudio",
+                                                  "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All"),
+         r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lmstudio|cortex[.-]cpp|gpt4all", re.I),
+    _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga"),
+         r"fastchat|ipex_llm|bigdl\.llm|oobabooga", re.I),
+    _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
+    # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite): 'other'
+    _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx.core", "metal::malloc", "aphrodite"),
+         r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx\.core|\[metal::malloc\]|aphrodite", re.I),
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError"), r"torch\.|PyTorch|OutOfMemoryError"),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),
     # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (checked on lines already selected)

@@ -43,7 +43,7 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     P("container-limit", ("memory limit", "Memory limit"), r"exceeded (?:its |the )?memory limit|memory limit (?:reached|exceeded)",
       kind("exit_137", ("oom.hint", "container"))),
-    P("docker-compose", ("docker", "container_name", "kubectl", "shm_size", "shmSize"), r"docker|container_name|kubectl|shm_?[sS]ize",
+    P("docker-compose", ("docker", "container_name", "kubectl", "shm_size", "shmSize"), r"(?<![/\w])docker(?![/\w])|container_name|kubectl|shm_?[sS]ize",
       const(("oom.hint", "container"))),
     # ---- shared memory
     P("bus-error", ("Bus error", "bus error", "SIGBUS"), r"[Bb]us error|SIGBUS received|signal 7 \(SIGBUS\)", kind("bus_error", ("oom.exit_signal", "SIGBUS"))),

@@ -20,8 +20,8 @@ from typing import BinaryIO, Iterable
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value
 from oomdoctor.launch import detect_framework, parse_argv, parse_kwargs, split
-from oomdoctor.parsers import detect, ggml, host, servers, torch, vllm
-from oomdoctor.parsers.base import P, Pattern
+from oomdoctor.parsers import detect, generic, ggml, host, servers, torch, vllm
+from oomdoctor.parsers.base import P, Pattern, timestamp
 from oomdoctor.parsers.prefilter import build_prefilter
 
 CHUNK = 4 << 20
@@ -89,13 +89,14 @@ LAUNCH: tuple[Pattern, ...] = (
 )
 
 ALL_PATTERNS: tuple[Pattern, ...] = (
-    *torch.PATTERNS, *vllm.PATTERNS, *servers.PATTERNS, *ggml.PATTERNS, *host.PATTERNS, *LAUNCH, *detect.SIGNALS,
+    *torch.PATTERNS, *vllm.PATTERNS, *servers.PATTERNS, *ggml.PATTERNS, *host.PATTERNS, *generic.PATTERNS, *LAUNCH, *detect.SIGNALS,
 )
 
 # Kinds of failure that are themselves memory failures (others are hints or look-alikes).
 NOT_OOM_KINDS = frozenset({
     "illegal_memory_access", "no_kernel_image", "device_assert", "nccl_graph_capture", "broken_install",
     "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug", "ggml_assert",
+    "kernel_resource",
 })
 
 
@@ -186,6 +187,7 @@ class _State:
         self.failure_text: str | None = None
         self.failure_phase: str | None = None
         self.late_phase: str | None = None
+        self.stamped_phases: list[tuple[str | None, str]] = []  # (timestamp, phase) before any failure
         self.sums: dict[str, tuple[int, Evidence]] = {}
         self.raw: dict[str, tuple[Value, Evidence]] = {}
         self.processes: list[tuple[str, int, Evidence]] = []
@@ -249,6 +251,7 @@ class _State:
         if new_phase is not None:
             if self.failure_line is None:
                 self.phase = str(new_phase)
+                self.stamped_phases.append((timestamp(ev.text), self.phase))
             elif self.failure_phase is None:
                 self.failure_phase = str(new_phase)
             elif self.late_phase is None and line_no - self.failure_line < 80:
@@ -261,7 +264,8 @@ class _State:
             facts.append(Fact(key, total, Origin.LOG, ev))
         facts.extend(self._derived())
         if self.failure_line is None:
-            reached = _normalise_phase(self.phase, False) if self.phase not in (None, "serving") else None
+            last = None if self.ready else _latest_phase(self.stamped_phases) or self.phase
+            reached = _normalise_phase(last, False) if last not in (None, "serving") else None
             if reached:
                 facts.append(Fact("phase.reached", reached, Origin.LOG, None))
             return facts, None
@@ -283,6 +287,8 @@ class _State:
                 yield Fact("mem.required_bytes", full, Origin.LOG, ev)
                 yield Fact("mem.host_required_bytes", max(0, full - partial), Origin.LOG, ev)
                 yield Fact("mem.gpu_planned_bytes", partial, Origin.LOG, ev)
+        if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
+            yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
         if "_kv_cells" in raw:
             cells, ev = raw["_kv_cells"]
             yield Fact("mem.kv_tokens", cells, Origin.LOG, ev)
@@ -326,6 +332,18 @@ class _State:
         yield Fact("oom.process_count", len(procs), Origin.LOG, ev)
         yield Fact("oom.process_bytes", procs[own][0], Origin.LOG, ev)
         yield Fact("oom.other_process_bytes", others, Origin.LOG, ev)
+
+
+def _latest_phase(stamped: list[tuple[str | None, str]]) -> str | None:
+    """The phase with the latest timestamp, when every phase line carries one in the same
+    form: file order is not time order (Ray prints '[repeated Nx]' summaries late; some
+    pastes are newest-first)."""
+    if not stamped or any(ts is None for ts, _ in stamped):
+        return None
+    if len({len(ts or "") for ts, _ in stamped}) != 1:
+        return None
+    best = max(range(len(stamped)), key=lambda i: (stamped[i][0] or "", i))
+    return stamped[best][1]
 
 
 def _normalise_phase(phase: str | None, ready: bool) -> str | None:
@@ -511,7 +529,8 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
     )
 
 
-_JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"CUDA runtime error")
+_JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"CUDA runtime error",
+                 b"failed with OOM")
 JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
 # what a logger puts before each continuation line: "(Worker_TP0 pid=1) ERROR 10-29 01:56:59 [core.py:779] "
 _PREFIX = re.compile(rb"^\s*(?:\(\w[^)]{0,60}\)\s*)?(?:(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w./]+:\d+\]\s*)?")

@@ -84,7 +84,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject",
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate(", "attn_weights", "matmul"),
-      r"\bforward\b|forward_call|\.generate\(|model\.generate|attn_weights|torch\.matmul",
+      r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul",
       const(("_phase", "forward"))),
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),

@@ -88,7 +88,7 @@ CASES = [
          lines('  File "/workspace/sglang/python/sglang/srt/managers/router/infer_batch.py", line 203, in prepare_for_extend',
                "    req_pool_indices_cpu = req_pool_indices.cpu().numpy()",
                "AttributeError: 'NoneType' object has no attribute 'cpu'"),
-         [("oom.hint", "sglang_prepare_for_extend", 1), ("oom.hint", "nonetype", 3)], framework="sglang"),
+         [("oom.hint", "sglang_prepare_for_extend", 1), ("oom.hint", "nonetype", 3), ("oom.hint", "traceback", 1)], framework="sglang"),
 ]
 
 

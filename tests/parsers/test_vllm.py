@@ -75,7 +75,7 @@ CASES = [
          [("mem.weights_bytes", GiB(14.9888), 1),
           ("mem.gpu_total_bytes", GiB(23.58), 2), ("mem.non_torch_bytes", GiB(0.35), 2), ("mem.kv_cache_bytes", GiB(2.89), 2),
           ("knob.gpu_memory_utilization", 0.9, 2), ("mem.peak_torch_bytes", GiB(17.98), 2),
-          ("mem.activation_peak_bytes", GiB(17.98) - GiB(14.9888), 2)]),
+          ("mem.activation_peak_bytes", GiB(17.98) - GiB(14.9888), 2), ("mem.initial_usage_bytes", GiB(15.34), 2)]),
     # ---- V1 budget (KNOBS.md 3.2; corpus vllm-25350 lines)
     case("v1-budget-lines",
          lines("INFO 07-08 13:05:20 [gpu_model_runner.py:1770] Model loading took 14.2474 GiB and 5.12 seconds",

@@ -1,0 +1,133 @@
+"""Framework-agnostic evidence: what any log states, whatever printed it.
+
+The framework parsers know their own message families. These patterns read the forms that
+recur across runtimes and wrappers: a capacity statement (requested / free / total, a
+running total against a limit, a budget that is less than the sum of its parts), a limit a
+setting exceeds, a single buffer over a device's cap, the traceback frames that say which
+component was running, and look-alikes (kernel resource limits) that mention memory but are
+not an out-of-memory condition.
+"""
+
+from __future__ import annotations
+
+import re
+
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes, to_int
+
+# names a message may give a setting, mapped to the canonical knob ids
+_KNOB_WORDS = {
+    "max_num_seqs": "max_num_seqs", "max_model_len": "max_model_len", "max_seq_len": "max_model_len",
+    "max_num_batched_tokens": "max_num_batched_tokens", "max_batch_size": "max_num_seqs",
+    "max_running_requests": "max_num_seqs", "context_length": "max_model_len", "n_ctx": "max_model_len",
+    "max_total_tokens": "max_total_tokens", "max_tokens": "max_model_len", "batch_size": "batch_size",
+}
+
+
+def _setting_over_limit(m: re.Match[str]) -> Emitted:
+    """`max_num_seqs (1024) exceeds available Mamba cache blocks (856)`."""
+    knob = _KNOB_WORDS.get(m.group(1).lower())
+    if knob is None:
+        return
+    value, limit = to_int(m.group(2)), to_int(m.group(4))
+    if limit >= value:
+        return
+    what = m.group(3).lower()
+    yield "oom.kind", "kv_capacity_limit" if re.search(r"cache|block|kv|token", what) else "setting_over_limit"
+    yield f"knob.{knob}", value
+    yield "oom.limited_knob", knob
+    yield "oom.stated_limit", limit
+
+
+def _budget_parts(m: re.Match[str]) -> Emitted:
+    """`available ... memory is 20584.716 MB, which is less than the sum of model weight size
+    (5977.188 MB) and temporary buffer size (15013.765 MB)`: a start-up budget check."""
+    yield "oom.kind", "budget_exceeded"
+    yield "mem.gpu_available_bytes", to_bytes(m.group(1), m.group(2))
+    for name, number, unit in re.findall(r"([a-zA-Z][a-zA-Z ]*?) size \((" + r"\d[\d,]*(?:\.\d+)?" + r")\s?([KMGT]i?B)\)", m.string):
+        size = to_bytes(number, unit)
+        low = name.lower()
+        if "weight" in low or "param" in low:
+            yield "mem.weights_bytes", size
+        elif "kv" in low or "cache" in low:
+            yield "mem.kv_cache_bytes", size
+        elif re.search(r"temp|buffer|activation|workspace|scratch", low):
+            yield "mem.activation_peak_bytes", size
+    yield "_phase", "startup"
+
+
+_METAL_BUFFERS = {"data": "weights", "kv": "kv", "alloc": "compute", "scratch": "compute", "eval": "compute"}
+
+
+def _metal_buffer(m: re.Match[str]) -> Emitted:
+    """`ggml_metal_add_buffer: allocated 'data  ' buffer, size = 8192.00 MiB, ... (19626.77 / 10922.67)`:
+    each buffer, and the running total against the recommended working set (both MiB)."""
+    size = to_bytes(m.group(2), "MiB")
+    role = _METAL_BUFFERS.get((m.group(1) or "data").strip().lower(), "weights")
+    if role == "weights":
+        yield "_sum:mem.weights_bytes", size
+    elif role == "kv":
+        yield "_sum:mem.kv_cache_bytes", size
+    if m.group(3):
+        yield "mem.gpu_used_bytes", to_bytes(m.group(3), "MiB")
+        yield "mem.gpu_available_bytes", to_bytes(m.group(4), "MiB")
+
+
+def _c10_oom(m: re.Match[str]) -> Emitted:
+    """PyTorch's allocator warning: `... while trying to allocate N bytes (free: F, total: T)`."""
+    yield "oom.requested_bytes", int(m.group(1))
+    yield "oom.gpu_free_bytes", int(m.group(2))
+    yield "oom.gpu_total_bytes", int(m.group(3))
+
+
+def _buffer_cap(m: re.Match[str]) -> Emitted:
+    yield "oom.kind", "buffer_over_limit"
+    yield "oom.requested_bytes", int(m.group(1))
+    yield "oom.buffer_limit_bytes", int(m.group(2))
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    # ---- capacity statements
+    P("c10-alloc-oom", ("failed with OOM",), r"memory allocation failed with OOM on device (\d+)",
+      lambda m: [("oom.kind", "torch_oom"), ("oom.device", m.group(1))]),
+    P("c10-alloc-numbers", ("while trying to allocate",), r"while trying to allocate (\d+) bytes \(free: (\d+), total: (\d+)\)", _c10_oom),
+    P("buffer-over-cap", ("maximum allowed buffer size",),
+      r"allocate (\d+) bytes which is (?:greater|larger) than the maximum allowed buffer size of (\d+)", _buffer_cap),
+    P("budget-parts", ("less than the sum of",),
+      r"available[\w ]*? memory is (" + r"\d[\d,]*(?:\.\d+)?" + r")\s?([KMGT]i?B), which is less than the sum of", _budget_parts),
+    P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
+      r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
+    P("metal-buffer", ("buffer, size =",),
+      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.]+) MiB(?:.*?\(\s*([\d.]+) / ([\d.]+)\))?", _metal_buffer),
+    P("metal-working-set-exceeded", ("recommended max working set",),
+      r"current allocated size is greater than the recommended max working set size", kind("working_set_exceeded")),
+    P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+) \(MiB\), GPU (\d+) \(MiB\)",
+      lambda m: [("mem.gpu_used_bytes", int(m.group(2)) << 20)]),
+    P("used-before-start", ("initial_memory_usage=",), r"initial_memory_usage=([\d.]+)\s?(GiB|GB|MiB|MB)",
+      lambda m: [("mem.initial_usage_bytes", to_bytes(m.group(1), m.group(2)))]),
+    P("accelerate-disk-offload", ("offloaded to the disk",), r"device_map`? had weights offloaded to the disk",
+      kind("weights_offloaded", ("_phase", "load_weights"))),
+    P("swap-space-exhausted", ("lack of CPU swap space",), r"Aborted due to the lack of CPU swap space", kind("kv_swap_exhausted", ("_phase", "decode"))),
+    # ---- look-alikes: a kernel's on-chip resources, not device memory
+    P("kernel-resource", ("out of resource", "OutOfResources"), r"out of resource: (?:shared memory|registers)|OutOfResources",
+      kind("kernel_resource")),
+    # ---- traceback frames: which component was running
+    # a frame line is a traceback even when the paste starts below its "Traceback" header
+    P("frame-line", ('", line ',), r'File "[^"]+", line \d+, in \w', const(("_traceback", True))),
+    P("frame-triton-load", ("_init_handles",), r"triton/(?:compiler|runtime)/\w+\.py\", line \d+, in _init_handles|in _init_handles\b",
+      const(("oom.hint", "triton_kernel_load"))),
+    P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_features",
+                               "multimodal_embeddings", "embed_multimodal", "_process_image_input", "image_inputs", "pixel_values",
+                               "image_embeds"),
+      r"vit_\w*(?:attn|sdpa|attention)|get_vision_hidden_states|vision_model\b.*forward|visual\.forward|image_encoder\b.*forward|"
+      r"ImageEncoder\.\w*forward|\bencode_images\b|get_image_features|get_multimodal_embeddings|embed_multimodal|_process_image_input|"
+      r"vision_tower\((?!.*\.to\()|\w+\([^)]*\b(?:image_inputs|pixel_values|image_embeds|vision_embeddings)\b",
+      const(("oom.hint", "multimodal"), ("oom.hint", "multimodal_encoder"))),
+    P("mm-request", ("processing image", "image_processor", "<|vision_start|>", "<image>"),
+      r"processing image|<\|vision_start\|>|<image>", const(("oom.hint", "multimodal"))),
+    P("kv-quant-dropped", ("quantized kv cache requested but", "kv cache type"),
+      r"quantized kv cache requested but flash attention disabled|(?:KV|kv) cache type \w+ (?:is )?not supported.*(?:falling back|using) f16",
+      const(("oom.hint", "kv_dtype_fallback"), ("knob.kv_cache_dtype", "f16"))),
+    P("frame-turbomind-instance", ("create_model_instance",), r"_?create_model_instance", const(("_phase", "kv_alloc"))),
+    P("frame-module-to", ("modules/module.py", "vision_tower.to(", "model.to("),
+      r'nn/modules/module\.py", line \d+, in (?:to|_apply|cuda)\b|vision_tower\.to\(|\bmodel\.to\(', const(("_phase", "load_weights"))),
+)
