@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from oomdoctor import __version__, knobs
 from oomdoctor.errors import UsageError
 from oomdoctor.facts import Evidence, Fact, FactSet, Origin
-from oomdoctor.ledger import derive, ledger, step_numbers
-from oomdoctor.model import Culprit, LogSource, Report, StepStatus, TriageStep
+from oomdoctor.ledger import assess
+from oomdoctor.model import Account, Culprit, LogSource, Report, StepStatus, TriageStep
 from oomdoctor.parsers import detect
 from oomdoctor.parsers.base import timestamp
 from oomdoctor.parsers.scan import NOT_OOM_KINDS, ScanResult, scan
@@ -30,12 +30,16 @@ class DiagnoseOptions:
     probe: dict | None = None  # snapshot to attach to the report
     skipped: Sequence[str] = ()
     labels: Sequence[str] = field(default_factory=tuple)
-    model: str | None = None  # model config for the architecture-level memory model
+    model: str | None = None  # a model config path/dir/GGUF, an HF-cache id, or a model name (catalog)
+    commands: Sequence[str] = ()  # launch commands as the user has them (--cmd)
+    gpu: str | None = None  # the card as a person writes it (--gpu)
+    specs: Sequence[tuple[str, Any]] = ()  # (source, parsed YAML) of compose files / Kubernetes objects (--spec)
+    timelines: Sequence[ScanResult] = ()  # recordings and Prometheus ranges, read by oomdoctor.timeline
 
 
 def diagnose(opts: DiagnoseOptions, rules: RuleSet | None = None) -> Report:
-    if not opts.logs:
-        raise UsageError("no log given: pass --log PATH (or --log - for stdin)")
+    if not opts.logs and not opts.timelines:
+        raise UsageError("no log given: pass --log PATH (or --log - for stdin), --timeline FILE or --prometheus URL")
     framework_override = None
     if opts.framework:
         framework_override = knobs.canonical_framework(opts.framework)
@@ -43,16 +47,25 @@ def diagnose(opts: DiagnoseOptions, rules: RuleSet | None = None) -> Report:
             raise UsageError(f"unknown framework {opts.framework!r} (known: {', '.join(knobs.FRAMEWORKS)})")
     rules = rules or load_rules(opts.rule_dirs)
     labels = list(opts.labels) or _labels(opts.logs)
-    results = [scan(path, label) for path, label in zip(opts.logs, labels)]
+    results = [scan(path, label) for path, label in zip(opts.logs, labels)] + list(opts.timelines)
     return build_report(results, rules, framework_override, opts)
 
 
+# a framework the launch command names counts like a launch line in the log
+CONTEXT_FRAMEWORK_WEIGHT = 8
+
+
 def build_report(results: list[ScanResult], rules: RuleSet, framework_override: str | None, opts: DiagnoseOptions) -> Report:
+    from oomdoctor import context
+
+    ctx = context.gather(opts.commands, opts.gpu, opts.model, opts.specs)
     first = _first_failure(results)
     scores: dict[str, int] = {}
     for r in results:
         for fw, s in r.framework_scores.items():
             scores[fw] = scores.get(fw, 0) + s
+    if ctx.framework:
+        scores[ctx.framework] = scores.get(ctx.framework, 0) + CONTEXT_FRAMEWORK_WEIGHT
     framework = framework_override or detect.decide(scores)
     phase = (first or results[0]).phase
 
@@ -63,24 +76,35 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
     if first is not None and first.first_failure_text:
         base.append(Fact("oom.message", first.first_failure_text, Origin.LOG,
                          Evidence(first.path, first.first_failure_line, first.first_failure_text)))
-    facts = facts.with_(base).with_(opts.extra_facts)
-    if opts.model:
+    facts = facts.with_(base).with_(opts.extra_facts).with_(ctx.facts)
+    if ctx.model is None and not opts.model:
+        # the catalog's facts about the model the log names (its size, layers, default context);
+        # the full estimate runs only for a model the user names
+        named = facts.value("knob.model")
+        if isinstance(named, str) and named.strip():
+            facts = facts.with_(f for f in context.from_model(named, quiet=True).facts
+                                if f.key != "knob.model" and not facts.has(f.key))
+    if ctx.model:
         from oomdoctor import memory
 
-        facts = facts.with_(memory.estimate_facts(facts, opts.model))
-    facts = facts.with_(derive(facts))
+        facts = facts.with_(memory.estimate_facts(facts, ctx.model))
+    series, curve = _curve(results, facts)
+    arithmetic = assess(facts.with_(curve))  # one pass: derived facts, the ledger, the per-step numbers
+    facts = arithmetic.facts
 
     version = facts.value("framework.version")
     verdict = evaluate(facts, rules.rules, framework, str(version) if version else None)
+    verdict, pressure = _pressure(verdict, facts, rules, series)
     labelled = _label_findings(verdict.findings, results)
     kinds = {str(v) for v in facts.values("oom.kind")}
     memory_failure = bool(kinds - NOT_OOM_KINDS) or verdict.culprit not in (Culprit.UNKNOWN, Culprit.NOT_OOM)
-    triage = _annotate(verdict.triage, facts)
+    triage = _annotate(verdict.triage, arithmetic.steps)
     sources = tuple(
         LogSource(r.path, r.label, r.lines, r.first_failure_line, timestamp(r.first_failure_text)) for r in results
     )
-    warnings = tuple(w for r in results for w in r.warnings) + tuple(f"rule file skipped: {e}" for e in rules.errors)
-    missing = _missing_evidence(facts, verdict.culprit, memory_failure)
+    warnings = (tuple(w for r in results for w in r.warnings) + tuple(f"rule file skipped: {e}" for e in rules.errors)
+                + ctx.notes)
+    missing = _missing_evidence(facts, verdict.culprit, memory_failure) if memory_failure or not pressure else ()
     return Report(
         schema_version=SCHEMA_VERSION,
         framework=framework,
@@ -88,11 +112,12 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
         culprit=verdict.culprit,
         confidence=verdict.confidence,
         phase=phase,
-        summary=_summary(verdict.culprit, labelled, verdict.suggestions, memory_failure),
+        summary=_pressure_summary(pressure, labelled, verdict.suggestions, memory_failure)
+        or _summary(verdict.culprit, labelled, verdict.suggestions, memory_failure),
         findings=labelled,
         suggestions=verdict.suggestions,
         triage=triage,
-        ledger=ledger(facts),
+        ledger=arithmetic.entries,
         facts=facts,
         sources=sources,
         missing_evidence=missing,
@@ -101,7 +126,9 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
         failed_first=first.label if first is not None and len(results) > 1 else None,
         probe=opts.probe,
         memory_failure=memory_failure,
-        extra={"oomdoctor_version": __version__},
+        extra={"oomdoctor_version": __version__, **({"launch_command": list(ctx.commands[0])} if ctx.commands else {})},
+        pressure=pressure,
+        curves=_views(series),
     )
 
 
@@ -162,10 +189,9 @@ def _label_findings(findings: tuple, results: list[ScanResult]) -> tuple:
     return tuple(out)
 
 
-def _annotate(steps: tuple[TriageStep, ...], facts: FactSet) -> tuple[TriageStep, ...]:
+def _annotate(steps: tuple[TriageStep, ...], numbers: dict[Account, str]) -> tuple[TriageStep, ...]:
     from dataclasses import replace
 
-    numbers = step_numbers(facts)
     out = []
     for s in steps:
         n = numbers.get(s.account)
@@ -205,3 +231,57 @@ def _summary(culprit: Culprit, findings: tuple, suggestions: tuple, memory_failu
     if suggestions and suggestions[0].flag:
         return f"{culprit.value}: {head} Fix first: {suggestions[0].flag}"
     return f"{culprit.value}: {head}"
+
+
+# ---------------------------------------------------------------------------- the curve (oomdoctor.timeline)
+
+def _curve(results: list[ScanResult], facts: FactSet) -> tuple[Any, list[Fact]]:
+    """The periodic stats of every log, recording and Prometheus range, merged; and what they say."""
+    from oomdoctor.timeline.series import merged
+
+    series = merged(r.series for r in results if r.series is not None)
+    if not series:
+        return series, []
+    from oomdoctor.timeline.shapes import curve_facts
+
+    return series, curve_facts(series, facts)
+
+
+def _pressure(verdict: Any, facts: FactSet, rules: RuleSet, series: Any) -> tuple[Any, tuple]:
+    """Accounts under pressure on the curve. When the curve rules are all that fired and nothing
+    failed, the server is under pressure but has not failed: the culprit stays unknown (exit 0),
+    and the findings and suggestions stay in the report."""
+    if not series:
+        return verdict, ()
+    from dataclasses import replace
+
+    from oomdoctor.timeline.shapes import is_curve_rule, pressure
+
+    curve_ids = {r.id for r in rules.rules if is_curve_rule(r.when)}
+    accounts = [f.account.value for f in verdict.findings if f.rule_id in curve_ids]
+    found = pressure(accounts, series, facts)
+    kinds = {str(v) for v in facts.values("oom.kind")}
+    if not found or kinds - NOT_OOM_KINDS or any(f.rule_id not in curve_ids for f in verdict.findings):
+        return verdict, found
+    triage = tuple(replace(t, status=StepStatus.SECONDARY, note=f"under pressure, no failure: {t.note}")
+                   if t.status is StepStatus.CULPRIT else t for t in verdict.triage)
+    return replace(verdict, culprit=Culprit.UNKNOWN, confidence=None, triage=triage), found
+
+
+def _pressure_summary(pressure: tuple, findings: tuple, suggestions: tuple, memory_failure: bool) -> str | None:
+    if memory_failure or not pressure:
+        return None
+    head = findings[0].message if findings else ""
+    accounts = ", ".join(dict.fromkeys(p.account for p in pressure))
+    text = f"No memory failure found, but under pressure: {accounts}. {head}".strip()
+    if suggestions and suggestions[0].flag:
+        text += f" Fix first: {suggestions[0].flag}"
+    return text
+
+
+def _views(series: Any) -> tuple:
+    if not series:
+        return ()
+    from oomdoctor.timeline.shapes import views
+
+    return views(series)

@@ -18,7 +18,10 @@ Value = Union[int, float, str, bool]
 class Origin(str, Enum):
     LOG = "log"
     PROBE = "probe"
-    SETTINGS = "settings"
+    SETTINGS = "settings"  # the running server's flags and environment (--pid)
+    COMMAND = "command"  # a launch command or deployment spec the user gave (--cmd, --spec, --rerun)
+    CARD = "card"  # the shipped card table (--gpu)
+    CATALOG = "catalog"  # the shipped model catalog, or the size in a model's name (--model)
     ESTIMATE = "estimate"
 
 
@@ -112,6 +115,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "knob.tensor_parallel_size": _spec(int, N, "tensor-parallel size"),
     "knob.pipeline_parallel_size": _spec(int, N, "pipeline-parallel size"),
     "knob.max_model_len": _spec(int, TOK, "maximum context per sequence"),
+    "knob.max_input_tokens": _spec(int, TOK, "longest prompt accepted (TGI --max-input-tokens)"),
     "knob.max_num_seqs": _spec(int, N, "maximum concurrent sequences"),
     "knob.max_num_batched_tokens": _spec(int, TOK, "batched-token (prefill chunk) budget"),
     "knob.max_total_tokens": _spec(int, TOK, "total KV token budget"),
@@ -147,7 +151,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.weights_total_bytes": _spec(int, B, "weights of the whole model (all devices and host)"),
     "mem.kv_total_bytes": _spec(int, B, "KV cache of the whole model (all devices and host)"),
     "mem.prefill_tokens": _spec(int, TOK, "tokens in the last prefill batch before the failure"),
-    "model.params": _spec(int, N, "parameter count read from the model name"),
+    "model.params": _spec(int, N, "parameter count (the catalog's published figure, or the size in the model's name)"),
+    "model.default_context": _spec(int, TOK, "the context the model's config advertises (the engines' default max_model_len)"),
     "mem.block_size": _spec(int, TOK, "tokens per KV block"),
     "mem.max_concurrency": _spec(float, R, "KV tokens / max_model_len as the engine states"),
     "mem.cuda_graph_bytes": _spec(int, B, "memory CUDA-graph capture took"),
@@ -169,6 +174,9 @@ FACT_KEYS: dict[str, FactSpec] = {
     "gpu.other_process_bytes": _spec(int, B, "GPU memory held by processes other than the server"),
     "gpu.other_processes": _spec(str, S, "processes other than the server holding GPU memory"),
     "gpu.mig": _spec(bool, F, "MIG mode enabled"),
+    "gpu.fp8": _spec(bool, F, "the card has fp8 tensor cores (Ada, Hopper, Blackwell)"),
+    "gpu.compute_capability": _spec(str, S, "CUDA compute capability of the card (8.0 Ampere, 8.9 Ada, 9.0 Hopper)"),
+    "gpu.unified_memory": _spec(bool, F, "the device shares host RAM (Apple silicon, Jetson)"),
     "host.ram_total_bytes": _spec(int, B, "host RAM"),
     "host.ram_available_bytes": _spec(int, B, "host RAM available"),
     "host.swap_total_bytes": _spec(int, B, "swap"),
@@ -178,6 +186,33 @@ FACT_KEYS: dict[str, FactSpec] = {
     "host.cgroup_usage_bytes": _spec(int, B, "container memory use"),
     "host.cgroup_oom_kills": _spec(int, N, "OOM kills counted by the container's cgroup"),
     "host.kernel_oom_kill": _spec(str, S, "a kernel OOM-killer line seen in dmesg/journal"),
+    # the curve before the failure: periodic stats lines, a recording, Prometheus (oomdoctor.timeline)
+    "series.samples": _spec(int, N, "stats samples read (log lines, recorded samples, Prometheus steps)"),
+    "series.kv_usage_peak": _spec(float, R, "highest KV-cache usage on the curve (0..1)"),
+    "series.kv_usage_last": _spec(float, R, "KV-cache usage of the last sample before the failure (or the end)"),
+    "series.kv_usage_recent_peak": _spec(float, R, "highest KV-cache usage of the last samples before the failure"),
+    "series.kv_saturated_samples": _spec(int, N, "samples in the saturation window: KV usage held near its ceiling (>= 90%)"),
+    "series.waiting_at_saturation": _spec(int, N, "most requests waiting while KV usage was at its ceiling"),
+    "series.running_at_saturation": _spec(int, N, "most requests running while KV usage was at its ceiling"),
+    "series.waiting_peak": _spec(int, N, "most requests waiting on the curve"),
+    "series.running_peak": _spec(int, N, "most requests running on the curve"),
+    "series.preemptions": _spec(int, N, "preemptions/retractions counted on the curve"),
+    "series.prompt_tokens_p99": _spec(int, TOK, "P99 prompt length of the requests seen"),
+    "series.prompt_tokens_mean": _spec(int, TOK, "mean prompt length of the requests seen"),
+    "series.prompt_tokens_max": _spec(int, TOK, "longest prompt seen"),
+    "series.requests": _spec(int, N, "requests whose length was seen"),
+    "series.context_tokens": _spec(int, TOK, "context per sequence the P99 is compared with (max_model_len, llama.cpp n_ctx_slot)"),
+    "series.context_shifts": _spec(int, N, "context shifts (llama.cpp dropped KV to keep generating)"),
+    "series.over_context": _spec(int, N, "requests longer than the context: rejected or truncated"),
+    "series.gpu_growth_bytes": _spec(int, B, "steady growth of the server's GPU memory over the curve (a leak)"),
+    "series.host_growth_bytes": _spec(int, B, "steady growth of the server's host memory over the curve (a leak)"),
+    "series.growth_seconds": _spec(int, "seconds", "how long that growth went on"),
+    "series.load_steady": _spec(bool, F, "the load (running requests) was steady while memory grew"),
+    "ratio.gpu_growth": _spec(float, R, "GPU memory growth / where it started"),
+    "ratio.host_growth": _spec(float, R, "host memory growth / where it started"),
+    "ratio.prompt_p99_of_context": _spec(float, R, "P99 prompt length / context per sequence"),
+    "ratio.p99_batch_of_pool": _spec(float, R, "max_num_seqs sequences at the P99 length / tokens the KV pool holds"),
+    "fit.context_for_p99": _spec(int, TOK, "context per sequence that holds the P99 prompt with room to generate"),
     # derived by the memory model
     "fit.max_model_len": _spec(int, TOK, "largest context the KV pool holds"),
     "fit.gpu_memory_utilization": _spec(float, R, "memory fraction that makes the request fit"),
@@ -265,4 +300,4 @@ class FactSet:
         return FactSet((*self._facts, *facts))
 
 
-_RANK = {Origin.ESTIMATE: 0, Origin.SETTINGS: 1, Origin.PROBE: 2, Origin.LOG: 3}
+_RANK = {Origin.ESTIMATE: 0, Origin.CATALOG: 0, Origin.CARD: 1, Origin.COMMAND: 1, Origin.SETTINGS: 1, Origin.PROBE: 2, Origin.LOG: 3}

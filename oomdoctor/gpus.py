@@ -420,10 +420,14 @@ def capacity_from_name(name: str) -> int | None:
         return spec.capacity_bytes
     if not name:
         return None
-    m = re.search(r"(\d+)\s?(?:GB|GiB)\b", name, re.IGNORECASE)
-    if m and 2 <= int(m.group(1)) <= 512:
-        return int(m.group(1)) << 30
-    return None
+    sizes = [(float(m.group(1)), m.group(2).lower()) for m in
+             re.finditer(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(GB|GiB)\b", name, re.IGNORECASE)]
+    sizes = [(n, unit) for n, unit in sizes if 2 <= n <= 512]
+    if not sizes:
+        return None
+    # a runtime figure ("31.74 GiB total capacity") beats a marketing one ("32 GB")
+    n, _ = max(sizes, key=lambda s: (s[1] == "gib" and not s[0].is_integer(), s[1] == "gib"))
+    return int(n * (1 << 30))
 
 
 # ----------------------------------------------------------------------------- log lines

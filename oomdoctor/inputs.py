@@ -38,3 +38,56 @@ def _parts(data: dict[str, Any]) -> list[tuple[str, Any]]:
     if isinstance(host, dict):
         parts.extend((f"host.{k}", v) for k, v in host.items())
     return parts
+
+
+MAX_CONTEXT_FILE = 4 << 20  # a command or spec file larger than this is not one
+
+
+def _read_text(path: Path, what: str) -> str:
+    from oomdoctor.errors import InputError
+
+    try:
+        if path.is_dir():
+            raise InputError(f"{what} {path} is a directory")
+        if path.stat().st_size > MAX_CONTEXT_FILE:
+            raise InputError(f"{what} {path} is over {MAX_CONTEXT_FILE >> 20} MiB: not a command or spec file")
+        return path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise InputError(f"{what} not found: {path}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+
+
+def read_command_args(values: list[str]) -> list[str]:
+    """`--cmd TEXT` as given; `--cmd @FILE` reads the command from a file (a shell script's
+    continuation lines are joined; comments and blank lines are dropped)."""
+    out: list[str] = []
+    for value in values:
+        if value.startswith("@") and len(value) > 1:
+            text = _read_text(Path(value[1:]).expanduser(), "--cmd file")
+            lines = [ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+            out.extend(lines or [""])
+        else:
+            out.append(value)
+    return out
+
+
+def read_specs(paths: list[Path]) -> list[tuple[str, Any]]:
+    """Each `--spec` file parsed as YAML (every document of a multi-document file)."""
+    import yaml
+
+    from oomdoctor.errors import InputError
+
+    out: list[tuple[str, Any]] = []
+    for path in paths:
+        text = _read_text(path, "--spec file")
+        try:
+            docs = [d for d in yaml.safe_load_all(text) if d is not None]
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            where = f" (line {mark.line + 1})" if mark is not None else ""
+            raise InputError(f"--spec {path} is not valid YAML{where}") from None
+        for doc in docs:
+            items = doc.get("items") if isinstance(doc, dict) and doc.get("kind") == "List" else [doc]
+            out.extend((str(path), d) for d in items or ())
+    return out

@@ -79,11 +79,17 @@ KNOBS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Spelling:
-    template: str  # e.g. "--max-model-len {v}"; "{v}" is the value
+    """How one framework sets one knob: `template` is exactly what pastes (a flag, an env
+    assignment, a Modelfile line, a config option, a call argument), `{v}` the value; what a
+    person should also know goes in `note`, never in the template."""
+
+    template: str  # e.g. "--max-model-len {v}"; "{v}" is the value, "{v-1}" the value less one
     since: tuple[int, ...] | None = None  # first version that accepts it
     until: tuple[int, ...] | None = None  # first version that no longer accepts it
     rerunnable: bool = True  # can be applied to argv/env of a launch command
     note: str = ""
+    pasteable: bool = True  # False: the template is advice, not a setting (no flag is shown)
+    source: str = ""  # where the spelling was checked (KNOBS.md section, docs or source)
 
     def applies(self, version: tuple[int, ...] | None) -> bool:
         if version is None:
@@ -99,16 +105,24 @@ def S(template: str, **kw: object) -> Spelling:  # noqa: N802 - table shorthand
     return Spelling(template, **kw)  # type: ignore[arg-type]
 
 
-_DOCKER = dict(rerunnable=False)
-_ALLOC = S("PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True")
-_VISIBLE = S("CUDA_VISIBLE_DEVICES=<idle GPU index>", rerunnable=False)
-_SHM = S("docker run --shm-size={v} (or --ipc=host; Kubernetes: an emptyDir with medium: Memory on /dev/shm)", **_DOCKER)
-_HOST_RAM = S("more host RAM for the process/container (raise its memory limit), fewer workers", **_DOCKER)
+def ADVICE(text: str, **kw: object) -> Spelling:  # noqa: N802 - table shorthand
+    """A change no single setting makes (a bigger machine, another checkpoint)."""
+    return Spelling(text, rerunnable=False, pasteable=False, **kw)  # type: ignore[arg-type]
+
+
+_ALLOC = S("PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True", source="KNOBS.md §11.1")
+_VISIBLE = ADVICE("stop the other process that holds GPU memory, or pin this server to an idle GPU with "
+                  "CUDA_VISIBLE_DEVICES (nvidia-smi shows which)")
+_SHM = S("--shm-size={v}", rerunnable=False, source="docker run --shm-size; KNOBS.md §2",
+         note="a docker run option (or --ipc=host); in Kubernetes an emptyDir with medium: Memory mounted on /dev/shm")
+_HOST_RAM = ADVICE("more host RAM for the process or container (raise its memory limit), or fewer workers on the node")
+_PY = dict(rerunnable=False)  # arguments of a Python call: they paste into the script, not the command line
 
 # framework -> knob -> spellings (first applicable wins)
 SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
     "vllm": {
-        "quantization": (S("--quantization {v}", note="or serve a pre-quantized (AWQ/GPTQ/FP8) checkpoint"),),
+        "quantization": (S("--quantization {v}", note="fp8 quantizes a 16-bit checkpoint at load; AWQ/GPTQ need a "
+                                                       "pre-quantized checkpoint", source="KNOBS.md §3.1"),),
         "dtype": (S("--dtype {v}"),),
         "tensor_parallel_size": (S("--tensor-parallel-size {v}"),),
         "pipeline_parallel_size": (S("--pipeline-parallel-size {v}"),),
@@ -121,7 +135,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "chunked_prefill": (S("--enable-chunked-prefill"),),
         "enforce_eager": (S("--enforce-eager"),),
         "cuda_graph_sizes": (
-            S("--max-cudagraph-capture-size {v}", since=(0, 11, 1)),
+            S("--max-cudagraph-capture-size {v}", since=(0, 11, 1), source="KNOBS.md §3.1"),
             S("--cuda-graph-sizes {v}", since=(0, 9, 0), until=(0, 11, 1)),
             S("--max-num-seqs {v}", until=(0, 9, 0), note="before 0.9 the captured batch sizes follow max_num_seqs"),
         ),
@@ -140,7 +154,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "host_ram": (_HOST_RAM,),
     },
     "sglang": {
-        "quantization": (S("--quantization {v}"),),
+        "quantization": (S("--quantization {v}", note="fp8 quantizes a 16-bit checkpoint at load"),),
         "dtype": (S("--dtype {v}"),),
         "tensor_parallel_size": (S("--tp-size {v}"),),
         "pipeline_parallel_size": (S("--pp-size {v}"),),
@@ -152,40 +166,43 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "max_num_batched_tokens": (S("--chunked-prefill-size {v}"),),
         "chunked_prefill": (S("--chunked-prefill-size {v}"),),
         "kv_cache_dtype": (S("--kv-cache-dtype {v}"),),
-        "enforce_eager": (S("--disable-cuda-graph", note="0.5.14+: --cuda-graph-backend-decode disabled"),),
+        "enforce_eager": (S("--disable-cuda-graph", note="0.5.14+ also --cuda-graph-backend-decode disabled"),),
         "cuda_graph_sizes": (
-            S("--cuda-graph-max-bs {v}", until=(0, 5, 20), note="0.5.14+: --cuda-graph-max-bs-decode; 0.5.20+ requires it"),
-            S("--cuda-graph-max-bs-decode {v}", since=(0, 5, 14)),
+            S("--cuda-graph-max-bs {v}", until=(0, 5, 20)),
+            S("--cuda-graph-max-bs-decode {v}", since=(0, 5, 14), note="0.5.20+ requires this spelling"),
         ),
         "disable_custom_all_reduce": (S("--disable-custom-all-reduce"),),
         "attention_backend": (S("--attention-backend flashinfer"),),
         "expandable_segments": (_ALLOC,),
         "kv_offload": (S("--enable-hierarchical-cache"),),
-        "free_gpu": (_VISIBLE, S("--base-gpu-id <idle GPU index>")),
+        "free_gpu": (_VISIBLE,),
         "shm_size": (_SHM,),
         "host_ram": (_HOST_RAM,),
     },
     "tgi": {
-        "quantization": (S("--quantize {v}"),),
+        "quantization": (S("--quantize {v}", note="fp8, bitsandbytes-nf4 and eetq quantize at load; awq/gptq need such a checkpoint"),),
         "dtype": (S("--dtype {v}"),),
         "tensor_parallel_size": (S("--num-shard {v}"),),
-        "max_model_len": (S("--max-total-tokens {v}", note="and --max-input-tokens below it"),),
+        # the launcher refuses max_input_tokens >= max_total_tokens (KNOBS.md §5.1)
+        "max_model_len": (S("--max-total-tokens {v} --max-input-tokens {v-1}", source="KNOBS.md §5.1"),),
         "max_num_seqs": (S("--max-batch-size {v}"),),
         "gpu_memory_utilization": (S("--cuda-memory-fraction {v}"),),
         "kv_cache_dtype": (S("--kv-cache-dtype {v}"),),
         "max_total_tokens": (S("--max-batch-total-tokens {v}"),),
-        "max_num_batched_tokens": (S("--max-batch-prefill-tokens {v}"),),
+        "max_num_batched_tokens": (S("--max-batch-prefill-tokens {v}", source="KNOBS.md §5.1",
+                                     note="it must stay at least --max-input-tokens"),),
         "enforce_eager": (S("--cuda-graphs 0"),),
         "cuda_graph_sizes": (S("--cuda-graphs 1,2,4,8", note="a shorter list than the default 1,2,4,8,16,32"),),
         "expandable_segments": (_ALLOC,),
         "free_gpu": (_VISIBLE,),
-        "shm_size": (S("docker run --shm-size 1g (or NCCL_SHM_DISABLE=1)", **_DOCKER),),
+        "shm_size": (S("--shm-size=1g", rerunnable=False, note="a docker run option; or NCCL_SHM_DISABLE=1"),),
         "host_ram": (_HOST_RAM,),
     },
     "llamacpp": {
-        "quantization": (S("a smaller GGUF quant, e.g. -m model.{v}.gguf", rerunnable=False),),
+        "quantization": (ADVICE("a smaller GGUF quantization of the same model"),),
         "gpu_layers": (S("-ngl {v}"),),
-        "cpu_offload": (S("--n-cpu-moe N", rerunnable=False, note="N MoE expert layers kept on the CPU, builds b6089+; else lower -ngl"),),
+        "cpu_offload": (S("--n-cpu-moe {v}", since=(6089,), note="MoE expert layers kept on the CPU"),
+                        S("-ngl {v}", until=(6089,), note="layers on the GPU; the rest runs on the CPU")),
         "max_model_len": (S("-c {v}"),),
         "max_num_seqs": (S("-np {v}"),),
         # -fa took a value (on|off|auto) from build b6327 (Aug 2025); before, it was a bare switch
@@ -200,33 +217,37 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "load_mode": (S("--load-mode none", since=(10114,)), S("--no-mmap", until=(10114,))),
     },
     "ollama": {
-        "quantization": (S("a smaller tag, e.g. ollama run <model>:{v}", rerunnable=False),),
-        "gpu_layers": (S("PARAMETER num_gpu {v} (Modelfile) or \"options\": {{\"num_gpu\": {v}}}"),),
-        "max_model_len": (S("OLLAMA_CONTEXT_LENGTH={v} (or option num_ctx)"),),
+        "quantization": (ADVICE("a smaller quantization tag of the same model"),),
+        "gpu_layers": (S("PARAMETER num_gpu {v}", rerunnable=False, note="a Modelfile line; per request: \"options\": {\"num_gpu\": N}"),),
+        "max_model_len": (S("OLLAMA_CONTEXT_LENGTH={v}", since=(0, 5, 13), source="ollama v0.5.13 release; docs/faq.md",
+                            note="or per model: PARAMETER num_ctx in its Modelfile"),
+                          S("PARAMETER num_ctx {v}", until=(0, 5, 13), rerunnable=False,
+                            note="a Modelfile line; per request: \"options\": {\"num_ctx\": N}")),
         "max_num_seqs": (S("OLLAMA_NUM_PARALLEL={v}"),),
-        "kv_cache_dtype": (S("OLLAMA_KV_CACHE_TYPE={v} OLLAMA_FLASH_ATTENTION=1"),),
+        "kv_cache_dtype": (S("OLLAMA_KV_CACHE_TYPE={v} OLLAMA_FLASH_ATTENTION=1", since=(0, 5, 0), source="KNOBS.md §7.1 (PR #6279)"),),
         "attention_backend": (S("OLLAMA_FLASH_ATTENTION=1"),),
-        "batch_size": (S("option num_batch {v}"),),
-        "max_num_batched_tokens": (S("option num_batch {v}"),),
+        "batch_size": (S("PARAMETER num_batch {v}", rerunnable=False, note="a Modelfile line"),),
+        "max_num_batched_tokens": (S("PARAMETER num_batch {v}", rerunnable=False, note="a Modelfile line"),),
         "gpu_reserve": (S("OLLAMA_GPU_OVERHEAD={v}"),),
         "max_loaded_models": (S("OLLAMA_MAX_LOADED_MODELS=1"),),
         "free_gpu": (_VISIBLE,),
-        "smaller_model": (S("a smaller model or quant tag", rerunnable=False),),
+        "smaller_model": (ADVICE("a smaller model or quantization tag"),),
         "host_ram": (_HOST_RAM,),
     },
     "transformers": {
-        "quantization": (S("from_pretrained(..., quantization_config=BitsAndBytesConfig(load_in_4bit=True))", rerunnable=False),),
-        "dtype": (S("from_pretrained(..., torch_dtype=torch.bfloat16)  (transformers 5: dtype=)", rerunnable=False),),
-        "tensor_parallel_size": (S("from_pretrained(..., device_map=\"auto\") over more GPUs", rerunnable=False),),
-        "cpu_offload": (S("from_pretrained(..., device_map=\"auto\", max_memory={{0: \"<GiB>\", \"cpu\": \"<GiB>\"}})", rerunnable=False),),
-        "attention_backend": (S("from_pretrained(..., attn_implementation=\"sdpa\")  (or \"flash_attention_2\")", rerunnable=False),),
-        "batch_size": (S("a smaller batch (rows per generate/forward call)", rerunnable=False),),
-        "max_model_len": (S("shorter inputs / smaller max_new_tokens (or a smaller static cache max_cache_len)", rerunnable=False),),
-        "kv_cache_dtype": (S("generate(..., cache_implementation=\"quantized\")", rerunnable=False),),
-        "mm_limits": (S("processor max_pixels / fewer images per prompt", rerunnable=False),),
+        "quantization": (S("quantization_config=BitsAndBytesConfig(load_in_4bit=True)", note="an argument of from_pretrained", **_PY),),
+        "dtype": (S("torch_dtype=torch.{v}", note="an argument of from_pretrained (transformers 5 spells it dtype=)", **_PY),),
+        "tensor_parallel_size": (S('device_map="auto"', note="an argument of from_pretrained: spread the layers over every visible GPU", **_PY),),
+        "cpu_offload": (S('device_map="auto"', note='an argument of from_pretrained: what does not fit the GPUs goes to CPU RAM '
+                                                  '(slower); max_memory={0: "NGiB", "cpu": "64GiB"} caps the GPU share', **_PY),),
+        "attention_backend": (S('attn_implementation="sdpa"', note='an argument of from_pretrained (or "flash_attention_2")', **_PY),),
+        "batch_size": (ADVICE("fewer rows per generate()/forward() call"),),
+        "max_model_len": (ADVICE("shorter inputs or fewer max_new_tokens (or a smaller static cache max_cache_len)"),),
+        "kv_cache_dtype": (S('cache_implementation="quantized"', note="an argument of generate()", **_PY),),
+        "mm_limits": (ADVICE("fewer images per prompt, or a smaller max_pixels in the processor"),),
         "expandable_segments": (_ALLOC,),
         "free_gpu": (_VISIBLE,),
-        "host_ram": (S("more host RAM for the process (transformers 4.x: from_pretrained(..., low_cpu_mem_usage=True))", rerunnable=False),),
+        "host_ram": (S("low_cpu_mem_usage=True", note="an argument of from_pretrained (transformers 4.x); or more host RAM", **_PY),),
         "shm_size": (_SHM,),
     },
     "tensorrt-llm": {
@@ -236,7 +257,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "max_model_len": (S("--max_seq_len {v}"),),
         "gpu_memory_utilization": (S("--kv_cache_free_gpu_memory_fraction {v}"),),
         "tensor_parallel_size": (S("--tp_size {v}"),),
-        "attention_backend": (S("trtllm-build --context_fmha enable --gpt_attention_plugin auto", rerunnable=False),),
+        "attention_backend": (S("--context_fmha enable", rerunnable=False, note="a trtllm-build option"),),
         "host_ram": (_HOST_RAM,),
         "free_gpu": (_VISIBLE,),
     },
@@ -246,22 +267,22 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "max_num_seqs": (S("--max-batch-size {v}"),),
         "kv_cache_dtype": (S("--quant-policy 8"),),
         "tensor_parallel_size": (S("--tp {v}"),),
-        "quantization": (S("--model-format awq (a 4-bit AWQ checkpoint)", rerunnable=False),),
+        "quantization": (ADVICE("a 4-bit AWQ checkpoint (lmdeploy lite auto_awq), served with --model-format awq"),),
         "max_num_batched_tokens": (S("--max-prefill-token-num {v}"),),
         "enforce_eager": (S("--eager-mode"),),
         "free_gpu": (_VISIBLE,),
         "host_ram": (_HOST_RAM,),
     },
     "deepspeed": {
-        "cpu_offload": (S("ZeRO-3 \"offload_param\": {{\"device\": \"cpu\"}} in the DeepSpeed config", rerunnable=False),),
-        "batch_size": (S("a smaller batch per GPU", rerunnable=False),),
-        "tensor_parallel_size": (S("deepspeed.init_inference(..., tensor_parallel={{\"tp_size\": {v}}})", rerunnable=False),),
+        "cpu_offload": (S('"offload_param": {{"device": "cpu"}}', note="in the ZeRO-3 section of the DeepSpeed config", **_PY),),
+        "batch_size": (ADVICE("a smaller batch per GPU"),),
+        "tensor_parallel_size": (S('tensor_parallel={{"tp_size": {v}}}', note="an argument of deepspeed.init_inference", **_PY),),
         "expandable_segments": (_ALLOC,),
         "host_ram": (_HOST_RAM,),
     },
     "exllama": {
-        "max_model_len": (S("config.max_seq_len = {v} (or -l {v})", rerunnable=False),),
-        "kv_cache_dtype": (S("ExLlamaV2Cache_Q4 (or _Q8) instead of ExLlamaV2Cache", rerunnable=False),),
+        "max_model_len": (S("max_seq_len: {v}", rerunnable=False, note="TabbyAPI config.yml (ExLlamaV2: config.max_seq_len)"),),
+        "kv_cache_dtype": (S("cache_mode: Q4", rerunnable=False, note="TabbyAPI config.yml (ExLlamaV2: ExLlamaV2Cache_Q4)"),),
     },
 }
 SPELLINGS["pytorch"] = SPELLINGS["transformers"]
@@ -272,10 +293,10 @@ GENERIC: dict[str, Spelling] = {
     "free_gpu": _VISIBLE,
     "shm_size": _SHM,
     "host_ram": _HOST_RAM,
-    "swap_space": S("less CPU swap space", rerunnable=False),
-    "smaller_model": S("a smaller model", rerunnable=False),
-    "upgrade": S("upgrade the framework", rerunnable=False),
-    "other": S("see the finding", rerunnable=False),
+    "swap_space": ADVICE("less CPU swap space"),
+    "smaller_model": ADVICE("a smaller model, or a pre-quantized (AWQ/GPTQ/FP8) checkpoint of this one"),
+    "upgrade": ADVICE("a release of the framework with the fix"),
+    "other": ADVICE("the change the finding describes"),
 }
 
 
@@ -318,23 +339,35 @@ def spelling(framework: str, knob: str, version: str | None = None) -> Spelling 
     return GENERIC.get(knob)
 
 
-def render(
-    framework: str, knob: str, value: object, version: str | None = None, action: str | None = None, current: object = None
-) -> tuple[str | None, bool]:
-    """The pasteable setting for a knob and value, and whether rerun can apply it. Without a
-    computed value the placeholder says which way to move from the current value."""
+def needs_value(framework: str, knob: str, version: str | None = None) -> bool:
+    """Does this framework's setting for the knob take a value?"""
+    sp = spelling(framework, knob, version)
+    return sp is not None and sp.pasteable and "{v" in sp.template
+
+
+@dataclass(frozen=True)
+class Rendered:
+    text: str | None  # what pastes, with the value filled in; None when there is no such setting
+    note: str  # what else to know (goes into the suggestion's why)
+    rerunnable: bool
+
+
+def render(framework: str, knob: str, value: object, version: str | None = None) -> Rendered | None:
+    """The pasteable setting for a knob and value. None when the framework has no spelling for
+    the knob; `text` None when the spelling is advice or needs a value that is missing."""
     sp = spelling(framework, knob, version)
     if sp is None:
-        return None, False
-    if value is None:
-        way = {"lower": "lower", "raise": "higher"}.get(action or "", "")
-        shown = f"<{way} than {fmt_value(current)}>" if way and current is not None else f"<{way or 'value'}>"
-    else:
-        shown = fmt_value(value)
-    text = sp.template.replace("{v}", shown).replace("{{", "{").replace("}}", "}")
-    if sp.note:
-        text = f"{text}  ({sp.note})"
-    return text, sp.rerunnable and value is not None or (sp.rerunnable and "{v}" not in sp.template)
+        return None
+    needs_value = "{v" in sp.template
+    if not sp.pasteable or (needs_value and value is None):
+        note = sp.template if not sp.pasteable else sp.note
+        return Rendered(None, "; ".join(x for x in (note, sp.note if not sp.pasteable else "") if x), False)
+    shown = fmt_value(value) if value is not None else ""
+    text = sp.template.replace("{v}", shown)
+    if "{v-1}" in text and isinstance(value, int):
+        text = text.replace("{v-1}", str(value - 1))
+    text = text.replace("{{", "{").replace("}}", "}")
+    return Rendered(text, sp.note, sp.rerunnable)
 
 
 def fmt_value(value: object) -> str:

@@ -86,6 +86,7 @@ FLAGS: dict[str, tuple[FlagSpec, ...]] = {
     "tgi": (
         F("model", "--model-id", conv=_str),
         F("max_model_len", "--max-total-tokens"),
+        F("max_input_tokens", "--max-input-tokens", "--max-input-length"),
         F("max_num_batched_tokens", "--max-batch-prefill-tokens"),
         F("max_total_tokens", "--max-batch-total-tokens"),
         F("max_num_seqs", "--max-batch-size"),
@@ -103,7 +104,11 @@ FLAGS: dict[str, tuple[FlagSpec, ...]] = {
         F("batch_size", "-b", "--batch-size"),
         F("ubatch_size", "-ub", "--ubatch-size"),
         F("kv_cache_dtype", "-ctk", "--cache-type-k", conv=_str),
-        F("flash_attention", "-fa", "--flash-attn", conv=None),
+        F("flash_attention", "-fa", "--flash-attn", "--flashattention", conv=None),
+        # koboldcpp (llama.cpp underneath) spells them its own way
+        F("max_model_len", "--contextsize"),
+        F("gpu_layers", "--gpulayers"),
+        F("batch_size", "--blasbatchsize"),
     ),
     "tensorrt-llm": (
         F("max_num_seqs", "--max_batch_size"),
@@ -144,12 +149,32 @@ _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("vllm", re.compile(r"(?:^|[\s/])vllm(?:\s+serve|\.entrypoints)|vllm/vllm-openai|vllm\.LLM|\bLLM\(model=")),
     ("sglang", re.compile(r"sglang\.launch_server|sglang\s+serve|sglang\.Engine")),
     ("tgi", re.compile(r"text-generation-launcher|text-generation-inference")),
-    ("llamacpp", re.compile(r"llama-(?:server|cli)\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b")),
+    ("llamacpp", re.compile(r"llama-(?:server|cli)\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp")),
     ("ollama", re.compile(r"(?:^|[\s/])ollama\s+(?:run|serve|pull)\b|ollama\s+runner")),
     ("tensorrt-llm", re.compile(r"trtllm-(?:serve|build)|tensorrt_llm|examples/\w+/build\.py")),
     ("lmdeploy", re.compile(r"lmdeploy\s+serve")),
     ("deepspeed", re.compile(r"(?:^|\s)deepspeed\s")),
 )
+
+
+# Flags that name their framework, for command lines no program name gives away (a
+# `VLLM_ARGS=...` line, a compose file, a Helm value, a pasted fragment).
+FLAG_OWNER = {
+    "--gpu-memory-utilization": "vllm", "--max-model-len": "vllm", "--max-num-seqs": "vllm", "--max-num-batched-tokens": "vllm",
+    "--enforce-eager": "vllm", "--mem-fraction-static": "sglang", "--context-length": "sglang",
+    "--max-running-requests": "sglang", "--tp-size": "sglang", "--chunked-prefill-size": "sglang",
+    "--max-batch-total-tokens": "tgi", "--max-batch-prefill-tokens": "tgi", "--num-shard": "tgi", "--max-input-tokens": "tgi",
+    "--max-input-length": "tgi", "--cuda-memory-fraction": "tgi", "--ctx-size": "llamacpp", "--n-gpu-layers": "llamacpp",
+    "--cache-max-entry-count": "lmdeploy", "--session-len": "lmdeploy",
+    "--contextsize": "llamacpp", "--gpulayers": "llamacpp", "--blasbatchsize": "llamacpp",
+}
+
+
+def framework_from_flags(text: str) -> str | None:
+    """The one framework whose own flags the text uses (None when none or several)."""
+    line = re.sub(r"--[a-z_]+", lambda f: f.group(0).replace("_", "-"), text)
+    owners = {fw for flag, fw in FLAG_OWNER.items() if re.search(re.escape(flag) + r"(?![\w-])", line)}
+    return owners.pop() if len(owners) == 1 else None
 
 
 def detect_framework(command: str) -> str | None:

@@ -9,6 +9,7 @@ config is given.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Iterable
 
 from oomdoctor.facts import Evidence, Fact, FactSet, Origin, Value
@@ -67,13 +68,21 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     if w is not None:
         f = facts.get("mem.weights_bytes")
         return w, "log" if f and f.origin is Origin.LOG else "estimate"
+    whole = facts.get("mem.weights_total_bytes")
+    if whole is not None and whole.origin is Origin.LOG and isinstance(whole.value, int):
+        # llama.cpp/Ollama state the whole model and place it by layers
+        offloaded, layers = _num(facts, "mem.layers_offloaded"), _num(facts, "mem.layers_total")
+        if offloaded is not None and layers:
+            return whole.value * min(1.0, offloaded / layers), "log"
+        return float(whole.value), "log"
     params = _num(facts, "model.params")
     if params is None:
         return None, "estimate"
+    named = facts.get("model.params")
     tp = _num(facts, "knob.tensor_parallel_size") or 1
     pp = _num(facts, "knob.pipeline_parallel_size") or 1
     bpp = bytes_per_param(facts.value("knob.dtype"), facts.value("knob.quantization"))
-    return params * bpp / (tp * pp), "estimate"
+    return params * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
 
 
 def _pow2_floor(n: float, floor: int = 1) -> int:
@@ -99,8 +108,8 @@ def derive(facts: FactSet) -> list[Fact]:
 
 def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     ev = _ev(facts, "oom.gpu_total_bytes", "mem.gpu_total_bytes")
-    weights, _ = weights_per_gpu(facts)
-    if weights is not None and not facts.has("mem.weights_bytes"):
+    weights, source = weights_per_gpu(facts)
+    if weights is not None and source in ("estimate", "catalog") and not facts.has("mem.weights_bytes"):
         yield _est("mem.weights_estimate_bytes", int(weights), _ev(facts, "model.params"))
     if total:
         if weights is not None:
@@ -306,6 +315,26 @@ def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
             yield _est("fit.gpu_layers", int(offloaded) - 1 if offloaded > 1 else 0, _ev(facts, "mem.layers_offloaded"))
 
 
+# ---------------------------------------------------------------------------- one pass
+
+
+@dataclass(frozen=True)
+class LedgerPass:
+    """Everything the memory arithmetic gives, computed once: the derived facts (shares, fits)
+    the rules read, and the ledger table and per-step numbers the report shows."""
+
+    facts: FactSet  # the input facts plus the derived ones
+    derived: tuple[Fact, ...]
+    entries: tuple[LedgerEntry, ...]
+    steps: dict[Account, str]
+
+
+def assess(facts: FactSet) -> LedgerPass:
+    derived = tuple(derive(facts))
+    full = facts.with_(derived)
+    return LedgerPass(full, derived, ledger(full), step_numbers(full))
+
+
 # ---------------------------------------------------------------------------- the ledger
 
 def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
@@ -348,11 +377,17 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
     return tuple(entries)
 
 
+_LEDGER_SOURCE = {Origin.LOG: "log", Origin.PROBE: "probe", Origin.SETTINGS: "probe", Origin.COMMAND: "command",
+                  Origin.CARD: "card", Origin.CATALOG: "catalog"}
+
+
 def _source(facts: FactSet, *keys: str) -> str:
+    """Where a ledger figure came from: the log, a probe, the command, the card table, the
+    catalog, or oomdoctor's own estimate."""
     for k in keys:
         f = facts.get(k)
         if f is not None:
-            return {Origin.LOG: "log", Origin.PROBE: "probe"}.get(f.origin, "estimate")
+            return _LEDGER_SOURCE.get(f.origin, "estimate")
     return "estimate"
 
 

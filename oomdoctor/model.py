@@ -116,6 +116,32 @@ class LogSource:
 
 
 @dataclass(frozen=True)
+class Pressure:
+    """An account under pressure, read from the curve (oomdoctor.timeline.shapes): KV usage held
+    at its ceiling, memory growing under steady load, requests longer than the pool or context."""
+
+    account: str  # weights | kv_cache | activations | framework | host_memory
+    signal: str  # the series that shows it: kv_usage, gpu_bytes, rss_bytes, prompt_tokens_p99, ...
+    peak: float  # its highest value (a ratio for kv_usage, bytes for memory, tokens for lengths)
+    since: str | None  # when the window began, as the source stamps it (log time stamp, ISO time)
+    until: str | None
+    samples: int  # samples in the window
+
+
+@dataclass(frozen=True)
+class CurveView:
+    """One metric over time, downsampled for the renderers (sparkline, SVG)."""
+
+    name: str
+    unit: str  # ratio | count | bytes | tokens/s | seconds
+    values: tuple[float, ...]  # the peak of each bucket, oldest first
+    since: str | None
+    until: str | None
+    samples: int
+    ceiling: float | None = None  # a line to draw (1.0 for KV usage)
+
+
+@dataclass(frozen=True)
 class Report:
     schema_version: str
     framework: str
@@ -138,3 +164,5 @@ class Report:
     rerun: dict[str, Any] | None = None  # rerun outcome, when run
     memory_failure: bool = False  # a memory failure was seen (exit status 1), even if unexplained
     extra: dict[str, Any] = field(default_factory=dict)
+    pressure: tuple[Pressure, ...] = ()  # accounts under pressure on the curve, failure or not
+    curves: tuple[CurveView, ...] = ()  # the curves before the failure (logs, recordings, Prometheus)

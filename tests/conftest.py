@@ -151,7 +151,13 @@ def diagnose_case(case: RuleCase) -> Any:
     """The real `diagnose()` on the case's log, offline (no probes), built-in rules only."""
     from oomdoctor.diagnose import DiagnoseOptions, diagnose
 
-    return diagnose(DiagnoseOptions(logs=[str(case.log)]), builtin_rule_set())
+    timelines = []
+    recording = case.path / "timeline.jsonl"  # a case may carry the recording `oomdoctor run` left beside the log
+    if recording.exists():
+        from oomdoctor.timeline.recording import read_timeline
+
+        timelines.append(read_timeline(str(recording)))
+    return diagnose(DiagnoseOptions(logs=[str(case.log)], timelines=timelines), builtin_rule_set())
 
 
 # Test modules reach these through fixtures, not `from conftest import ...`: tests/report has

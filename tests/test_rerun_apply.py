@@ -102,7 +102,7 @@ NOT_APPLICABLE = [
     ("not-rerunnable", VLLM, "vllm", S("host_ram", "raise", rerunnable=False), "relaunch"),
     ("no-value", VLLM, "vllm", S("max_model_len", "lower", None), "no value"),
     ("unknown-framework-knob", ["python", "serve.py"], None, S("max_model_len", value=1024), "--knob max_model_len="),
-    ("prose-spelling", ["ollama", "serve"], "ollama", S("batch_size", value=256), "not a flag"),
+    ("modelfile-spelling", ["ollama", "serve"], "ollama", S("batch_size", value=256), "no launch flag or variable"),  # a Modelfile line
     ("already-there", VLLM + ["--enforce-eager"], "vllm", S("enforce_eager", "enable"), "already has"),
     ("same-value", VLLM + ["--max-model-len", "2048"], "vllm", S("max_model_len", value=2048), "already has"),
     ("flag-injection", VLLM, "vllm", S("kv_cache_dtype", value="--trust-remote-code"), "unsafe"),

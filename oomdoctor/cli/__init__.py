@@ -22,15 +22,24 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-_COMMAND_MODULES = ("diagnose", "rules", "estimate", "probe", "rerun", "schema")
+_COMMAND_MODULES = ("diagnose", "rules", "estimate", "probe", "rerun", "schema", "k8s", "watch", "run")
 
 
-def _register_all() -> None:
+_MODULE_OF = {"confirm": "rerun", "sweep": "rerun"}  # commands whose module has another name
+
+
+def _register(argv: list[str]) -> None:
+    """Register the invoked command only (a fast start: its module alone is imported); every
+    command when none is named (help). Idempotent: main() may run more than once per process."""
     import importlib
 
-    for name in _COMMAND_MODULES:
-        module = importlib.import_module(f"oomdoctor.cli.{name}")
-        module.register(app)
+    first = next((a for a in argv[1:] if not a.startswith("-")), None)
+    named = _MODULE_OF.get(first or "", first)
+    done: set[str] = app.__dict__.setdefault("_oomdoctor_registered", set())
+    for name in (named,) if named in _COMMAND_MODULES else _COMMAND_MODULES:
+        if name not in done:
+            importlib.import_module(f"oomdoctor.cli.{name}").register(app)
+            done.add(name)
 
 
 @app.callback(invoke_without_command=True)
@@ -60,7 +69,7 @@ def main() -> None:
     """Entry point: every library error becomes one line on stderr and a documented exit code."""
     from oomdoctor.errors import OomDoctorError
 
-    _register_all()
+    _register(sys.argv)
     debug = "--debug" in sys.argv[1:]
     if debug:
         sys.argv.remove("--debug")
@@ -76,3 +85,9 @@ def main() -> None:
         sys.exit(int(ExitStatus.INTERRUPTED))
     except BrokenPipeError:
         sys.exit(0)
+    except Exception as exc:  # a bug: one line and its own exit status, never 1 ("memory failure diagnosed")
+        if debug:
+            raise
+        sys.stderr.write(f"oomdoctor: internal error: {type(exc).__name__}: {_redact(str(exc))[:300]} "
+                         f"(rerun with --debug for the traceback, and please report it)\n")
+        sys.exit(int(ExitStatus.INTERNAL))

@@ -40,6 +40,36 @@ def _settings(framework: str, dtype: Optional[str], quantization: Optional[str],
     )
 
 
+def _model_spec(config: Optional[str], name: Optional[str], quantization: Optional[str]) -> tuple[str, Optional[str], list[str]]:
+    """What load_model reads, and the quantization the model's name states when none is given."""
+    if config is not None:
+        return config, quantization, []
+    from oomdoctor.context import from_model
+    from oomdoctor.errors import InputError
+
+    ctx = from_model(str(name))
+    if ctx.model is None:
+        raise InputError(ctx.notes[0] if ctx.notes else f"--model {name}: unknown model")
+    named = next((str(f.value) for f in ctx.facts if f.key == "knob.quantization"), None)
+    notes = [f"--model {name} -> {ctx.model.removeprefix('catalog:')} (offline catalog)"] if ctx.model.startswith("catalog:") else []
+    return ctx.model, quantization or named, notes
+
+
+def _card(gpu: Optional[str], gib: Optional[float], tp: Optional[int]) -> tuple[Optional[float], Optional[int]]:
+    """--gpu fills --gpu-memory-gib (the capacity the runtime reports) and a default TP of its card count."""
+    if gpu is None:
+        return gib, tp
+    from oomdoctor.context import from_gpu
+    from oomdoctor.errors import InputError
+
+    ctx = from_gpu(gpu)
+    total = next((int(f.value) for f in ctx.facts if f.key == "gpu.total_bytes"), None)
+    count = next((int(f.value) for f in ctx.facts if f.key == "gpu.count"), None)
+    if total is None:
+        raise InputError(ctx.notes[0] if ctx.notes else f"--gpu {gpu}: unknown card")
+    return (gib if gib is not None else total / (1 << 30)), (tp if tp is not None else count)
+
+
 def _gib(n: int | None) -> str:
     return "-" if n is None else f"{n / (1 << 30):,.2f} GiB"
 
@@ -95,7 +125,14 @@ def _render_text(data: dict[str, Any]) -> None:
         for key in ("max_model_len", "max_num_seqs", "gpu_memory_utilization", "kv_cache_dtype",
                     "tensor_parallel_size", "gpu_layers"):
             if fit.get(key) is not None:
-                facts.append((f"fit {key}", str(fit[key])))
+                shown = str(fit[key])
+                if key == "max_num_seqs" and fit[key] == 0:
+                    shown = "none fits (see the note)"
+                elif key == "gpu_memory_utilization":
+                    shown = f"at least {fit[key]}"
+                facts.append((f"fit {key}", shown))
+        for note in fit.get("notes") or ():
+            facts.append(("note", note))
     for label, value in facts:
         console.print(Text(f"{label:>18}: ", style="bold") + Text(value))
     for note in data.get("notes", []):
@@ -108,17 +145,23 @@ def _render_text(data: dict[str, Any]) -> None:
             grid.add_column(f"{c // 1024}K" if c >= 1024 else str(c), justify="right")
         for conc, row in zip(t["concurrencies"], t["rows"]):
             style = {True: "green", False: "red", None: ""}
-            cells = [Text(f"{cell['bytes'] / (1 << 30):.1f}", style=style[cell["fits"]]) for cell in row]
+            mark = {True: " ok", False: " NO", None: ""}  # readable without colour (piped, pasted into a ticket)
+            cells = [Text(f"{cell['bytes'] / (1 << 30):.1f}{mark[cell['fits']]}", style=style[cell["fits"]]) for cell in row]
             grid.add_row(str(conc), *cells)
         console.print(grid)
-        console.print(Text("GiB per GPU; green fits, red does not", style="dim"))
+        console.print(Text("GiB per GPU; ok (green) fits, NO (red) does not", style="dim"))
 
 
 def register(app: typer.Typer) -> None:
     @app.command("estimate")
     def estimate_command(
-        config: str = typer.Option(..., "--config", help="config.json, model directory, .gguf file, or ORG/NAME "
-                                                         "in the local Hugging Face cache."),
+        config: Optional[str] = typer.Option(None, "--config", help="config.json, model directory, .gguf file, or ORG/NAME "
+                                                                    "in the local Hugging Face cache."),
+        model: Optional[str] = typer.Option(None, "--model", help="A model by name, resolved offline: HF id, Ollama tag or "
+                                                                  "GGUF file name (local HF cache first, then the shipped catalog)."),
+        gpu: Optional[str] = typer.Option(None, "--gpu", help="The card as you would write it ('L4', '2x RTX 4090', "
+                                                              "'A100 80GB'): sets --gpu-memory-gib and, for several cards, "
+                                                              "the tensor-parallel size."),
         framework: str = typer.Option("vllm", "--framework",
                                       help="vllm | sglang | llamacpp | ollama | tgi | tensorrt-llm | transformers"),
         dtype: Optional[str] = typer.Option(None, "--dtype", help="auto | float16 | bfloat16 | float32"),
@@ -126,7 +169,8 @@ def register(app: typer.Typer) -> None:
                                                    help="fp8, awq, gptq, w8a8, bnb_nf4, ... or a GGUF type (Q4_K_M)"),
         kv_cache_dtype: Optional[str] = typer.Option(None, "--kv-cache-dtype",
                                                      help="auto | fp8 | f16 | q8_0 | q4_0, or K/V such as q4_0/f16"),
-        tensor_parallel_size: int = typer.Option(1, "--tensor-parallel-size", "-tp", min=1),
+        tensor_parallel_size: Optional[int] = typer.Option(None, "--tensor-parallel-size", "-tp", min=1,
+                                                           help="default 1, or the card count of --gpu"),
         pipeline_parallel_size: int = typer.Option(1, "--pipeline-parallel-size", "-pp", min=1),
         max_model_len: Optional[int] = typer.Option(None, "--max-model-len", min=1,
                                                     help="context length (llama.cpp/Ollama: n_ctx / num_ctx)"),
@@ -154,10 +198,16 @@ def register(app: typer.Typer) -> None:
 
         if output_format not in FORMATS:
             raise InputError(f"unknown format {output_format!r} (use text or json)")
-        settings = _settings(framework, dtype, quantization, kv_cache_dtype, tensor_parallel_size,
+        if (config is None) == (model is None):
+            raise InputError("give the model as --model NAME or --config PATH (one of them)")
+        spec, quantization, notes = _model_spec(config, model, quantization)
+        gpu_memory_gib, tensor_parallel_size = _card(gpu, gpu_memory_gib, tensor_parallel_size)
+        settings = _settings(framework, dtype, quantization, kv_cache_dtype, tensor_parallel_size or 1,
                              pipeline_parallel_size, max_model_len, max_num_seqs, max_num_batched_tokens,
                              gpu_memory_gib, gpu_memory_utilization, framework_version)
-        model = load_model(config)
+        for note in notes:
+            typer.echo(f"oomdoctor: note: {note}", err=True)
+        model = load_model(spec)
         e = estimate(model, settings)
         fit = solve(e, headroom=headroom) if settings.gpu_memory_bytes is not None else None
         grid = memory_map(e, headroom=headroom) if table else None

@@ -146,11 +146,27 @@ def load_gguf(path: Path) -> ModelSource:
     return ModelSource(arch=arch, origin=str(path), gguf=info)
 
 
+def load_catalog(name: str) -> ModelSource:
+    """A model known by name to the shipped offline catalog (`catalog:ID[@QUANT]` or a name)."""
+    from oomdoctor.memory import catalog
+
+    match = catalog.lookup(name.removeprefix("catalog:").split("@", 1)[0])
+    if match is None:
+        raise InputError(f"{name}: not a file, not in the local Hugging Face cache and not in the offline catalog")
+    try:
+        arch = arch_from_hf_config(match.config)
+    except InputError as exc:
+        raise InputError(f"catalog entry {match.id}: {exc.message}") from None
+    return ModelSource(arch=arch, origin=f"catalog:{match.id}")
+
+
 def load_model(spec: str) -> ModelSource:
-    """A config.json, a model directory, a .gguf file (first shard), or an `ORG/NAME` id
-    already in the local Hugging Face cache."""
+    """A config.json, a model directory, a .gguf file (first shard), an `ORG/NAME` id already
+    in the local Hugging Face cache, or a model the offline catalog knows by name."""
     if not spec or not spec.strip():
         raise InputError("no model config given")
+    if spec.startswith("catalog:"):
+        return load_catalog(spec)
     path = Path(os.path.expanduser(spec))
     if path.is_dir():
         if (path / "config.json").is_file():
@@ -167,6 +183,6 @@ def load_model(spec: str) -> ModelSource:
     cached = find_in_hf_cache(spec.strip())
     if cached is not None:
         return load_hf_config(cached)
-    if "/" in spec and not spec.startswith((".", "/", "~")) and spec.count("/") == 1:
-        raise InputError(f"{spec} is not a file and not in the local Hugging Face cache (no network is used)")
+    if not spec.startswith((".", "/", "~")) and not path.suffix.lower() in (".json", ".gguf"):
+        return load_catalog(spec)  # a name: the offline catalog (no network is used)
     raise InputError(f"{spec}: no such file")

@@ -16,6 +16,7 @@ from oomdoctor.memory.policies import EstimateSettings, Framework
 _EVIDENCE = "oomdoctor.memory"
 # a log line that states the same quantity under an `oom.*` key counts as stating it
 _STATED_AS = {
+    "mem.weights_bytes": ("mem.weights_total_bytes",),  # llama.cpp/Ollama state the whole model, placed by layers
     "mem.kv_tokens": ("oom.kv_capacity_tokens",),
     "mem.kv_cache_bytes": ("oom.kv_available_bytes",),
     "mem.non_torch_bytes": ("oom.non_torch_bytes",),
@@ -143,6 +144,44 @@ def _log_fits(facts: FactSet, settings: EstimateSettings) -> list[Fact]:
     return out
 
 
+def _consistent_with_log(facts: FactSet, model_spec: str, settings: EstimateSettings, given: Given,
+                         e: Estimate) -> tuple[Estimate | None, EstimateSettings, list[Fact]]:
+    """The log's own numbers bound the estimate: weights per GPU cannot exceed what PyTorch
+    held on the failing device. When the tensor-parallel size is not stated, the smallest
+    power of two that makes the estimate fit what the log shows is taken (and said); when
+    none does, the estimate's assumptions are wrong and it is not used."""
+    if facts.has("knob.tensor_parallel_size"):
+        held = _num(facts, "oom.torch_allocated_bytes", "oom.process_bytes")
+        return (e if held is None or e.weights_bytes <= held * 1.02 or not _loaded(facts) else None), settings, []
+    # an engine failing on device N shards over at least N + 1 GPUs (visible devices count from 0)
+    device = str(facts.value("oom.device") or "")
+    min_tp = int(device) + 1 if device.isdigit() and settings.framework.preallocates_pool else 1
+    held = _num(facts, "oom.torch_allocated_bytes", "oom.process_bytes")
+    too_big = held is not None and _loaded(facts) and e.weights_bytes > held * 1.02  # while loading only part is held
+    if min_tp <= 1 and not too_big:
+        return e, settings, []
+    from dataclasses import replace
+
+    model = load_model(model_spec)
+    for tp in (t for t in (2, 4, 8, 16) if t >= min_tp):
+        s = replace(settings, tensor_parallel_size=tp)
+        try:
+            e2 = estimate(model, s, given)
+        except InputError:
+            return None, settings, []
+        if held is None or not _loaded(facts) or e2.weights_bytes <= held * 1.02:
+            why = (f"inferred: the failure is on device {device}" if min_tp > 1 and not too_big else
+                   f"inferred: {e.weights_bytes / (1 << 30):.1f} GiB of weights do not fit in the {(held or 0) / (1 << 30):.1f} GiB "
+                   f"the log shows on the device")
+            return e2, s, [_fact("knob.tensor_parallel_size", tp, f"{why}; tensor parallel {tp} fits it")]
+    return None, settings, []
+
+
+def _loaded(facts: FactSet) -> bool:
+    """The failure came after the weights were loaded (so the device held all of them)."""
+    return facts.value("phase") in ("profile", "kv_alloc", "cuda_graph_capture", "warmup", "prefill", "decode")
+
+
 def estimate_facts(facts: FactSet, config_path: str | None) -> list[Fact]:
     """`mem.*` facts the log did not state and `fit.*` facts, all `Origin.ESTIMATE`.
 
@@ -157,6 +196,10 @@ def estimate_facts(facts: FactSet, config_path: str | None) -> list[Fact]:
     if e is None:
         return log_fits
     out: list[Fact] = []
+    e, settings, inferred = _consistent_with_log(facts, config_path, settings, given, e)
+    if e is None:
+        return log_fits
+    out.extend(inferred)
     mem = {
         "mem.weights_bytes": (e.weights_bytes, f"weights per GPU: {e.weights.params / 1e9:.2f} B params, "
                                                f"{e.scheme.label or e.dtype}, TP {settings.tensor_parallel_size}"),

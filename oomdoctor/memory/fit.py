@@ -108,6 +108,11 @@ def solve_max_model_len(e: Estimate, given: Given = Given(), *, concurrency: int
     def ok(n: int) -> bool:
         return bool(check(_rerun(e, given, max_model_len=n * step), concurrency=concurrency, headroom=headroom).fits)
 
+    # The profiled peak depends on the context too (no chunked prefill: the profile batches
+    # max_model_len tokens; engines switch chunking on above a length), so "fits" need not fall
+    # monotonically with the context: never propose more than a context already found not to fit.
+    if not check(e, concurrency=concurrency, headroom=headroom).fits:
+        hi = min(hi, max(1, (e.budget.context - 1) // step))
     n = _largest(1, hi, ok)
     return n * step if n else None
 

@@ -21,6 +21,7 @@ from oomdoctor.memory.activations import (
     forward_peak_bytes,
     llamacpp_compute_bytes,
     non_torch_bytes,
+    vllm_non_torch_bytes,
     sampler_peak_bytes,
     vision_peak_bytes,
 )
@@ -134,6 +135,9 @@ class Budget:
     notes: tuple[str, ...] = field(default=())
 
 
+LLAMACPP_V_LESS_BUILD = 7860  # first mainline build with the V-less MLA cache (approximate: PR #19067)
+
+
 def kv_layout(framework: Framework, arch: ModelArch, settings: EstimateSettings, *,
               gguf_has_mla: bool | None = None) -> KvLayout:
     """How the engine stores MLA and sliding-window layers."""
@@ -144,8 +148,14 @@ def kv_layout(framework: Framework, arch: ModelArch, settings: EstimateSettings,
     elif framework in (Framework.TGI, Framework.TRANSFORMERS):
         mla = MlaLayout.DECOMPRESSED
     elif framework.whole_model:
-        # GGUFs converted before llama.cpp's MLA support (no attn_k_b tensors) run without it
-        mla = MlaLayout.LATENT_KV if gguf_has_mla else MlaLayout.DECOMPRESSED
+        # GGUFs converted before llama.cpp's MLA support (no attn_k_b tensors) run without it;
+        # with it, K held the 576-value latent and V its 512-value part until the V-less cache
+        # (PR #19067, 2026-01-24, about build b7860) keeps the latent once, K and V shared
+        v_less = framework == Framework.LLAMACPP and version is not None and len(version) == 1 and version[0] >= LLAMACPP_V_LESS_BUILD
+        if v_less and gguf_has_mla is not False:
+            mla = MlaLayout.LATENT
+        else:
+            mla = MlaLayout.LATENT_KV if gguf_has_mla else MlaLayout.DECOMPRESSED
     seqs = settings.max_num_seqs or 1
     return KvLayout(mla=mla, window_capped=framework.whole_model, sequences=seqs)
 
@@ -186,9 +196,7 @@ def _vllm(b: BudgetInput) -> Budget:
         else:
             tokens = max(context, 2048)
             notes.append(f"no chunked prefill: the profile run batches max_model_len ({tokens}) tokens")
-    # vLLM's own non-torch figure varies by release (0.2-0.4 GiB in 0.8 V0 logs, 1.8 GiB per rank in
-    # 0.6.5 at TP 1 and 3.6 at TP 2); the estimate stays between them and stops growing past TP 2
-    nt = non_torch_bytes(min(s.tensor_parallel_size, 2), s.pipeline_parallel_size)
+    nt = vllm_non_torch_bytes(s.tensor_parallel_size, s.pipeline_parallel_size, version, cap)
     act = max(forward_peak_bytes(arch, tokens, s.tensor_parallel_size, b.dtype_bytes),
               sampler_peak_bytes(arch, min(seqs, tokens)))
     vision = vision_peak_bytes(arch, s.tensor_parallel_size, b.dtype_bytes)

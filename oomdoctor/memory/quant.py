@@ -11,6 +11,7 @@ Q4_K_M file averages ~4.9 bits per weight rather than 4.5.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, replace
 
 from oomdoctor.errors import InputError
@@ -160,13 +161,18 @@ def gguf_tensor_bytes(ftype: str, t: Tensor, arch: ModelArch) -> float:
 
 
 # ---------------------------------------------------------------- safetensors schemes
+@lru_cache(maxsize=4096)
+def _ignore_regex(pattern: str) -> re.Pattern[str]:
+    if pattern.startswith("re:"):
+        return re.compile(pattern[3:])
+    body = re.escape(pattern).replace(r"\*", r"[^.]+")
+    return re.compile(rf"(^|\.){body}(\.|$)")
+
+
 def _matches(name: str, pattern: str) -> bool:
     """An ignore entry names a module by dotted components (`lm_head`, `model.layers.0`,
     `visual`) or, with a `re:` prefix, by regular expression."""
-    if pattern.startswith("re:"):
-        return re.search(pattern[3:], name) is not None
-    body = re.escape(pattern).replace(r"\*", r"[^.]+")
-    return re.search(rf"(^|\.){body}(\.|$)", name) is not None
+    return _ignore_regex(pattern).search(name) is not None
 
 
 def is_ignored(scheme: QuantScheme, t: Tensor) -> bool:
@@ -229,8 +235,23 @@ _FP8_NAMES = {"fp8", "fbgemm_fp8", "fp8_e4m3", "modelopt", "modelopt_fp8", "comp
               "fp8_block"}
 _INT8_NAMES = {"w8a8", "int8", "w8a8_int8", "smoothquant", "compressed-tensors", "compressed_tensors", "sq"}
 _BNB4_NAMES = {"bitsandbytes", "bnb", "nf4", "bnb_nf4", "bnb_4bit", "bnb4", "fp4", "bitsandbytes-nf4",
-               "bitsandbytes_nf4"}
-_BNB8_NAMES = {"bnb_int8", "bnb8", "bnb_8bit", "llm.int8", "bitsandbytes-int8", "bitsandbytes_int8", "eetq"}
+               "bitsandbytes_nf4", "bnb-4bit"}
+_BNB8_NAMES = {"bnb_int8", "bnb8", "bnb_8bit", "llm.int8", "bitsandbytes-int8", "bitsandbytes_int8", "eetq", "bnb-8bit"}
+# names of quantized releases that size like a scheme the estimator knows
+_NAME_ALIASES = {"exl2": "w4a16", "mlx-4bit": "w4a16", "mlx-8bit": "w8a8", "q4_k_xl": "Q4_K_M", "q6_k_l": "Q6_K",
+                 "q5_k_l": "Q5_K_M", "q4": "Q4_0", "q8": "Q8_0", "w8a16": "w8a8"}
+
+
+def normalise_name(quantization: str | None) -> str | None:
+    """A quantization as a model's name spells it (`bnb-4bit`, `exl2`, `Q4_K_XL`) -> a name
+    `resolve_scheme` takes; None when it says only the format (`gguf`) or is unknown."""
+    if not quantization:
+        return None
+    q = _NAME_ALIASES.get(quantization.strip().lower(), quantization.strip())
+    if q.lower() == "gguf":
+        return None
+    known = {k.lower() for k in KNOWN_QUANTIZATIONS}
+    return q if q.lower() in known or q.upper() in GGUF_FTYPES else None
 _NONE_NAMES = {"none", "null", "", "auto", "fp16", "bf16", "float16", "bfloat16"}
 KNOWN_QUANTIZATIONS = sorted(_GPTQ_NAMES | _AWQ_NAMES | _FP8_NAMES | _INT8_NAMES | _BNB4_NAMES | _BNB8_NAMES
                              | {"mxfp4", "w4a16", "int4", "nvfp4", "modelopt_fp4"} | set(GGUF_FTYPES))

@@ -39,6 +39,22 @@ def model_summary(e: Estimate) -> dict[str, Any]:
     return out
 
 
+def _fit_notes(e: Estimate, fit: FitResult) -> list[str]:
+    """What a bare number would hide: why no sequence fits, what the fraction means."""
+    notes: list[str] = []
+    if fit.max_num_seqs == 0:
+        held = fit.current.held_tokens
+        notes.append(
+            f"max_num_seqs 0: not one sequence of {e.budget.context:,} tokens fits"
+            + (f" (the KV pool holds {held:,} tokens)" if held is not None else "")
+            + "; lower max_model_len" + (f" to {fit.max_model_len:,}" if fit.max_model_len else "")
+            + " or free memory for the pool first")
+    if fit.gpu_memory_utilization is not None:
+        notes.append(f"gpu_memory_utilization {fit.gpu_memory_utilization} is the smallest fraction whose pool holds the "
+                     f"load (a minimum; keep it at most {1 - fit.headroom:.2f} for headroom)")
+    return notes
+
+
 def estimate_dict(e: Estimate, fit: FitResult | None = None, table: MemoryMap | None = None) -> dict[str, Any]:
     s, b = e.settings, e.budget
     known_tokens = s.gpu_memory_bytes is not None or e.framework.whole_model
@@ -84,6 +100,9 @@ def estimate_dict(e: Estimate, fit: FitResult | None = None, table: MemoryMap | 
             "kv_cache_dtype": fit.kv_cache_dtype,
             "tensor_parallel_size": fit.tensor_parallel_size,
             "gpu_layers": fit.gpu_layers,
+            # gpu_memory_utilization is the smallest fraction whose pool holds the load: a minimum
+            "gpu_memory_utilization_bound": "minimum" if fit.gpu_memory_utilization is not None else None,
+            "notes": _fit_notes(e, fit),
         }
     if table is not None:
         out["table"] = {

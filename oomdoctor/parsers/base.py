@@ -56,6 +56,41 @@ def timestamp(text: str | None) -> str | None:
     return m.group(1) if m else None
 
 
+# Time stamps of periodic stats lines, per framework: ISO (TGI `2024-07-08T13:05:31.12Z`, SGLang
+# `[2024-07-08 13:05:31 TP0]`, Python logging `2024-07-08 13:05:31,123`, Ollama `time=2024-...`),
+# vLLM `07-08 13:05:31` (no year), Gin `2024/07/08 - 13:05:31` (Ollama requests), syslog `Jul  8 13:05:31`.
+_STAMP = re.compile(r"(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?|(\d{4})/(\d{2})/(\d{2}) - (\d{2}):(\d{2}):(\d{2})"
+                    r"|(?<![\d-])(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?|([A-Z][a-z]{2}) +(\d+) (\d{2}):(\d{2}):(\d{2})")
+_MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
+NO_YEAR = 2000  # a leap year: vLLM's and syslog's stamps carry none
+
+
+def seconds(text: str | None) -> float | None:
+    """The first time stamp of a line as seconds since the epoch (UTC, naive), for ordering and
+    durations; stamps without a year are put in NO_YEAR. None when the line has none."""
+    import calendar
+
+    m = _STAMP.search(text or "")
+    if m is None:
+        return None
+    g = m.groups()
+    frac = 0.0
+    if g[0]:
+        y, mo, d, h, mi, s = (int(x) for x in g[0:6])
+        frac = float("0." + g[6]) if g[6] else 0.0
+    elif g[7]:
+        y, mo, d, h, mi, s = (int(x) for x in g[7:13])
+    elif g[13]:
+        y, (mo, d, h, mi, s) = NO_YEAR, (int(x) for x in g[13:18])
+        frac = float("0." + g[18]) if g[18] else 0.0
+    else:
+        y, mo, d, h, mi, s = NO_YEAR, _MONTHS.get(g[19], 1), int(g[20]), int(g[21]), int(g[22]), int(g[23])
+    try:
+        return calendar.timegm((y, mo, d, h, mi, s, 0, 0, 0)) + frac
+    except (ValueError, OverflowError):
+        return None
+
+
 def to_int(text: str) -> int:
     return int(text.replace(",", "").replace("_", ""))
 

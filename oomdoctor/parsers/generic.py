@@ -107,9 +107,30 @@ PATTERNS: tuple[Pattern, ...] = (
     P("accelerate-disk-offload", ("offloaded to the disk",), r"device_map`? had weights offloaded to the disk",
       kind("weights_offloaded", ("_phase", "load_weights"))),
     P("swap-space-exhausted", ("lack of CPU swap space",), r"Aborted due to the lack of CPU swap space", kind("kv_swap_exhausted", ("_phase", "decode"))),
-    # ---- look-alikes: a kernel's on-chip resources, not device memory
-    P("kernel-resource", ("out of resource", "OutOfResources"), r"out of resource: (?:shared memory|registers)|OutOfResources",
+    # ---- look-alikes: errors that mention memory (or stop a start-up) but are no lack of it
+    P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested"),
+      r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch",
       kind("kernel_resource")),
+    P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive"),
+      r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive",
+      kind("capture_error")),
+    P("comm-error", ("Gloo", "DistNetworkError", "ncclRemoteError", "Watchdog caught collective", "connectFullMesh"),
+      r"Gloo connectFullMesh failed|DistNetworkError|ncclRemoteError|Watchdog caught collective operation timeout",
+      kind("comm_error")),
+    P("compile-error", ("BackendCompilerFailed", "InductorError", "torch._inductor.exc", "torch._dynamo.exc"),
+      r"BackendCompilerFailed|InductorError|torch\._inductor\.exc\.\w+|torch\._dynamo\.exc\.(?!BackendCompilerFailed)\w+Error",
+      kind("compile_error")),
+    P("driver-mismatch", ("version mismatch", "forward compatibility", "no CUDA-capable device", "NoBinaryForGpu"),
+      r"Driver/library version mismatch|forward compatibility was attempted on non supported HW|no CUDA-capable device is detected|"
+      r"hipErrorNoBinaryForGpu", kind("broken_install")),
+    P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
+    P("va-reservation", ("cuMemAddressReserve",), r"cuMemAddressReserve", kind("va_reservation")),
+    P("ggml-fixed-pool", ("not enough space in the context's memory pool",), r"not enough space in the context's memory pool",
+      kind("ggml_fixed_pool")),
+    P("alloc-size-limit", ("larger than 4GB", "bigger than 4GB"),
+      r"(?i)can ?not allocate memory block with size (?:larger|bigger) than 4 ?GB|allocation (?:larger|bigger) than 4 ?GB",
+      kind("alloc_size_limit")),
+    P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header
     P("frame-line", ('", line ',), r'File "[^"]+", line \d+, in \w', const(("_traceback", True))),

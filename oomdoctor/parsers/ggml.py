@@ -117,6 +117,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.kv_total_bytes", mib(m.group(1))), ("_phase", "kv_alloc")]),
     P("ggml-kv-cells", ("kv_size =", "cells,"), r"kv_size = (\d+)|\(\s*(\d+) cells,", lambda m: [("_kv_cells", int(m.group(1) or m.group(2)))]),
     P("ggml-kv-type", ("type_k",), r"type_k = '(\w+)'", lambda m: [("knob.kv_cache_dtype", m.group(1))]),
+    P("ggml-n-layer", ("n_layer",), r"\bn_layer\s*=\s*(\d+)", lambda m: [("knob.model_layers", int(m.group(1)))]),
     P("ggml-n-ctx", ("n_ctx",), r"\bn_ctx\s*=\s*(\d+)", lambda m: [("knob.max_model_len", int(m.group(1)))]),
     P("ggml-n-ctx-seq", ("n_ctx_per_seq", "n_ctx_seq"), r"n_ctx_(?:per_)?seq\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_seq", int(m.group(1)))]),
     P("ggml-n-ctx-train", ("n_ctx_train",), r"n_ctx_train\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_train", int(m.group(1)))]),

@@ -19,10 +19,11 @@ from typing import BinaryIO, Iterable
 
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value
-from oomdoctor.launch import detect_framework, parse_argv, parse_kwargs, split
-from oomdoctor.parsers import detect, generic, ggml, host, servers, torch, vllm
+from oomdoctor.launch import FLAG_OWNER, detect_framework, framework_from_flags, parse_argv, parse_kwargs, split
+from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
 from oomdoctor.parsers.base import P, Pattern, timestamp
 from oomdoctor.parsers.prefilter import build_prefilter
+from oomdoctor.timeline.series import SeriesSet
 
 CHUNK = 4 << 20
 HEAD = 8 << 20  # framework signals select lines only in the first bytes of a log
@@ -42,26 +43,12 @@ def _launch(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
         yield f.key, f.value
 
 
-# Flags that name their framework, for command lines the launch pattern does not recognise
-# (a `VLLM_ARGS=...` line, a compose file, a Helm value).
-_FLAG_OWNER = {
-    "--gpu-memory-utilization": "vllm", "--max-model-len": "vllm", "--max-num-seqs": "vllm", "--max-num-batched-tokens": "vllm",
-    "--enforce-eager": "vllm", "--mem-fraction-static": "sglang", "--context-length": "sglang",
-    "--max-running-requests": "sglang", "--tp-size": "sglang", "--chunked-prefill-size": "sglang",
-    "--max-batch-total-tokens": "tgi", "--max-batch-prefill-tokens": "tgi", "--num-shard": "tgi", "--max-input-tokens": "tgi",
-    "--max-input-length": "tgi", "--cuda-memory-fraction": "tgi", "--ctx-size": "llamacpp", "--n-gpu-layers": "llamacpp",
-    "--cache-max-entry-count": "lmdeploy", "--session-len": "lmdeploy",
-}
-
-
 def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
-    line = re.sub(r"--[a-z_]+", lambda f: f.group(0).replace("_", "-"), m.string)
-    owners = {fw for flag, fw in _FLAG_OWNER.items() if flag in line}
-    if len(owners) != 1:
+    fw = framework_from_flags(m.string)
+    if fw is None:
         return
-    fw = owners.pop()
     yield "_framework", f"{fw}:4"
-    for f in parse_argv(split(line), framework=fw):
+    for f in parse_argv(split(m.string), framework=fw):
         yield f.key, f.value
 
 
@@ -74,7 +61,7 @@ LAUNCH: tuple[Pattern, ...] = (
                          "lmdeploy serve", "trtllm-", "ollama run", "LLM(", "build.py", ".llamafile", "sglang serve"),
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
       r"llama-cli|lmdeploy serve|trtllm-\w+|ollama run|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
-    P("flag-args", tuple(_FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in _FLAG_OWNER),
+    P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER),
       r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
       r"from_pretrained\(|ollama run |[Mm]odel )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
@@ -90,13 +77,15 @@ LAUNCH: tuple[Pattern, ...] = (
 
 ALL_PATTERNS: tuple[Pattern, ...] = (
     *torch.PATTERNS, *vllm.PATTERNS, *servers.PATTERNS, *ggml.PATTERNS, *host.PATTERNS, *generic.PATTERNS, *LAUNCH, *detect.SIGNALS,
+    *stats.PATTERNS,
 )
 
 # Kinds of failure that are themselves memory failures (others are hints or look-alikes).
 NOT_OOM_KINDS = frozenset({
     "illegal_memory_access", "no_kernel_image", "device_assert", "nccl_graph_capture", "broken_install",
     "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug", "ggml_assert",
-    "kernel_resource",
+    "kernel_resource", "capture_error", "comm_error", "compile_error", "va_reservation", "ggml_fixed_pool",
+    "alloc_size_limit", "buffer_count_limit",
 })
 
 
@@ -117,7 +106,8 @@ class _Matcher:
                     self.by_anchor.append([])
                 self.by_anchor[index[a]].append(p)
         self.anchors = anchors
-        signal_only = {a for p in detect.SIGNALS for a in p.anchors} - {a for p in patterns if p not in detect.SIGNALS for a in p.anchors}
+        signals = {p.name for p in detect.SIGNALS}
+        signal_only = {a for p in detect.SIGNALS for a in p.anchors} - {a for p in patterns if p.name not in signals for a in p.anchors}
         self.prefilter = build_prefilter(anchors)
         # past the head of a log, framework signals alone do not select a line
         self.lean_prefilter = build_prefilter([a for a in anchors if a not in signal_only])
@@ -166,6 +156,7 @@ class ScanResult:
     first_failure_text: str | None
     phase: str | None
     warnings: list[str] = field(default_factory=list)
+    series: SeriesSet | None = None  # the periodic stats lines, bounded (oomdoctor.timeline)
 
 
 def _matches(text: str) -> Iterable[tuple[Pattern, re.Match[str]]]:
@@ -195,6 +186,8 @@ class _State:
         self.warned_utf8 = False
         self.long_lines: set[int] = set()
         self.joins: list[tuple[int, str]] = []  # a message's first line joined with the next ones
+        self.series = SeriesSet(source)  # periodic stats samples, in constant memory
+        self.fast = stats.FastStats(self.series)  # vLLM stats lines read past the head, in batches
 
     def handle(self, line_no: int, text: str) -> None:
         ev: Evidence | None = None
@@ -202,6 +195,9 @@ class _State:
             if ev is None:
                 ev = Evidence(self.source, line_no, text.strip()[:600])
             self._apply(pattern, m, ev, line_no)
+
+    def flush_fast(self) -> tuple[int, int]:
+        return self.fast.flush(self.failure_line is None)
 
     def _wrapped(self) -> Iterable[Fact]:
         """Facts that only a message's lines read together give (a message wrapped over lines):
@@ -238,6 +234,10 @@ class _State:
             elif key == "_process":
                 pid, _, size = str(value).partition(":")
                 self.processes.append((pid, int(size), ev))
+            elif key == "_sample":
+                self.series.add(value, (self.source, line_no, ev.text, None), self.failure_line is None)  # type: ignore[arg-type]
+            elif key == "_slot_ctx":
+                self.series.static["slot_ctx"] = value
             elif key.startswith("_sum:"):
                 prev = self.sums.get(key[5:], (0, ev))[0]
                 self.sums[key[5:]] = (prev + int(value), ev)
@@ -526,6 +526,7 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
     return ScanResult(
         path=source, label=label, facts=facts, framework_scores=state.scores, lines=line_no - 1,
         first_failure_line=state.failure_line, first_failure_text=state.failure_text, phase=phase, warnings=state.warnings,
+        series=state.series.finish(),
     )
 
 
@@ -540,9 +541,16 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
     """Handle the selected lines of buf[begin:end]; return the line number at `end`."""
     counted = begin
     done = begin  # offset past the last line handled
+    fast = state.fast
     for hit in (m.lean_prefilter if lean else m.prefilter).positions(buf, begin, end):
         if hit <= done:
             continue
+        taken = fast.take(buf, hit, counted, line_no)  # vLLM's periodic stats line: read in bulk
+        if taken > 0:
+            done = taken
+            continue
+        if fast.matches:  # the batch goes in before this line; its line count is reused
+            counted, line_no = state.flush_fast()
         start = buf.rfind(b"\n", begin, hit) + 1 or begin
         stop = buf.find(b"\n", hit, end)
         if stop == -1:
@@ -571,12 +579,22 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
                 joined = b" ".join([first.strip(), *(_PREFIX.sub(b"", x).strip() for x in rest)])
                 state.joins.append((line_no, _clean(joined.decode("utf-8", "replace"))))
         done = stop
+    if fast.matches:
+        counted, line_no = state.flush_fast()
     return line_no + buf.count(b"\n", counted, end)
+
+
+# A run of digits or word characters this long is no number or name any pattern reads (a hex
+# dump, base64, a corrupted line); cut to this length it cannot make a pattern backtrack for
+# seconds over a long line.
+_LONG_RUN = re.compile(r"[\d,.]{64,}|\w{256,}")
 
 
 def _clean(text: str) -> str:
     if "\x1b" in text:
         text = _ANSI.sub("", text)
+    if len(text) > 256 and _LONG_RUN.search(text):
+        text = _LONG_RUN.sub(lambda m: m.group(0)[:63], text)
     return text.rstrip("\r")
 
 

@@ -47,11 +47,13 @@ def _v0_profile(m: re.Match[str]) -> Emitted:
         ("mem.weights_bytes", r"model weights take ([\d.]+)\s?GiB"),
         ("mem.non_torch_bytes", r"non_torch_memory takes ([\d.]+)\s?GiB"),
         ("mem.activation_peak_bytes", r"activation peak memory takes ([\d.]+)\s?GiB"),
-        ("mem.kv_cache_bytes", r"reserved for KV Cache is ([\d.]+)\s?GiB"),
+        ("mem.kv_cache_bytes", r"reserved for KV Cache is (-?[\d.]+)\s?GiB"),
     ):
         mm = re.search(pat, text)
         if mm:
             yield key, gib(mm.group(1))
+            if key == "mem.kv_cache_bytes" and float(mm.group(1)) <= 0:
+                yield "oom.kind", "no_kv_memory"  # nothing left for KV blocks: the start fails next
 
 
 def _profiling_results(m: re.Match[str]) -> Emitted:

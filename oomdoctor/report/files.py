@@ -9,9 +9,10 @@ from pathlib import Path
 
 from oomdoctor.errors import UsageError
 from oomdoctor.model import Report
-from oomdoctor.report.svg import render_svg
+from oomdoctor.report.svg import render_curve_svg, render_svg
 
 _SVG_MARK = "GPU memory ledger"
+_CURVE_MARK = "Memory curve"
 
 
 def svg_path(output_path: Path) -> Path:
@@ -34,21 +35,33 @@ def write_outputs(report: Report, text: str, output_path: Path | str) -> list[Pa
         written.append(_write(target, svg))
     else:
         _remove_stale(target)
+    curve = render_curve_svg(report)
+    curve_target = output_path_curve(path)
+    if curve is not None:
+        written.append(_write(curve_target, curve))
+    else:
+        _remove_stale(curve_target, _CURVE_MARK)
     return written
 
 
+def output_path_curve(output_path: Path) -> Path:
+    """`report.md` -> `report.timeline.svg` (the curve before the failure)."""
+    return output_path.with_name(f"{output_path.stem}.timeline.svg")
+
+
 def _write(path: Path, text: str) -> Path:
+    if not path.parent.is_dir():  # a mistyped folder is an error, not a folder made silently
+        raise UsageError(f"cannot write {path}: no folder {path.parent} (create it first)")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from exc
     return path
 
 
-def _remove_stale(path: Path) -> None:
+def _remove_stale(path: Path, mark: str = _SVG_MARK) -> None:
     try:
-        if path.is_file() and _SVG_MARK in path.read_text(encoding="utf-8", errors="replace")[:2000]:
+        if path.is_file() and mark in path.read_text(encoding="utf-8", errors="replace")[:2000]:
             path.unlink()
     except OSError:
         pass

@@ -110,6 +110,8 @@ def culprit_name(report: Report) -> str:
 def verdict_head(report: Report) -> str:
     """`kv_cache (high confidence)`, `unknown`, or `no memory failure found`."""
     c = culprit_name(report)
+    if c not in CULPRIT_MEANING and report.pressure and not report.memory_failure:
+        return "no memory failure; under pressure: " + ", ".join(dict.fromkeys(p.account for p in report.pressure))
     if c not in CULPRIT_MEANING and not (report.memory_failure or report.findings):
         return "no memory failure found"
     if report.confidence is None:
@@ -122,6 +124,8 @@ def verdict_meaning(report: Report) -> str:
     c = culprit_name(report)
     if c in CULPRIT_MEANING:
         text = CULPRIT_MEANING[c]
+    elif report.pressure and not report.memory_failure:
+        text = "nothing has failed yet, but the curve shows an account at its limit: fix it before it does"
     elif report.memory_failure or report.findings:
         text = "a memory failure, but the evidence does not name the account"
     else:

@@ -8,7 +8,7 @@ from enum import Enum
 from typing import Any
 
 from oomdoctor.facts import Evidence
-from oomdoctor.model import Finding, Report, Suggestion
+from oomdoctor.model import Finding, Pressure, Report, Suggestion
 
 
 def _evidence(e: Evidence) -> dict[str, Any]:
@@ -28,6 +28,10 @@ def _finding(f: Finding) -> dict[str, Any]:
         "message": f.message, "source": f.source, "evidence": [_evidence(e) for e in f.evidence],
         "suggestions": [_suggestion(s) for s in f.suggestions],
     }
+
+
+def _pressure(p: Pressure) -> dict[str, Any]:
+    return {"account": p.account, "signal": p.signal, "peak": p.peak, "since": p.since, "until": p.until, "samples": p.samples}
 
 
 def _plain(obj: Any) -> Any:
@@ -51,6 +55,7 @@ def to_dict(report: Report) -> dict[str, Any]:
         "phase": report.phase,
         "memory_failure": report.memory_failure,
         "summary": report.summary,
+        "pressure": [_pressure(p) for p in report.pressure],
         "findings": [_finding(f) for f in report.findings],
         "suggestions": [_suggestion(s) for s in report.suggestions],
         "triage": [{"account": t.account.value, "status": t.status.value, "note": t.note} for t in report.triage],

@@ -21,6 +21,7 @@ class MarkdownRenderer:
     def render(self, report: Report) -> str:
         blocks: list[str] = [
             _verdict(report),
+            _pressure(report),
             _ledger(report),
             _triage(report),
             _sources(report),
@@ -259,3 +260,26 @@ def _notes(report: Report) -> str:
     items = [f"- warning: {_escape(w)}" for w in report.warnings]
     items += [f"- skipped: {_escape(s)}" for s in report.skipped]
     return "## Notes\n\n" + "\n".join(items) if items else ""
+
+
+def _pressure(report: Report) -> str:
+    """The accounts under pressure and the curves (the SVG plot is written beside the report)."""
+    from oomdoctor.report import curve
+
+    if not report.pressure and not report.curves:
+        return ""
+    parts = ["## Memory pressure" + (" before the failure" if report.memory_failure else " (no failure)")]
+    if report.pressure:
+        rows = [[_cell(p.account), _cell(curve.SIGNAL_LABEL.get(p.signal, p.signal)), curve.fmt_signal(p.signal, p.peak),
+                 _cell(p.since or " "), _cell(p.until or " "), str(p.samples)] for p in report.pressure]
+        parts.append(table(["Account", "Signal", "Peak", "Since", "Until", "Samples"], rows, "lllllr"))
+    views = curve.shown_curves(report)
+    if views:
+        lines = []
+        for c in views:
+            label, line, peak = curve.curve_line(c, 60)
+            lines.append(f"{label:<22} {line}  max {peak}")
+        first = views[0]
+        lines.append(f"{'':<22} {first.since or '?'} → {first.until or '?'} ({first.samples} samples)")
+        parts.append(fence(lines))
+    return "\n\n".join(parts)

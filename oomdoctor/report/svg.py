@@ -89,4 +89,52 @@ def _legend(accounts: list[str], sizes: dict[str, int | None], culprit: str) -> 
     return out
 
 
-__all__ = ["render_svg"]
+CURVE_FILL = {"kv_usage": "#b279a2", "waiting": "#e45756", "running": "#4c78a8"}
+PANEL_H = 84
+
+
+def render_curve_svg(report: Report) -> str | None:
+    """The curves before the failure as small multiples (KV usage against its ceiling first),
+    the pressure windows listed under the title; None when the report has no curve."""
+    from oomdoctor.report import curve
+
+    views = curve.shown_curves(report)
+    if not views:
+        return None
+    height = 40 + PANEL_H * len(views) + 16 * len(report.pressure)
+    title = "Memory curve before the failure" if report.memory_failure else "Memory curve (no failure)"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" '
+        'role="img" font-family="sans-serif" font-size="12">',
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
+        f'<text x="{PAD}" y="22" font-weight="bold">{escape(title)}</text>',
+    ]
+    y = 34
+    for p in report.pressure:
+        out.append(f'<text x="{PAD}" y="{y + 10}" fill="#b22222">{escape("under pressure: " + curve.pressure_line(p))}</text>')
+        y += 16
+    span = WIDTH - 2 * PAD
+    for c in views:
+        label, _, peak = curve.curve_line(c)
+        top = c.ceiling if c.ceiling is not None else (max(c.values) or 1.0)
+        plot_y, plot_h = y + 18, PANEL_H - 30
+        out.append(f'<text x="{PAD}" y="{y + 12}">{escape(f"{label} (max {peak})")}</text>')
+        out.append(f'<rect x="{PAD}" y="{plot_y}" width="{span}" height="{plot_h}" fill="none" stroke="#dddddd"/>')
+        points = curve.resample(c.values, span // 2)
+        n = max(1, len(points) - 1)
+        coords = " ".join(f"{PAD + span * i / n:.1f},{plot_y + plot_h - plot_h * min(v, top) / top:.1f}" for i, v in enumerate(points))
+        out.append(f'<polyline points="{coords}" fill="none" stroke="{CURVE_FILL.get(c.name, OTHER_FILL)}" stroke-width="1.5"/>')
+        if c.ceiling is not None:
+            cy = plot_y + plot_h - plot_h * 0.95
+            out.append(f'<line x1="{PAD}" y1="{cy:.1f}" x2="{PAD + span}" y2="{cy:.1f}" stroke="#d62728" stroke-dasharray="4 2"/>')
+        if c.since or c.until:
+            out.append(f'<text x="{PAD}" y="{plot_y + plot_h + 11}" fill="#555555" font-size="10">{escape(c.since or "")}</text>')
+            out.append(f'<text x="{PAD + span}" y="{plot_y + plot_h + 11}" fill="#555555" font-size="10" '
+                       f'text-anchor="end">{escape(c.until or "")}</text>')
+        y += PANEL_H
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+__all__ = ["render_curve_svg", "render_svg"]

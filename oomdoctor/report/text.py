@@ -74,6 +74,7 @@ class _Panels:
     def build(self, report: Report) -> list[RenderableType]:
         sections = [
             self.verdict(report),
+            self.curve(report),
             self.ledger(report),
             self.triage(report),
             self.sources(report),
@@ -300,6 +301,28 @@ class _Panels:
         for k, v in pairs:
             grid.add_row(self._text(k, "dim"), self._text(v))
         return grid
+
+    def curve(self, report: Report) -> RenderableType | None:
+        """The accounts under pressure and a sparkline of each curve (the last bucket is the latest)."""
+        from oomdoctor.report import curve
+
+        if not report.pressure and not report.curves:
+            return None
+        items: list[RenderableType] = [self._text("• " + curve.pressure_line(p), "bold") for p in report.pressure]
+        views = curve.shown_curves(report)
+        if views:
+            width = max(12, self.inner - 32)
+            grid = self._grid(None, None, None)
+            for c in views:
+                label, line, peak = curve.curve_line(c, width)
+                grid.add_row(self._text(label, "dim"), self._text(line, "magenta" if c.name == "kv_usage" else ""),
+                             self._text(f"max {peak}"))
+            items.append(grid)
+            first = views[0]
+            if first.since or first.until:
+                items.append(self._text(f"{first.since or '?'} → {first.until or '?'}, {first.samples} samples", "dim"))
+        title = "Memory pressure before the failure" if report.memory_failure else "Memory pressure (no failure)"
+        return self._panel(self._group(*items), title, "magenta" if report.pressure else "")
 
     def missing(self, report: Report) -> RenderableType | None:
         if not report.missing_evidence:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oomdoctor import knobs
 from oomdoctor.facts import Evidence, FactSet
 from oomdoctor.model import (
     CONFIDENCE_ORDER, GATES, TRIAGE_STEPS, Account, Confidence, Culprit, Finding, StepStatus, Suggestion, TriageStep,
 )
-from oomdoctor.rules.model import Rule, render_template, template_keys, template_value
+from oomdoctor.rules.model import Rule, render_template, template_keys
+from oomdoctor.rules.suggest import build as build_suggestion
 
 TRIAGE_ORDER: tuple[Account, ...] = (*GATES, *TRIAGE_STEPS)
 
@@ -48,16 +48,9 @@ def fire(rule: Rule, facts: FactSet, framework: str, version: str | None) -> Fin
     for spec in rule.suggest:
         if spec.when is not None and not spec.when.holds(facts):
             continue
-        value = template_value(spec.value, facts) if isinstance(spec.value, str) else spec.value
-        value = knobs.framework_value(framework, spec.knob, value)
-        current = facts.value(f"knob.{spec.knob}")
-        setting, rerunnable = knobs.render(framework, spec.knob, value, version, spec.action.value, current)
-        if setting is None and framework in knobs.SPELLINGS:
-            continue  # the knob does not exist in this framework
-        suggestions.append(Suggestion(
-            knob=spec.knob, action=spec.action, value=value, flag=setting,
-            why=render_template(spec.why, facts), rule_id=rule.id, account=rule.account, rerunnable=rerunnable,
-        ))
+        s = build_suggestion(spec, rule.id, rule.account, facts, framework, version)
+        if s is not None:
+            suggestions.append(s)
     return Finding(
         rule_id=rule.id, account=rule.account, title=rule.title, message=render_template(rule.message, facts),
         confidence=rule.confidence, evidence=tuple(evidence[:12]), suggestions=tuple(suggestions),

@@ -84,20 +84,64 @@ def rule_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
+def _cache_name(paths: list[Path]) -> str | None:
+    """The cache entry of the parsed built-in rules, keyed by the rule files (path, size,
+    modification time) and the oomdoctor version: a changed rule is parsed again."""
+    from oomdoctor import cache
+
+    try:  # name, size and modification time: a changed file is a new key, without reading them all
+        parts = [f"{p}\0{st.st_size}\0{st.st_mtime_ns}".encode() for p in paths for st in (p.stat(),)]
+    except OSError:
+        return None
+    return f"rules-{cache.key(parts)}.pickle"
+
+
+def _builtin_rules(paths: list[Path]) -> list[Rule] | None:
+    """The built-in rules from the cache, or None (then they are parsed and cached)."""
+    import pickle
+
+    from oomdoctor import cache
+
+    name = _cache_name(paths)
+    data = cache.read(name) if name else None
+    if data is None:
+        return None
+    try:
+        rules = pickle.loads(data)  # noqa: S301 - our own file, keyed by content
+    except Exception:  # a stale or torn cache file: parse the YAML instead
+        return None
+    return rules if isinstance(rules, list) and all(isinstance(r, Rule) for r in rules) else None
+
+
+def _store_builtin(paths: list[Path], rules: list[Rule]) -> None:
+    import pickle
+
+    from oomdoctor import cache
+
+    name = _cache_name(paths)
+    if name:
+        cache.write(name, pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL))
+
+
 def load_rules(dirs: Iterable[Path] = (), builtin: bool = True, collect_errors: bool = False) -> RuleSet:
     """Built-in rules plus user rule directories. With collect_errors, bad files are
-    returned in `errors` and skipped; otherwise the first error is raised."""
+    returned in `errors` and skipped; otherwise the first error is raised. The built-in rules
+    are parsed once per content and version, then read from a cache (fast start)."""
     paths: list[Path] = []
+    cached: list[Rule] | None = None
+    builtin_paths = rule_files(builtin_rules_dir()) if builtin else []
     if builtin:
-        paths.extend(rule_files(builtin_rules_dir()))
+        cached = _builtin_rules(builtin_paths)
+        if cached is None:
+            paths.extend(builtin_paths)
     for d in dirs:
         d = Path(d)
         if not d.exists():
             raise InputError(f"rules directory not found: {d}")
         paths.extend([d] if d.is_file() else rule_files(d))
-    rules: list[Rule] = []
+    rules: list[Rule] = list(cached or ())
     errors: list[RuleError] = []
-    seen: dict[str, str] = {}
+    seen: dict[str, str] = {r.id: r.path for r in rules}
     for p in paths:
         try:
             rule = load_rule(p)
@@ -109,4 +153,6 @@ def load_rules(dirs: Iterable[Path] = (), builtin: bool = True, collect_errors: 
             if not collect_errors:
                 raise
             errors.append(exc)
+    if builtin and cached is None and not errors:
+        _store_builtin(builtin_paths, [r for r in rules if r.path in {str(p) for p in builtin_paths}])
     return RuleSet(tuple(rules), tuple(errors))

@@ -88,7 +88,8 @@ CASES = [
     case("kv-size-old-prefix",
          lines("llama_kv_cache_init: kv_size = 8192, offload = 1, type_k = 'f16', type_v = 'f16', n_layer = 61, can_shift = 0",
                "llama_new_context_with_model: KV self size  = 3272.00 MiB, K (f16): 1636.00 MiB, V (f16): 1636.00 MiB"),
-         [("mem.kv_tokens", 8192, 1), ("knob.kv_cache_dtype", "f16", 1), ("mem.kv_total_bytes", MiB(3272), 2)]),
+         [("mem.kv_tokens", 8192, 1), ("knob.kv_cache_dtype", "f16", 1), ("mem.kv_total_bytes", MiB(3272), 2),
+          ("knob.model_layers", 61, 1)]),
     case("kv-buffers-are-not-weights",
          lines("llama_kv_cache_init:      CUDA0 KV buffer size =  3200.00 MiB",
                "llama_kv_cache_init:  CUDA_Host KV buffer size =    72.00 MiB"),
@@ -125,7 +126,7 @@ CASES = [
                "May 16 15:11:15 myH100VM ollama[1405]: llama_kv_cache_unified: KV self size  = 51200.00 MiB, K (f16): "
                "25600.00 MiB, V (f16): 25600.00 MiB"),
          [("knob.kv_cache_dtype", "f16", 2), ("mem.kv_tokens", 655360, 2), ("knob.max_num_seqs", 20, 2),
-          ("mem.kv_total_bytes", GiB(50), 3)], framework="ollama"),
+          ("mem.kv_total_bytes", GiB(50), 3), ("knob.model_layers", 40, 2)], framework="ollama"),
     case("build-device-free-ready",
          lines("build: 4957 (2e7a28a6) with cc (GCC) 13.2.0 for x86_64-linux-gnu",
                "ggml_cuda_init: found 1 CUDA devices:",

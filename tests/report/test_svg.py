@@ -72,6 +72,9 @@ def test_svg_escapes_text(kv):
 
 def test_write_outputs_writes_report_and_svg_beside_it(kv, tmp_path: Path):
     out = tmp_path / "incident" / "report.md"
+    with pytest.raises(UsageError, match="no folder"):  # a mistyped folder is an error, not made silently
+        write_outputs(kv, "# report\n", out)
+    out.parent.mkdir()
     written = write_outputs(kv, "# report\n", out)
     assert written == [out, tmp_path / "incident" / "report.ledger.svg"]
     assert out.read_text(encoding="utf-8") == "# report\n"

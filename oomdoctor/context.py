@@ -1,0 +1,451 @@
+"""Launch context: what the person on call knows besides the log.
+
+The launch command (as typed, from shell history, a `docker run` line, a Python `LLM(...)`
+call), the card ("2x RTX 4090", "A100 80GB", "M2 Max 32GB"), the model (an HF id, an Ollama
+tag, a GGUF file name, a config path) and a compose file or Kubernetes pod spec. Each becomes
+facts with its own origin (command, card table, catalog), exactly as the log's own config
+lines would; what cannot be understood becomes a note, never an error.
+
+Pure: text and parsed YAML in, facts out (the CLI reads the files).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from oomdoctor import launch
+from oomdoctor.facts import Evidence, Fact, Origin, Value
+from oomdoctor.parsers.base import size_of
+
+
+@dataclass(frozen=True)
+class Context:
+    facts: tuple[Fact, ...] = ()
+    notes: tuple[str, ...] = ()  # what was not understood, for stderr
+    framework: str | None = None  # the framework a command names
+    model: str | None = None  # a model spec the memory model can load (path, HF-cache id, catalog:ID)
+    commands: tuple[tuple[str, ...], ...] = field(default=())  # argvs, for the report's command diff
+
+    def __add__(self, other: "Context") -> "Context":
+        return Context(
+            facts=self.facts + other.facts, notes=self.notes + other.notes,
+            framework=self.framework or other.framework, model=self.model or other.model,
+            commands=self.commands + other.commands,
+        )
+
+
+# ------------------------------------------------------------------ commands
+
+# docker run options that take a value (the rest are switches)
+_DOCKER_VALUED = frozenset({
+    "-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "--shm-size", "--gpus", "-m", "--memory",
+    "--ipc", "--runtime", "--network", "--net", "--entrypoint", "-w", "--workdir", "--ulimit", "--device",
+    "--mount", "--cpus", "--restart", "-u", "--user", "-l", "--label", "--platform", "--env-file", "--log-driver",
+    "--log-opt", "--memory-swap", "--add-host", "-h", "--hostname", "--cap-add", "--security-opt", "--pull",
+    "--cpuset-cpus", "--group-add", "--tmpfs", "--pid", "--uts", "--stop-signal", "--health-cmd",
+})
+# container images -> (framework, what the image runs before its arguments)
+_IMAGES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (r"vllm/vllm-openai|vllm-cpu|/vllm(?::|$)", "vllm", ("vllm", "serve")),
+    (r"lmsysorg/sglang|/sglang(?::|$)", "sglang", ()),
+    (r"text-generation-inference", "tgi", ("text-generation-launcher",)),
+    (r"ollama/ollama", "ollama", ("ollama", "serve")),
+    (r"llama\.cpp|llama-cpp|ggerganov|ggml-org", "llamacpp", ("llama-server",)),
+    (r"openmmlab/lmdeploy|/lmdeploy(?::|$)", "lmdeploy", ()),
+    (r"tritonserver.*trtllm|tensorrt[-_]llm|tensorrt_llm", "tensorrt-llm", ()),
+)
+_WRAPPERS = frozenset({"sudo", "nohup", "exec", "time", "env", "nice", "stdbuf", "taskset", "numactl", "srun", "uv", "poetry"})
+_LLM_CALL = re.compile(r"\bLLM\(|\bAsyncEngineArgs\(|\bEngineArgs\(")
+_FASTCHAT = re.compile(r"fastchat\.serve")
+
+
+def _docker_run(argv: list[str]) -> tuple[list[str], list[Fact], dict[str, str], str | None]:
+    """`docker run [options] IMAGE [args]` -> (what the container runs, docker facts, env, framework)."""
+    i = argv.index("run") + 1 if "run" in argv else 2
+    facts: list[Fact] = []
+    env: dict[str, str] = {}
+    while i < len(argv) and argv[i].startswith("-"):
+        name, eq, inline = argv[i].partition("=")
+        value = inline if eq else (argv[i + 1] if name in _DOCKER_VALUED and i + 1 < len(argv) else None)
+        i += 1 if eq or name not in _DOCKER_VALUED else 2
+        if value is None:
+            continue
+        if name in ("-e", "--env"):
+            k, _, v = value.partition("=")
+            env[k] = v
+        elif name == "--shm-size":
+            size = _docker_size(value)
+            if size:
+                facts.append(_fact("knob.shm_size_bytes", size, f"--shm-size {value}"))
+        elif name in ("-m", "--memory"):
+            size = _docker_size(value)
+            if size:
+                facts.append(_fact("host.cgroup_limit_bytes", size, f"--memory {value}"))
+        elif name == "--gpus":
+            count = _gpu_count(value)
+            if count:
+                facts.append(_fact("gpu.count", count, f"--gpus {value}"))
+    if i >= len(argv):
+        return [], facts, env, None
+    image, rest = argv[i], argv[i + 1:]
+    for pattern, fw, program in _IMAGES:
+        if re.search(pattern, image):
+            runs = rest if rest and (rest[0].startswith(("python", "/")) or "." in rest[0] or rest[0] in ("vllm", "sglang")) else [*program, *rest]
+            return runs, facts, env, fw
+    return rest, facts, env, None
+
+
+def _docker_size(text: str) -> int | None:
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kmgtKMGT])?[iI]?[bB]?", text.strip())
+    if not m:
+        return None
+    mult = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}.get((m.group(2) or "").lower(), 1)
+    return int(float(m.group(1)) * mult)
+
+
+def _gpu_count(text: str) -> int | None:
+    text = text.strip().strip("'\"")
+    if text.isdigit():
+        return int(text)
+    m = re.search(r"device=([\d,]+)", text)
+    return len(m.group(1).split(",")) if m else None
+
+
+def _fact(key: str, value: Value, text: str, origin: Origin = Origin.COMMAND, source: str = "command") -> Fact:
+    return Fact(key, value, origin, Evidence(source, None, text[:300]))
+
+
+def _positional_model(argv: Sequence[str], framework: str | None) -> str | None:
+    """`vllm serve MODEL`, `ollama run TAG`, `sglang serve MODEL`: the model is positional."""
+    for i, tok in enumerate(argv[:-1]):
+        if tok in ("serve", "run", "pull") and i > 0 and argv[i - 1].rsplit("/", 1)[-1] in ("vllm", "ollama", "sglang"):
+            nxt = argv[i + 1]
+            if not nxt.startswith("-"):
+                return nxt
+    return None
+
+
+def from_command(text: str, source: str = "command") -> Context:
+    """A launch command as the user has it (shell line, `docker run`, `python -m ...`,
+    `LLM(model=..., max_model_len=...)`, free text around flags)."""
+    text = text.strip()
+    if not text:
+        return Context()
+    argv = [t for t in launch.split(text.replace("\\\n", " ")) if t != "\\"]
+    env: dict[str, str] = {}
+    while argv and (launch.is_env_assign(argv[0]) or argv[0] in _WRAPPERS):
+        tok = argv.pop(0)
+        if launch.is_env_assign(tok):
+            k, _, v = tok.partition("=")
+            env[k] = v
+    facts: list[Fact] = []
+    fw = None
+    if len(argv) > 1 and argv[0] in ("docker", "podman", "nerdctl") and "run" in argv[:3]:
+        argv, docker_facts, docker_env, fw = _docker_run(argv)
+        facts += docker_facts
+        env.update(docker_env)
+    joined = " ".join(argv)
+    fw = launch.detect_framework(joined) or fw or launch.framework_from_flags(joined)
+    if fw is None and _LLM_CALL.search(text):
+        fw = "vllm"
+    if fw is None and _FASTCHAT.search(joined):
+        fw = "transformers"
+    ev = Evidence(source, None, text[:300])
+    facts += launch.parse_argv(argv, framework=fw, evidence=ev, origin=Origin.COMMAND)
+    facts += launch.parse_kwargs(text, evidence=ev, origin=Origin.COMMAND)
+    facts += launch.parse_env(env, evidence=ev, origin=Origin.COMMAND)
+    facts += _generic_flags(argv, ev)
+    model = next((str(f.value) for f in facts if f.key == "knob.model"), None) or _positional_model(argv, fw)
+    if model and not any(f.key == "knob.model" for f in facts):
+        facts.append(Fact("knob.model", model, Origin.COMMAND, ev))
+    notes = []
+    if not facts and fw is None:
+        notes.append(f"--cmd: no launch flags or framework recognised in {text[:80]!r}")
+    ctx = Context(tuple(facts), tuple(notes), fw, None, (tuple(argv),) if argv else ())
+    if model:
+        ctx = ctx + from_model(model, quiet=True)
+    return ctx
+
+
+# flags many frameworks and scripts share (FastChat, text-generation-webui, torchrun, deepspeed)
+_GENERIC = (
+    (("--num-gpus", "--num_gpus", "--nproc_per_node", "--nproc-per-node"), "gpu.count"),
+    (("--load-8bit", "--load_8bit", "--load-in-8bit"), "knob.quantization:bnb-8bit"),
+    (("--load-4bit", "--load_4bit", "--load-in-4bit"), "knob.quantization:bnb-4bit"),
+)
+
+
+def _generic_flags(argv: Sequence[str], ev: Evidence) -> list[Fact]:
+    out: list[Fact] = []
+    for i, tok in enumerate(argv):
+        name, eq, inline = tok.partition("=")
+        for names, key in _GENERIC:
+            if name not in names:
+                continue
+            if ":" in key:
+                k, v = key.split(":")
+                out.append(Fact(k, v, Origin.COMMAND, ev))
+            else:
+                raw = inline if eq else (argv[i + 1] if i + 1 < len(argv) else "")
+                if raw.isdigit():
+                    out.append(Fact(key, int(raw), Origin.COMMAND, ev))
+    return out
+
+
+# ------------------------------------------------------------------ the card
+
+
+def from_gpu(text: str) -> Context:
+    """A card as a person writes it -> count, name and per-device capacity as the runtime reports it."""
+    from oomdoctor import gpus
+
+    text = text.strip()
+    if not text:
+        return Context()
+    card = gpus.parse_card(text)
+    ev = Evidence("card table", None, text[:200])
+    if card is not None:
+        why = f"{card.name}: {card.capacity_bytes / (1 << 30):.2f} GiB per device"
+        if card.assumed_variant:
+            why += " (most common variant; say the size to pick another)"
+        ev = Evidence("card table", None, f"{text[:120]} -> {why}")
+        facts = [Fact("gpu.name", card.name, Origin.CARD, ev), Fact("gpu.total_bytes", card.capacity_bytes, Origin.CARD, ev),
+                 Fact("gpu.count", card.count, Origin.CARD, ev)]
+        if card.fp8 is not None:
+            facts.append(Fact("gpu.fp8", bool(card.fp8), Origin.CARD, ev))
+        if card.compute_capability:
+            facts.append(Fact("gpu.compute_capability", str(card.compute_capability), Origin.CARD, ev))
+        if card.unified_memory:
+            facts.append(Fact("gpu.unified_memory", True, Origin.CARD, ev))
+        return Context(tuple(facts))
+    size = gpus.capacity_from_name(text) or _stated_size(text)
+    if size:
+        count = _count_in(text)
+        facts = [Fact("gpu.total_bytes", size, Origin.CARD, ev)] + ([Fact("gpu.count", count, Origin.CARD, ev)] if count else [])
+        return Context(tuple(facts))
+    return Context(notes=(f"--gpu: no card or size recognised in {text[:80]!r}",))
+
+
+def _stated_size(text: str) -> int | None:
+    m = re.search(r"(\d+(?:\.\d+)?)\s*(GiB|GB|G)\b", text)
+    return size_of(m.group(0).replace("G ", "GB ")) if m and 1 <= float(m.group(1)) <= 512 else None
+
+
+def _count_in(text: str) -> int | None:
+    m = re.search(r"(?<![\d.])(\d+)\s*[x×*]\s*(?=\S)|\b(\d+)\s+GPUs?\b", text, re.I)
+    if not m:
+        return None
+    n = int(m.group(1) or m.group(2))
+    return n if 1 <= n <= 1024 else None
+
+
+# ------------------------------------------------------------------ the model
+
+
+def from_model(text: str, quiet: bool = False) -> Context:
+    """A model as named: a config path or directory, an HF id (local cache, then the catalog),
+    an Ollama tag, a GGUF file name, or loose text with a size ('a 13B model')."""
+    from oomdoctor.memory import catalog
+    from oomdoctor.memory.config import find_in_hf_cache
+    from oomdoctor.memory.quant import normalise_name
+    from oomdoctor.parsers.scan import name_hints, params_from_name
+
+    text = text.strip()
+    if not text:
+        return Context()
+    ev = Evidence("model", None, text[:200])
+    path = Path(text).expanduser()
+    try:
+        exists = path.exists()
+    except OSError:
+        exists = False
+    if exists or find_in_hf_cache(text) is not None:
+        return Context((Fact("knob.model", text, Origin.COMMAND, ev),), model=text)
+    match = None
+    for candidate in _candidates(text):
+        match = catalog.lookup(candidate)
+        if match is not None:
+            break
+    facts: list[Fact] = [Fact("knob.model", text, Origin.COMMAND, ev)]
+    if match is not None:
+        cev = Evidence("catalog", None, f"{text[:100]} -> {match.id} ({match.params / 1e9:.2f} B params; {match.source})")
+        facts.append(Fact("model.params", int(match.params), Origin.CATALOG, cev))
+        if match.default_context:
+            facts.append(Fact("model.default_context", int(match.default_context), Origin.CATALOG, cev))
+        layers = (match.config.get("text_config") or match.config).get("num_hidden_layers")
+        if isinstance(layers, int):
+            facts.append(Fact("knob.model_layers", layers, Origin.CATALOG, cev))
+        quant = normalise_name(match.quantization)
+        if quant is None and _OLLAMA_TAG.fullmatch(text):
+            quant = "Q4_K_M"  # what an Ollama library tag without a quantization suffix serves
+        if quant:
+            facts.append(Fact("knob.quantization", quant, Origin.CATALOG, cev))
+        return Context(tuple(facts), model=f"catalog:{match.id}")
+    params = params_from_name(text)
+    notes: tuple[str, ...] = ()
+    if params:
+        facts.append(Fact("model.params", params, Origin.CATALOG, Evidence("model name", None, text[:200])))
+        facts += [Fact(k, v, Origin.CATALOG, ev) for k, v in name_hints(text)]
+        if not quiet:
+            notes = (f"--model: {text[:60]!r} is not in the offline catalog; using the size in its name ({params / 1e9:g} B params)",)
+    elif not quiet:
+        notes = (f"--model: {text[:60]!r} is not a file, not in the local Hugging Face cache and not in the offline catalog",)
+    return Context(tuple(facts), notes)
+
+
+_OLLAMA_TAG = re.compile(r"[a-z0-9][\w.-]*(?::[\w.-]+)?")
+
+
+def _candidates(text: str) -> Iterable[str]:
+    """The whole text, then each HF-id- or file-like part of it (free text as users type it)."""
+    yield text
+    for m in re.finditer(r"[\w.-]+/[\w.:-]+|[\w.-]+\.gguf\b|[\w.-]+:[\w.-]+", text):
+        yield m.group(0).rsplit("/", 1)[-1] if m.group(0).startswith(("/", ".", "~")) else m.group(0)
+    head = re.split(r"[(,;]| per | also ", text)[0].strip()
+    if head and head != text:
+        yield head
+
+
+# ------------------------------------------------------------------ deployment specs
+
+
+def from_spec(data: Any, source: str) -> Context:
+    """A docker compose file or a Kubernetes Pod/Deployment/StatefulSet/Job: the serving
+    container's command, args and env, its memory limit, GPUs and /dev/shm."""
+    if not isinstance(data, Mapping):
+        return Context(notes=(f"--spec {source}: not a compose file or Kubernetes object",))
+    if isinstance(data.get("services"), Mapping):
+        return _compose(data["services"], source)
+    pod = _pod_spec(data)
+    if pod is not None:
+        return _pod(pod, source)
+    return Context(notes=(f"--spec {source}: no services (compose) or containers (Kubernetes) found",))
+
+
+def _pick(items: list[tuple[str, str]]) -> int:
+    """The entry whose image/command names an inference framework, else the first."""
+    for i, (image, command) in enumerate(items):
+        if launch.detect_framework(command) or any(re.search(p, image) for p, _, _ in _IMAGES):
+            return i
+    return 0
+
+
+def _command_text(image: str, command: Any, args: Any = None) -> str:
+    parts: list[str] = []
+    for part in (command, args):
+        if isinstance(part, str):
+            parts.append(part)
+        elif isinstance(part, list):
+            parts.append(" ".join(shlex.quote(str(x)) for x in part))
+    body = " ".join(p for p in parts if p)
+    return f"docker run {image} {body}".strip() if image else body
+
+
+def _env_pairs(env: Any) -> dict[str, str]:
+    if isinstance(env, Mapping):
+        return {str(k): str(v) for k, v in env.items() if v is not None}
+    out: dict[str, str] = {}
+    for item in env or ():
+        if isinstance(item, str):
+            k, _, v = item.partition("=")
+            out[k] = v
+        elif isinstance(item, Mapping) and "name" in item:
+            out[str(item["name"])] = str(item.get("value", "")) if item.get("value") is not None else "<from secret/field>"
+    return out
+
+
+def _with_env(ctx: Context, env: Mapping[str, str], source: str) -> Context:
+    ev = Evidence(source, None, "environment")
+    return ctx + Context(tuple(launch.parse_env(dict(env), evidence=ev, origin=Origin.COMMAND)))
+
+
+def _compose(services: Mapping[str, Any], source: str) -> Context:
+    names = list(services)
+    items = [(str((services[n] or {}).get("image", "")), str((services[n] or {}).get("command", ""))) for n in names]
+    svc = services[names[_pick(items)]] or {}
+    ctx = from_command(_command_text(str(svc.get("image", "")), svc.get("entrypoint"), svc.get("command")), source)
+    ctx = _with_env(ctx, _env_pairs(svc.get("environment")), source)
+    facts: list[Fact] = []
+    shm = svc.get("shm_size")
+    if shm is not None:
+        size = _docker_size(str(shm))
+        if size:
+            facts.append(_fact("knob.shm_size_bytes", size, f"shm_size: {shm}", source=source))
+    mem = svc.get("mem_limit") or (((svc.get("deploy") or {}).get("resources") or {}).get("limits") or {}).get("memory")
+    if mem is not None:
+        size = _docker_size(str(mem))
+        if size:
+            facts.append(_fact("host.cgroup_limit_bytes", size, f"memory limit: {mem}", source=source))
+    for dev in (((svc.get("deploy") or {}).get("resources") or {}).get("reservations") or {}).get("devices") or ():
+        if isinstance(dev, Mapping) and str(dev.get("count", "")).isdigit():
+            facts.append(_fact("gpu.count", int(dev["count"]), f"devices count: {dev['count']}", source=source))
+    return ctx + Context(tuple(facts))
+
+
+def _pod_spec(obj: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    kind = str(obj.get("kind", ""))
+    spec = obj.get("spec") or {}
+    if kind == "Pod":
+        return spec
+    if kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job"):
+        return ((spec.get("template") or {}).get("spec")) or None
+    if kind == "CronJob":
+        return (((spec.get("jobTemplate") or {}).get("spec") or {}).get("template") or {}).get("spec")
+    return None
+
+
+def _k8s_quantity(text: str) -> int | None:
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)([KMGTE]i?)?", str(text).strip())
+    if not m:
+        return None
+    unit = m.group(2) or ""
+    base = 1024 if unit.endswith("i") else 1000
+    power = {"": 0, "K": 1, "M": 2, "G": 3, "T": 4, "E": 6}[unit.rstrip("i")]
+    return int(float(m.group(1)) * base ** power)
+
+
+def _pod(pod: Mapping[str, Any], source: str) -> Context:
+    containers = [c for c in pod.get("containers") or () if isinstance(c, Mapping)]
+    if not containers:
+        return Context(notes=(f"--spec {source}: the pod spec has no containers",))
+    items = [(str(c.get("image", "")), " ".join(map(str, (c.get("command") or []) + (c.get("args") or [])))) for c in containers]
+    c = containers[_pick(items)]
+    ctx = from_command(_command_text(str(c.get("image", "")), c.get("command"), c.get("args")), source)
+    ctx = _with_env(ctx, _env_pairs(c.get("env")), source)
+    facts: list[Fact] = []
+    limits = ((c.get("resources") or {}).get("limits")) or {}
+    if limits.get("memory") is not None:
+        size = _k8s_quantity(limits["memory"])
+        if size:
+            facts.append(_fact("host.cgroup_limit_bytes", size, f"limits.memory: {limits['memory']}", source=source))
+    for key in ("nvidia.com/gpu", "amd.com/gpu"):
+        if str(limits.get(key, "")).isdigit():
+            facts.append(_fact("gpu.count", int(limits[key]), f"limits.{key}: {limits[key]}", source=source))
+    shm_volumes = {str(v.get("name")): v for v in pod.get("volumes") or () if isinstance(v, Mapping)
+                   and isinstance(v.get("emptyDir"), Mapping) and v["emptyDir"].get("medium") == "Memory"}
+    for mount in c.get("volumeMounts") or ():
+        if isinstance(mount, Mapping) and mount.get("mountPath") == "/dev/shm" and str(mount.get("name")) in shm_volumes:
+            limit = shm_volumes[str(mount.get("name"))]["emptyDir"].get("sizeLimit")
+            size = _k8s_quantity(limit) if limit is not None else None
+            if size:
+                facts.append(_fact("knob.shm_size_bytes", size, f"/dev/shm emptyDir sizeLimit: {limit}", source=source))
+    return ctx + Context(tuple(facts))
+
+
+def gather(commands: Sequence[str] = (), gpu: str | None = None, model: str | None = None,
+           specs: Sequence[tuple[str, Any]] = ()) -> Context:
+    """Everything the person on call gave besides the log, in one Context."""
+    ctx = Context()
+    for text in commands:
+        ctx = ctx + from_command(text)
+    for source, data in specs:
+        ctx = ctx + from_spec(data, source)
+    if gpu:
+        ctx = ctx + from_gpu(gpu)
+    if model:
+        ctx = ctx + from_model(model)
+    return ctx

@@ -1,0 +1,223 @@
+"""From a rule's suggestion spec to a concrete setting: a value from the numbers at hand, or a
+conservative step from the sources' method when the numbers are missing; the framework's own
+constraints; what the checkpoint and the card allow; never what is already set.
+
+Pure: facts in, a `Suggestion` (or None: nothing to change) out. The spellings are data in
+`oomdoctor.knobs`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from oomdoctor import knobs
+from oomdoctor.facts import FactSet, Value
+from oomdoctor.model import Account, Action, Suggestion
+from oomdoctor.rules.model import SuggestionSpec, render_template, template_value
+
+# What a knob is when nothing is set: the framework's documented default (the value to step
+# down from), with where it is documented.
+DEFAULTS: dict[tuple[str, str], int | float] = {
+    ("vllm", "max_num_seqs"): 256,  # EngineArgs (1024 on >=70 GiB cards from 0.10)
+    ("vllm", "max_num_batched_tokens"): 2048,  # V1 API server on <70 GiB cards
+    ("vllm", "gpu_memory_utilization"): 0.9,
+    ("sglang", "max_num_batched_tokens"): 8192,  # --chunked-prefill-size, 24-80 GiB cards
+    ("sglang", "max_num_seqs"): 256,
+    ("sglang", "gpu_memory_utilization"): 0.88,
+    ("tgi", "max_num_batched_tokens"): 4145,  # max_input_tokens + 50 (KNOBS.md §5.1)
+    ("tgi", "max_model_len"): 4096,  # max_total_tokens (KNOBS.md §5.1)
+    ("tgi", "max_num_seqs"): 128,
+    ("llamacpp", "max_num_batched_tokens"): 512,  # -ub
+    ("llamacpp", "batch_size"): 2048,  # -b
+    ("llamacpp", "max_model_len"): 4096,  # -c
+    ("llamacpp", "max_num_seqs"): 4,  # llama-server -np (auto)
+    ("ollama", "max_model_len"): 4096,  # num_ctx (2048 before 0.6)
+    ("ollama", "max_num_seqs"): 4,
+    ("ollama", "max_num_batched_tokens"): 512,  # num_batch
+    ("ollama", "batch_size"): 512,
+    ("lmdeploy", "max_num_seqs"): 128,
+    ("lmdeploy", "max_num_batched_tokens"): 8192,  # --max-prefill-token-num
+    ("lmdeploy", "gpu_memory_utilization"): 0.8,  # --cache-max-entry-count
+    ("tensorrt-llm", "max_num_seqs"): 2048,  # trtllm-build --max_batch_size
+    ("tensorrt-llm", "batch_size"): 2048,
+    ("tensorrt-llm", "max_num_batched_tokens"): 8192,
+    ("tensorrt-llm", "gpu_memory_utilization"): 0.9,
+}
+# a step down never goes below these (the sources' conservative start: short context, little concurrency)
+FLOORS: dict[str, int] = {"max_model_len": 512, "max_num_seqs": 1, "max_num_batched_tokens": 128, "batch_size": 1,
+                          "max_total_tokens": 512, "gpu_layers": 0}
+INTEGER_KNOBS = frozenset({"max_model_len", "max_num_seqs", "max_num_batched_tokens", "batch_size", "max_total_tokens",
+                           "gpu_layers", "tensor_parallel_size", "pipeline_parallel_size", "cuda_graph_sizes"})
+# GGUF quantizations, from larger to smaller
+GGUF_LADDER = ("F16", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K")
+_GGUF_TAG = re.compile(r"(?i)(?<=[-_.:])(f16|bf16|q8_0|q6_k|q5_k_[ms]|q5_[01]|q4_k_[ms]|q4_[01]|q3_k_[lms]|q2_k|iq\d_\w+?)(?=[-_.]|\.gguf$|$)")
+
+
+def _num(facts: FactSet, key: str) -> float | None:
+    v = facts.value(key)
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
+def _current(facts: FactSet, framework: str, knob: str) -> float | None:
+    cur = _num(facts, f"knob.{knob}")
+    if cur is None and knob == "max_model_len":
+        cur = _num(facts, "model.default_context")
+    if cur is None and knob == "gpu_layers":
+        cur = _num(facts, "mem.layers_offloaded") or _num(facts, "mem.layers_total") or _num(facts, "knob.model_layers")
+    if cur is None and knob == "max_total_tokens":
+        cur = _num(facts, "mem.kv_tokens") or _num(facts, "oom.total_tokens")
+    if cur is None:
+        d = DEFAULTS.get((framework, knob))
+        cur = float(d) if d is not None else None
+    return cur
+
+
+def _pow2_floor(n: float) -> int:
+    return 2 ** int(math.log2(max(n, 1)))
+
+
+def step_value(framework: str, knob: str, action: Action, facts: FactSet) -> tuple[Value | None, str]:
+    """A concrete conservative step when the numbers give no value: halve what is set (or the
+    framework's default); double the parallelism; five points of memory fraction."""
+    cur = _current(facts, framework, knob)
+    if knob == "chunked_prefill":  # engines that spell it as a chunk size take their usual one
+        size = DEFAULTS.get((framework, "max_num_batched_tokens"))
+        return (size, "the engine's usual prefill chunk") if size else (None, "")
+    if action is Action.LOWER and cur is None and knob == "max_model_len":
+        return 4096, "a conservative start (the log states no context length): raise it step by step once it runs"
+    if action is Action.LOWER:
+        if knob == "gpu_memory_utilization":
+            base = cur if cur is not None else 0.9
+            return round(max(0.3, base - 0.05), 2), "five points less than now: more room outside the pool"
+        if cur is None and knob == "gpu_layers":
+            return 0, ("a baseline that surely fits (all layers on the CPU): raise it step by step to the largest that "
+                       "loads (`oomdoctor confirm` bisects it)")
+        if cur is None and knob == "max_total_tokens":
+            per_seq = _num(facts, "knob.max_model_len") or 4096
+            return int(per_seq * 4), "room for four full-length sequences to start with"
+        if cur is None:
+            return None, ""
+        if knob == "gpu_layers":
+            return max(0, int(cur * 3 // 4)), "a quarter fewer layers on the GPU (the numbers do not size it)"
+        floor = FLOORS.get(knob, 1)
+        value = max(floor, _pow2_floor(cur / 2)) if knob in INTEGER_KNOBS else cur / 2
+        if value >= cur:
+            return None, ""
+        return value, f"half of {int(cur):,} (the numbers do not size it): lower one knob at a time and confirm"
+    if action is Action.RAISE:
+        if knob == "gpu_memory_utilization":
+            base = cur if cur is not None else 0.9
+            return (round(min(0.95, base + 0.05), 2), "five points more, keeping 5% of the card free") if base < 0.95 else (None, "")
+        if knob in ("tensor_parallel_size", "pipeline_parallel_size"):
+            base = int(cur) if cur else 1
+            count = _num(facts, "gpu.count")
+            return base * 2, (f"twice the GPUs ({int(count)} visible)" if count else "twice the GPUs")
+        if knob == "cpu_offload":
+            return 8, "8 GiB of weights in CPU RAM to start with (slower)"
+        if knob == "swap_space":
+            return 16, ""
+    return None, ""
+
+
+def _gguf_lower(current: str | None) -> str:
+    cur = (current or "").upper()
+    if cur in GGUF_LADDER:
+        i = GGUF_LADDER.index(cur)
+        return GGUF_LADDER[min(i + 1, len(GGUF_LADDER) - 1)] if i + 1 < len(GGUF_LADDER) else cur
+    return "Q4_K_M" if not cur.startswith(("Q3", "Q2", "IQ")) else "Q2_K"
+
+
+def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> tuple[str | None, Value | None, str]:
+    """What a quantization suggestion can really be: (knob, value, why) — the knob becomes
+    smaller_model when the checkpoint cannot be quantized further the suggested way."""
+    current = facts.value("knob.quantization")
+    cur = str(current).lower() if isinstance(current, str) and current.lower() not in ("none", "auto", "") else None
+    if framework in ("llamacpp", "ollama"):
+        lower = _gguf_lower(cur)
+        if cur and lower.lower() == cur:
+            return "smaller_model", None, "already at the smallest useful quantization"
+        return "quantization", lower, f"one quantization level below {cur.upper()}" if cur else "a 4-bit GGUF quantization"
+    if framework in ("vllm", "sglang", "tgi"):
+        if cur:  # a pre-quantized checkpoint: quantizing it again at load is not possible
+            return "smaller_model", None, f"the checkpoint is already {cur}: a smaller model (or more GPUs) is what is left"
+        cc = str(facts.value("gpu.compute_capability") or "")
+        ampere_plus = not cc or cc >= "8.0"
+        if framework == "tgi" and facts.value("gpu.fp8") is False:
+            return "quantization", "bitsandbytes-nf4", "quantized to 4 bits at load (this card has no fp8)"
+        if ampere_plus:
+            return "quantization", "fp8", "fp8 weights, quantized at load: half the bytes of a 16-bit checkpoint"
+        return "smaller_model", None, "this card runs neither fp8 nor a load-time 4-bit quantization: a pre-quantized AWQ/GPTQ checkpoint"
+    if framework in ("transformers", "pytorch", "other", "deepspeed"):
+        if cur and ("4" in cur or cur in ("awq", "gptq", "nf4")):
+            return "smaller_model", None, f"the weights are already {cur}"
+        return "quantization", "bnb-4bit", "4-bit weights (bitsandbytes) need about a quarter of the 16-bit bytes"
+    return "quantization", spec_value, ""
+
+
+def _gguf_file(model: object, quant: str) -> str | None:
+    """`-m Qwen2.5-7B-Instruct-Q6_K.gguf` -> the same file name at another quantization."""
+    if not isinstance(model, str) or not model.lower().endswith(".gguf") or not _GGUF_TAG.search(model):
+        return None
+    return _GGUF_TAG.sub(quant, model, count=1)
+
+
+def _constraints(framework: str, knob: str, value: Value | None, text: str | None, facts: FactSet) -> str | None:
+    """Framework rules a setting must keep to be accepted."""
+    if text is None or value is None:
+        return text
+    if framework == "tgi" and knob == "max_num_batched_tokens" and isinstance(value, int):
+        # the launcher refuses --max-batch-prefill-tokens below --max-input-tokens (default 4095)
+        max_input = _num(facts, "knob.max_input_tokens") or 4095
+        if value < max_input:
+            text = f"{text} --max-input-tokens {value} --max-total-tokens {max(value + 1, int(_num(facts, 'knob.max_model_len') or 4096))}"
+    return text
+
+
+def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, framework: str,
+          version: str | None) -> Suggestion | None:
+    """The suggestion a rule's spec makes here, or None (the framework has no such setting,
+    or it is already what the command sets)."""
+    knob = spec.knob
+    value = template_value(spec.value, facts) if isinstance(spec.value, str) else spec.value
+    why = render_template(spec.why, facts)
+    extra = ""
+    if knob == "quantization":
+        knob, value, extra = _quantization(framework, facts, value)
+        if knob is None:
+            return None
+    if value is None and knobs.needs_value(framework, knob, version):
+        step = spec.action if spec.action in (Action.LOWER, Action.RAISE) else (
+            Action.LOWER if knob in FLOORS else Action.RAISE)
+        value, extra = step_value(framework, knob, step, facts)
+    value = knobs.framework_value(framework, knob, value)
+    current = facts.value(f"knob.{knob}")
+    if _already(spec.action, value, current):
+        return None
+    rendered = knobs.render(framework, knob, value, version)
+    if rendered is None and framework in knobs.SPELLINGS:
+        return None  # the knob does not exist in this framework
+    text = rendered.text if rendered else None
+    if knob == "quantization" and framework == "llamacpp" and isinstance(value, str):
+        new_file = _gguf_file(facts.value("knob.model"), value)
+        text = f"-m {new_file}" if new_file else None
+    text = _constraints(framework, knob, value, text, facts)
+    note = rendered.note if rendered else ""
+    full_why = "; ".join(x for x in (why, extra, note) if x)
+    return Suggestion(knob=knob, action=spec.action, value=value, flag=text, why=full_why, rule_id=rule_id,
+                      account=account, rerunnable=bool(rendered and rendered.rerunnable and text is not None))
+
+
+def _already(action: Action, value: Value | None, current: Value | None) -> bool:
+    """The command already has this (never suggest what is set)."""
+    if isinstance(current, bool) and action in (Action.ENABLE, Action.DISABLE):
+        return current is (action is Action.ENABLE)
+    if value is None or current is None or isinstance(current, bool) != isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)) and isinstance(current, (int, float)):
+        if action is Action.LOWER:
+            return value >= current
+        if action is Action.RAISE:
+            return value <= current
+        return value == current
+    return str(value).lower() == str(current).lower()

@@ -1,0 +1,204 @@
+"""Launch context: the command, the card, the model and deployment specs as facts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from oomdoctor import context
+from oomdoctor.diagnose import DiagnoseOptions, diagnose
+from oomdoctor.facts import FactSet, Origin
+
+GIB = 1 << 30
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def values(ctx: context.Context) -> dict[str, object]:
+    return {f.key: f.value for f in ctx.facts}
+
+
+@pytest.mark.parametrize(("command", "framework", "expected"), [
+    ("vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 32768 -tp 2 --gpu-memory-utilization 0.95", "vllm",
+     {"knob.max_model_len": 32768, "knob.tensor_parallel_size": 2, "knob.gpu_memory_utilization": 0.95,
+      "knob.model": "Qwen/Qwen2.5-7B-Instruct"}),
+    ("CUDA_VISIBLE_DEVICES=0,1 python -m vllm.entrypoints.openai.api_server --model m --max_num_seqs 64", "vllm",
+     {"knob.max_num_seqs": 64, "knob.model": "m"}),
+    ("python3 -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --context-length 65536 --mem-fraction-static 0.8",
+     "sglang", {"knob.max_model_len": 65536, "knob.gpu_memory_utilization": 0.8}),
+    ("text-generation-launcher --model-id x --max-total-tokens 8192 --max-batch-prefill-tokens 4096", "tgi",
+     {"knob.max_model_len": 8192, "knob.max_num_batched_tokens": 4096}),
+    ("./llama-server -m Qwen2.5-Coder-7B-Instruct-Q4_K_M.gguf -c 32768 -ngl 99 -np 4", "llamacpp",
+     {"knob.max_model_len": 32768, "knob.gpu_layers": 99, "knob.max_num_seqs": 4, "knob.quantization": "Q4_K_M"}),
+    ("koboldcpp.exe --model m.gguf --contextsize 16384 --gpulayers 40 --blasbatchsize 512", "llamacpp",
+     {"knob.max_model_len": 16384, "knob.gpu_layers": 40, "knob.batch_size": 512}),
+    ("OLLAMA_NUM_PARALLEL=4 OLLAMA_CONTEXT_LENGTH=8192 ollama serve", "ollama",
+     {"knob.max_num_seqs": 4, "knob.max_model_len": 8192}),
+    ("llm = LLM(model='meta-llama/Llama-3.1-8B-Instruct', max_model_len=200000, gpu_memory_utilization=0.9)", "vllm",
+     {"knob.max_model_len": 200000, "knob.gpu_memory_utilization": 0.9}),
+    ("lmdeploy serve api_server internlm/internlm2_5-7b-chat --session-len 32768 --cache-max-entry-count 0.5", "lmdeploy",
+     {"knob.max_model_len": 32768, "knob.gpu_memory_utilization": 0.5}),
+])
+def test_command_knobs_and_framework(command: str, framework: str, expected: dict[str, object]) -> None:
+    ctx = context.from_command(command)
+    assert ctx.framework == framework
+    got = values(ctx)
+    for key, value in expected.items():
+        assert got.get(key) == value, (key, got)
+    assert all(f.origin in (Origin.COMMAND, Origin.CATALOG) for f in ctx.facts)
+    assert ctx.commands and ctx.commands[0]
+
+
+def test_docker_run_reads_the_image_args_and_its_own_options() -> None:
+    ctx = context.from_command(
+        "docker run --gpus all --shm-size=16g -e VLLM_ARGS=x -p 8000:8000 vllm/vllm-openai:latest "
+        "--model mistralai/Mistral-7B-Instruct-v0.3 --max-model-len 16384")
+    got = values(ctx)
+    assert ctx.framework == "vllm"
+    assert got["knob.shm_size_bytes"] == 16 * GIB
+    assert got["knob.max_model_len"] == 16384
+    assert ctx.commands[0][:2] == ("vllm", "serve")
+    assert got["model.params"] == pytest.approx(7.25e9, rel=0.01)  # the catalog knows the model
+
+
+def test_docker_gpu_list_counts_devices() -> None:
+    got = values(context.from_command('docker run --gpus "device=0,1,2,3" ghcr.io/huggingface/text-generation-inference:2.4 --model-id x'))
+    assert got["gpu.count"] == 4
+
+
+def test_free_text_is_tolerated_and_noted() -> None:
+    ctx = context.from_command("I ran it with the usual settings, nothing special")
+    assert not ctx.facts and ctx.framework is None
+    assert ctx.notes and "no launch flags" in ctx.notes[0]
+    partial = context.from_command("--kv-cache-dtype fp8 --max-model-len 221000 (failing run; the passing run used 100000)")
+    assert values(partial)["knob.max_model_len"] == 221000
+    assert partial.framework == "vllm"
+
+
+@pytest.mark.parametrize(("text", "count", "gib"), [
+    ("A100 80GB", 1, 79.14), ("2x RTX 4090", 2, 23.65), ("2×4090", 2, 23.65), ("T4", 1, 14.75),
+    ("8xH100", 8, 79.11), ("44.53 GiB GPUs (model not named)", None, 44.53), ("NVIDIA GPU with 11.4 GiB available", None, 11.4),
+])
+def test_card_text(text: str, count: int | None, gib: float) -> None:
+    got = values(context.from_gpu(text))
+    assert got["gpu.total_bytes"] / GIB == pytest.approx(gib, abs=0.01)
+    assert got.get("gpu.count") == count
+    assert all(f.origin is Origin.CARD for f in context.from_gpu(text).facts)
+
+
+def test_unknown_card_is_a_note_not_an_error() -> None:
+    ctx = context.from_gpu("the big one in rack 3")
+    assert not ctx.facts and "no card or size" in ctx.notes[0]
+
+
+def test_model_names_resolve_offline() -> None:
+    hf = context.from_model("meta-llama/Llama-3.1-70B-Instruct")
+    assert hf.model == "catalog:meta-llama/Llama-3.1-70B-Instruct"
+    assert values(hf)["model.params"] == pytest.approx(70.6e9, rel=0.01)
+    tag = context.from_model("llama3.1:8b")
+    assert values(tag)["knob.quantization"] == "Q4_K_M"  # an Ollama tag without a quant serves Q4_K_M
+    awq = context.from_model("Qwen2.5-72B-Instruct-AWQ")
+    assert values(awq)["knob.quantization"] == "awq"
+    named = context.from_model("some-private-finetune-13b")
+    assert values(named)["model.params"] == 13_000_000_000 and named.model is None
+    assert "size in its name" in named.notes[0]
+    unknown = context.from_model("our-prod-model")
+    assert unknown.model is None and "not in the offline catalog" in unknown.notes[0]
+
+
+def test_compose_spec() -> None:
+    data = yaml.safe_load("""
+services:
+  vllm:
+    image: vllm/vllm-openai:v0.9.2
+    command: ["--model", "Qwen/Qwen2.5-7B-Instruct", "--max-model-len", "32768"]
+    shm_size: 2gb
+    environment:
+      - PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True
+    deploy:
+      resources:
+        limits: {memory: 32g}
+        reservations:
+          devices: [{driver: nvidia, count: 2, capabilities: [gpu]}]
+""")
+    got = values(context.from_spec(data, "compose.yaml"))
+    assert got["knob.max_model_len"] == 32768
+    assert got["knob.shm_size_bytes"] == 2 * GIB
+    assert got["host.cgroup_limit_bytes"] == 32 * GIB
+    assert got["gpu.count"] == 2
+    assert got["knob.expandable_segments"] is True
+
+
+def test_kubernetes_deployment_spec() -> None:
+    data = yaml.safe_load("""
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: vllm}
+spec:
+  template:
+    spec:
+      containers:
+      - name: sidecar
+        image: busybox
+      - name: server
+        image: vllm/vllm-openai:latest
+        args: ["--model", "meta-llama/Llama-3.1-8B-Instruct", "--max-num-seqs", "128"]
+        resources:
+          limits: {memory: 64Gi, nvidia.com/gpu: "1"}
+        volumeMounts: [{name: dshm, mountPath: /dev/shm}]
+      volumes:
+      - name: dshm
+        emptyDir: {medium: Memory, sizeLimit: 8Gi}
+""")
+    ctx = context.from_spec(data, "deploy.yaml")
+    got = values(ctx)
+    assert ctx.framework == "vllm"
+    assert got["knob.max_num_seqs"] == 128
+    assert got["host.cgroup_limit_bytes"] == 64 * GIB
+    assert got["gpu.count"] == 1
+    assert got["knob.shm_size_bytes"] == 8 * GIB
+
+
+def test_context_decides_what_a_bare_message_cannot(tmp_path: Path) -> None:
+    # one PyTorch line: the card is 87% allocated by a small request, no phase, no model
+    log = tmp_path / "server.log"
+    log.write_text("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 226.00 MiB. GPU 0 has a total capacity of "
+                   "15.58 GiB of which 71.25 MiB is free. Including non-PyTorch memory, this process has 13.94 GiB memory in use. "
+                   "Of the allocated memory 13.64 GiB is allocated by PyTorch, and 67.23 MiB is reserved by PyTorch but unallocated.\n")
+    bare = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert bare.culprit.value == "unknown"
+    told = diagnose(DiagnoseOptions(logs=[str(log)], model="google/gemma-3-12b-it", gpu="RTX 4070 Ti Super 16GB",
+                                    commands=["python3 -m sglang.launch_server --model-path google/gemma-3-12b-it --context-length 7000"]))
+    assert told.framework == "sglang"
+    assert told.culprit.value == "weights"
+    sources = {e.account: e.source for e in told.ledger}
+    assert sources["weights"] in ("estimate", "catalog")
+    facts = FactSet(told.facts)
+    assert facts.get("model.params").origin is Origin.CATALOG
+    assert facts.get("knob.max_model_len").origin is Origin.COMMAND
+
+
+def test_cli_context_flags_and_cmd_file(tmp_path: Path) -> None:
+    log = ROOT / "examples" / "vllm-kv-cache.log"
+    cmd = tmp_path / "launch.sh"
+    cmd.write_text("#!/bin/sh\nvllm serve Qwen/Qwen2.5-7B-Instruct \\\n  --max-model-len 131072\n")
+    p = subprocess.run([sys.executable, "-m", "oomdoctor", "diagnose", str(log), "--format", "json", "--cmd", f"@{cmd}",
+                        "--gpu", "L4", "--model", "not-a-model-anyone-has"], capture_output=True, text=True)
+    assert p.returncode == 1, p.stderr
+    report = json.loads(p.stdout)
+    keys = {(f["key"], f["origin"]) for f in report["facts"]}
+    assert ("knob.max_model_len", "command") in keys and ("gpu.total_bytes", "card") in keys
+    assert "not in the offline catalog" in p.stderr  # an unknown name is a warning, not an error
+
+
+def test_cli_spec_errors_are_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("services: [unclosed\n")
+    p = subprocess.run([sys.executable, "-m", "oomdoctor", "diagnose", str(ROOT / "examples" / "vllm-kv-cache.log"),
+                        "--spec", str(bad)], capture_output=True, text=True)
+    assert p.returncode == 2
+    assert p.stderr.strip().count("\n") == 0 and "not valid YAML" in p.stderr

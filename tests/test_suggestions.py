@@ -1,0 +1,122 @@
+"""Every suggestion is a setting: what pastes, with a computed value, spelled as the framework
+spells it, within its constraints, and never what is already set."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from oomdoctor import knobs, launch
+from oomdoctor.diagnose import DiagnoseOptions, diagnose
+from oomdoctor.facts import Fact, FactSet, Origin
+from oomdoctor.model import Account, Action
+from oomdoctor.rules.loader import load_rules
+from oomdoctor.rules.model import SuggestionSpec
+from oomdoctor.rules.suggest import build, step_value
+
+ROOT = Path(__file__).resolve().parents[1]
+LOGS = sorted(ROOT.glob("fixtures/rules/*/*/server.log"))
+PLACEHOLDER = re.compile(r"<[^>]*>|\?|see the finding|\be\.g\.")
+
+
+@lru_cache(maxsize=1)
+def _rules():  # type: ignore[no-untyped-def]
+    return load_rules(())
+
+
+@lru_cache(maxsize=None)
+def _report(path: str):  # type: ignore[no-untyped-def]
+    return diagnose(DiagnoseOptions(logs=[path]), _rules())
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_first_three_are_settings_not_placeholders(log: Path) -> None:
+    report = _report(str(log))
+    for s in report.suggestions[:3]:
+        if s.flag is None:
+            assert not knobs.needs_value(report.framework, s.knob, report.framework_version) or s.value is None
+            continue
+        assert not PLACEHOLDER.search(s.flag), (s.knob, s.flag)
+        assert "  (" not in s.flag, f"prose in the flag: {s.flag!r}"  # notes go to `why`
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_flags_round_trip_through_the_spellings(log: Path) -> None:
+    """A launch flag parses back (launch.FLAGS, the same table rerun writes with) to the knob
+    and value it was made from."""
+    report = _report(str(log))
+    fw = report.framework
+    for s in report.suggestions:
+        if not s.flag or not s.rerunnable or s.value is None or isinstance(s.value, bool) or s.knob == "mm_limits":
+            continue  # mm_limits: old vLLM spells a fixed image=1, not the JSON value
+        if launch.is_env_assign(s.flag.split()[0]):
+            facts = launch.parse_env(dict(t.split("=", 1) for t in s.flag.split() if launch.is_env_assign(t)))
+        else:
+            facts = launch.parse_argv(launch.split(s.flag), framework=fw)
+        got = {f.key: f.value for f in facts}
+        key = f"knob.{s.knob}"
+        if key in got:
+            assert got[key] == s.value or str(got[key]).lower() == str(s.value).lower(), (s.flag, got[key], s.value)
+
+
+def _facts(**values: object) -> FactSet:
+    return FactSet(Fact(k.replace("__", "."), v, Origin.LOG) for k, v in values.items())
+
+
+def spec(knob: str, action: str, value: object = None, why: str = "because") -> SuggestionSpec:
+    return SuggestionSpec(knob, Action(action), value, why)
+
+
+def test_missing_numbers_give_a_conservative_step_not_a_placeholder() -> None:
+    s = build(spec("max_num_seqs", "lower"), "r", Account.KV_CACHE, _facts(), "vllm", None)
+    assert s is not None and s.value == 128 and s.flag == "--max-num-seqs 128"  # half of vLLM's default 256
+    s = build(spec("max_model_len", "lower"), "r", Account.KV_CACHE, _facts(knob__max_model_len=32768), "sglang", None)
+    assert s.value == 16384 and s.flag == "--context-length 16384"
+    s = build(spec("gpu_layers", "lower"), "r", Account.WEIGHTS, _facts(), "llamacpp", None)
+    assert s.value == 0 and "surely fits" in s.why  # the sources' baseline, then raise
+    s = build(spec("tensor_parallel_size", "raise"), "r", Account.WEIGHTS, _facts(knob__tensor_parallel_size=2), "vllm", None)
+    assert s.flag == "--tensor-parallel-size 4"
+
+
+def test_never_suggests_what_is_already_set() -> None:
+    assert build(spec("max_model_len", "set", 4096), "r", Account.KV_CACHE, _facts(knob__max_model_len=4096), "vllm", None) is None
+    assert build(spec("enforce_eager", "enable"), "r", Account.FRAMEWORK, _facts(knob__enforce_eager=True), "vllm", None) is None
+    assert build(spec("max_num_seqs", "lower", 512), "r", Account.KV_CACHE, _facts(knob__max_num_seqs=256), "vllm", None) is None
+
+
+def test_quantization_knows_the_checkpoint_and_the_card() -> None:
+    bf16 = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(), "vllm", None)
+    assert bf16.knob == "quantization" and bf16.flag.startswith("--quantization fp8")  # not awq: vLLM cannot make AWQ at load
+    turing = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(gpu__compute_capability="7.5"), "vllm", None)
+    assert turing.knob == "smaller_model" and turing.flag is None
+    already = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(knob__quantization="awq"), "vllm", None)
+    assert already.knob == "smaller_model"
+    gguf = build(spec("quantization", "set"), "r", Account.WEIGHTS,
+                 _facts(knob__quantization="Q4_K_M", knob__model="/models/Qwen2.5-7B-Instruct-Q4_K_M.gguf"), "llamacpp", None)
+    assert gguf.value == "Q3_K_M" and gguf.flag == "-m /models/Qwen2.5-7B-Instruct-Q3_K_M.gguf"  # one level lower, the same file name
+    hf = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(), "transformers", None)
+    assert hf.value == "bnb-4bit" and hf.flag == "quantization_config=BitsAndBytesConfig(load_in_4bit=True)"
+
+
+def test_framework_constraints_and_versions() -> None:
+    # TGI's launcher refuses --max-batch-prefill-tokens below --max-input-tokens
+    tgi = build(spec("max_num_batched_tokens", "lower", 2048), "r", Account.ACTIVATIONS, _facts(), "tgi", None)
+    assert tgi.flag == "--max-batch-prefill-tokens 2048 --max-input-tokens 2048 --max-total-tokens 4096"
+    ctx = build(spec("max_model_len", "set", 8192), "r", Account.KV_CACHE, _facts(), "tgi", None)
+    assert ctx.flag == "--max-total-tokens 8192 --max-input-tokens 8191"
+    # OLLAMA_CONTEXT_LENGTH exists from 0.5.13; before, a Modelfile's num_ctx
+    new = build(spec("max_model_len", "set", 8192), "r", Account.KV_CACHE, _facts(), "ollama", "0.6.2")
+    old = build(spec("max_model_len", "set", 8192), "r", Account.KV_CACHE, _facts(), "ollama", "0.5.7")
+    assert new.flag == "OLLAMA_CONTEXT_LENGTH=8192" and old.flag == "PARAMETER num_ctx 8192"
+    # llama.cpp's -fa took a value from b6327
+    assert build(spec("kv_cache_dtype", "set", "q8_0"), "r", Account.KV_CACHE, _facts(), "llamacpp", "b6000").flag == "-ctk q8_0 -ctv q8_0 -fa"
+    assert build(spec("kv_cache_dtype", "set", "q8_0"), "r", Account.KV_CACHE, _facts(), "llamacpp", "b7000").flag == "-ctk q8_0 -ctv q8_0 -fa on"
+
+
+def test_step_value_floors() -> None:
+    v, _ = step_value("vllm", "max_model_len", Action.LOWER, _facts(knob__max_model_len=600))
+    assert v == 512  # never below the sources' conservative start
+    assert step_value("vllm", "max_model_len", Action.LOWER, _facts(knob__max_model_len=512))[0] is None
