@@ -27,6 +27,7 @@ def diagnose(
     log: List[str] = typer.Option([], "--log", "-l", help="Log file (repeatable: one per rank/pod); '-' reads stdin; .gz is fine. "
                                   "Log paths may also be given without --log."),
     fmt: OutputFormat = typer.Option(OutputFormat.TEXT, "--format", "-f", help="Output format."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Text: add the triage walk, every finding and all evidence."),
     framework: Optional[str] = typer.Option(None, "--framework", help="Override framework detection (vllm, sglang, tgi, llamacpp, ollama, ...)."),
     rules: List[Path] = typer.Option([], "--rules", help="Extra rule directory (repeatable)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE (Markdown also writes an SVG bar beside it)."),
@@ -77,7 +78,8 @@ def diagnose(
     if not no_redact:
         report = _redacted(report, redact_hosts)
     color = fmt is OutputFormat.TEXT and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    text = fmt.to_renderer(color=color).render(report)
+    # a file is attached to a ticket: the complete report; the terminal gets the short one
+    text = fmt.to_renderer(color=color, verbose=verbose or output is not None).render(report)
     for w in report.warnings:
         typer.echo(f"oomdoctor: warning: {w}", err=True)
     for s in report.skipped:

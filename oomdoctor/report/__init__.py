@@ -12,7 +12,7 @@ class OutputFormat(str, Enum):
     JSON = "json"
     MARKDOWN = "markdown"
 
-    def to_renderer(self, color: bool = False, width: int = 80) -> Renderer:
+    def to_renderer(self, color: bool = False, width: int = 80, verbose: bool = False) -> Renderer:
         if self is OutputFormat.JSON:
             from oomdoctor.report.json import JsonRenderer
 
@@ -23,4 +23,4 @@ class OutputFormat(str, Enum):
             return MarkdownRenderer()
         from oomdoctor.report.text import TextRenderer
 
-        return TextRenderer(color=color, width=width)
+        return TextRenderer(color=color, width=width, verbose=verbose)

@@ -7,6 +7,8 @@ log, the suggested change applied to the launch command). No I/O and no rich imp
 
 from __future__ import annotations
 
+import re
+
 import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -317,6 +319,56 @@ def split_flag(flag: str | None) -> tuple[str | None, str]:
     if sep and tail.endswith(")"):
         return head.strip(), tail[:-1].strip()
     return flag.strip(), ""
+
+
+def first_clause(why: str) -> str:
+    """The reason of a suggestion without the notes appended to it (`a; b; c` -> `a`)."""
+    return why.split("; ")[0]
+
+
+def finding_reason(f: Finding, limit: int = 220) -> str:
+    """The tool's sentence for a finding: its title, and its message when that is not the raw
+    log line (which the evidence shows) and short enough to read at a glance."""
+    msg = " ".join(f.message.split())
+    if not msg or len(msg) > limit or any(msg.endswith(e.text[-60:]) for e in f.evidence if len(e.text) > 60):
+        return f.title
+    return f"{f.title}: {msg}" if not msg.lower().startswith(f.title.lower()[:20]) else msg
+
+
+def telling_evidence(report: Report, n: int = 3) -> list[Evidence]:
+    """The lines that say the most: the failure line first, then the culprit finding's other
+    lines, each once across findings."""
+    seen: set[tuple[str, int | None]] = set()
+    out: list[Evidence] = []
+    failure = report.facts.get("oom.message") if report.facts is not None else None
+    ordered: list[Evidence] = [failure.evidence] if failure is not None and failure.evidence is not None else []
+    for f in report.findings:
+        ordered += list(f.evidence)
+    for e in ordered:
+        key = (e.source, e.line)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+        if len(out) >= n:
+            break
+    return out
+
+
+_LOG_PREFIX = re.compile(
+    r"^(?:[A-Z][a-z]{2} +\d+ [\d:]{8} \S+ [\w.-]+(?:\[\d+\])?: )?"  # syslog / journald
+    r"(?:\(\w[^)]{0,60}\) )?"  # a Ray or vLLM process tag
+    r"(?:\[?\d{4}-\d\d-\d\d[T ][\d:.,]+Z?\]? ?)?"  # an ISO timestamp
+    r"(?:(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL) (?:\d\d-\d\d [\d:.]+ )?(?:\[[\w./]+:\d+\] )?)?")
+
+
+def strip_prefix(text: str) -> str:
+    """A log line without the logger's prefix (time, host, process, level): the message itself."""
+    stripped = _LOG_PREFIX.sub("", text, count=1)
+    return stripped if stripped.strip() else text
+
+
+def short_source(path: str) -> str:
+    return path.rsplit("/", 1)[-1] if "/" in path else path
 
 
 def suggestion_summary(s: Suggestion) -> str:

@@ -36,11 +36,14 @@ VERDICT_STYLE = "bold red"
 
 
 class TextRenderer:
-    """`TextRenderer(color, width).render(report) -> str`."""
+    """`TextRenderer(color, width, verbose).render(report) -> str`: a short report by default
+    (verdict and its reason, the ledger bar, the fix first and two alternatives, the three most
+    telling evidence lines); `verbose` adds the triage walk, every finding and all evidence."""
 
-    def __init__(self, color: bool, width: int = 80) -> None:
+    def __init__(self, color: bool, width: int = 80, verbose: bool = False) -> None:
         self.color = color
         self.width = width
+        self.verbose = verbose
 
     def render(self, report: Report) -> str:
         from rich.console import Console
@@ -59,7 +62,8 @@ class TextRenderer:
             soft_wrap=False,
             _environ={},  # the CLI decided colour and width; ignore COLUMNS/FORCE_COLOR/TERM
         )
-        for panel in _Panels(self.color, self.width).build(report):
+        builder = _Panels(self.color, self.width)
+        for panel in builder.build(report) if self.verbose else builder.brief(report):
             console.print(panel)
         return buf.getvalue()
 
@@ -88,6 +92,70 @@ class _Panels:
         out: list[RenderableType] = [s for s in sections if s is not None]
         out.append(self._text(fmt.versions_text(report), "dim"))
         return out
+
+    def brief(self, report: Report) -> list[RenderableType]:
+        """What an on-call engineer reads first, in about 20 lines."""
+        out: list[RenderableType] = [self._brief_verdict(report)]
+        for item in (self._brief_ledger(report), self.curve(report), self._brief_change(report),
+                     self._brief_evidence(report), self.rerun(report), self._brief_missing(report)):
+            if item is not None:
+                out.append(item)
+        for w in (*report.warnings[:3], *report.skipped[:2]):
+            out.append(self._text(f"note: {w}", "yellow"))
+        more = "-v: the triage walk, every finding and all evidence; --format markdown|json: the complete report"
+        out.append(self._text(f"{fmt.versions_text(report)} · {more}", "dim"))
+        return out
+
+    def _brief_verdict(self, report: Report) -> RenderableType:
+        head = self._text(fmt.verdict_head(report), VERDICT_STYLE if report.memory_failure else "bold green")
+        meta = [f"phase {report.phase or 'unknown'}", fmt.framework_text(report)]
+        if report.failed_first:
+            meta.append(f"failed first: {report.failed_first}")
+        head.append("  " + " · ".join(meta), style="dim")
+        lines: list[RenderableType] = [head]
+        top = report.findings[0] if report.findings else None
+        if top is not None:
+            lines.append(self._text(fmt.finding_reason(top)))
+        else:
+            lines.append(self._text(fmt.verdict_meaning(report)))
+        return self._panel(self._group(*lines), "OOM verdict", "red" if report.memory_failure else "green")
+
+    def _brief_ledger(self, report: Report) -> RenderableType | None:
+        view = fmt.ledger_view(report)
+        if not view.rows or not view.capacity_bytes:
+            return None
+        return self._group(self._bar(view), self._text(f"{fmt.bar_caption(view)}   {fmt.bar_legend(view)}", "dim"))
+
+    def _brief_change(self, report: Report) -> RenderableType | None:
+        sugs = fmt.suggestions(report)
+        if not sugs:
+            return None
+        grid = self._grid(None, 1)
+        for i, s in enumerate(sugs[:3]):
+            label = "Fix first" if i == 0 else ("Or" if i == 1 else "")
+            shown = s.flag or fmt.suggestion_summary(s)
+            grid.add_row(self._text(label, "bold"), self._text(shown, "bold green" if i == 0 else "green"))
+            if s.why:
+                grid.add_row(self._text(), self._text(fmt.first_clause(s.why), "dim"))
+        return grid
+
+    def _brief_evidence(self, report: Report) -> RenderableType | None:
+        lines = fmt.telling_evidence(report, 3)
+        if not lines:
+            return None
+        grid = self._grid(None, 1)
+        for e in lines:
+            text = fmt.strip_prefix(e.text)
+            text = text if len(text) <= self.inner - 8 else text[: self.inner - 9] + "…"
+            grid.add_row(self._text(str(e.line) if e.line is not None else "", "dim"), self._text(text))
+        return self._group(self._text(f"Evidence ({fmt.short_source(lines[0].source)})", "bold"), grid)
+
+    def _brief_missing(self, report: Report) -> RenderableType | None:
+        if not report.missing_evidence:
+            return None
+        items: list[RenderableType] = [self._text("What would decide it:", "bold")]
+        items += [self._text(f"• {m}") for m in report.missing_evidence[:3]]
+        return self._group(*items)
 
     # --- helpers -------------------------------------------------------------------------
 

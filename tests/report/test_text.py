@@ -14,8 +14,8 @@ from oomdoctor.report.text import TextRenderer
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
-def render(report: Report, color: bool = False, width: int = 80) -> str:
-    return TextRenderer(color=color, width=width).render(redact_report(report, Redactor()))
+def render(report: Report, color: bool = False, width: int = 80, verbose: bool = True) -> str:
+    return TextRenderer(color=color, width=width, verbose=verbose).render(redact_report(report, Redactor()))
 
 
 def panel_titles(out: str) -> list[str]:
@@ -132,3 +132,18 @@ def test_rich_is_imported_lazily():
     code = "import sys, oomdoctor.report.text, oomdoctor.report.markdown, oomdoctor.redact; print('rich' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_short_report_by_default(kv):
+    out = render(kv, verbose=False)
+    lines = out.rstrip().splitlines()
+    assert len(lines) <= 30
+    assert panel_titles(out) == ["OOM verdict"]  # one box; the rest is plain lines
+    assert body(out)[0].startswith("kv_cache (high confidence)  phase kv_alloc · vLLM 0.6.3.post1")
+    fix = next(i for i, line in enumerate(lines) if line.startswith("Fix first"))
+    assert "--max-model-len 28672" in lines[fix]
+    assert sum(1 for line in lines if line.startswith("Or")) == 1
+    evidence = lines.index("Evidence (server.log)")
+    assert lines[evidence + 1].startswith("97 ValueError: The model's max seq len (131072)")
+    assert "Triage walk" not in out and "Findings and evidence" not in out
+    assert lines[-1].endswith("the complete report") or "-v:" in out
