@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -50,12 +50,12 @@ _DOCKER_VALUED = frozenset({
 })
 # container images -> (framework, what the image runs before its arguments)
 _IMAGES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (r"vllm/vllm-openai|vllm-cpu|/vllm(?::|$)", "vllm", ("vllm", "serve")),
-    (r"lmsysorg/sglang|/sglang(?::|$)", "sglang", ()),
+    (r"vllm/vllm-openai|vllm-cpu|(?:^|/)vllm(?::|$)", "vllm", ("vllm", "serve")),
+    (r"lmsysorg/sglang|(?:^|/)sglang(?::|$)", "sglang", ()),
     (r"text-generation-inference", "tgi", ("text-generation-launcher",)),
     (r"ollama/ollama", "ollama", ("ollama", "serve")),
     (r"llama\.cpp|llama-cpp|ggerganov|ggml-org", "llamacpp", ("llama-server",)),
-    (r"openmmlab/lmdeploy|/lmdeploy(?::|$)", "lmdeploy", ()),
+    (r"openmmlab/lmdeploy|(?:^|/)lmdeploy(?::|$)", "lmdeploy", ()),
     (r"tritonserver.*trtllm|tensorrt[-_]llm|tensorrt_llm", "tensorrt-llm", ()),
 )
 _WRAPPERS = frozenset({"sudo", "nohup", "exec", "time", "env", "nice", "stdbuf", "taskset", "numactl", "srun", "uv", "poetry"})
@@ -131,7 +131,16 @@ def _positional_model(argv: Sequence[str], framework: str | None) -> str | None:
 
 def from_command(text: str, source: str = "command") -> Context:
     """A launch command as the user has it (shell line, `docker run`, `python -m ...`,
-    `LLM(model=..., max_model_len=...)`, free text around flags)."""
+    `LLM(model=..., max_model_len=...)`, free text around flags), with the model it names."""
+    ctx = read_command(text, source)
+    if ctx.model is None:
+        return ctx
+    return replace(ctx, model=None) + from_model(ctx.model, quiet=True)  # the model as the catalog or a file resolves it
+
+
+def read_command(text: str, source: str = "command") -> Context:
+    """What a launch command states by itself: no file or catalog is looked up (its `model`
+    is the name or path as written)."""
     text = text.strip()
     if not text:
         return Context()
@@ -165,10 +174,7 @@ def from_command(text: str, source: str = "command") -> Context:
     notes = []
     if not facts and fw is None:
         notes.append(f"--cmd: no launch flags or framework recognised in {text[:80]!r}")
-    ctx = Context(tuple(facts), tuple(notes), fw, None, (tuple(argv),) if argv else ())
-    if model:
-        ctx = ctx + from_model(model, quiet=True)
-    return ctx
+    return Context(tuple(facts), tuple(notes), fw, model, (tuple(argv),) if argv else ())
 
 
 # flags many frameworks and scripts share (FastChat, text-generation-webui, torchrun, deepspeed)

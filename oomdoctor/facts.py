@@ -8,6 +8,7 @@ produced it (log, probe, settings, estimate) and, when it came from text, the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Iterator, Mapping, Union
@@ -260,7 +261,8 @@ class FactSet:
     __slots__ = ("_facts", "_by_key")
 
     def __init__(self, facts: Iterable[Fact] = ()) -> None:
-        self._facts: tuple[Fact, ...] = tuple(facts)
+        # a garbled number (nan, inf) states nothing: it never reaches arithmetic or a rule
+        self._facts: tuple[Fact, ...] = tuple(f for f in facts if not (isinstance(f.value, float) and not math.isfinite(f.value)))
         by_key: dict[str, list[Fact]] = {}
         for f in self._facts:
             by_key.setdefault(f.key, []).append(f)

@@ -21,6 +21,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "err_execute_model_", "Error in model execution"),
          r"gpu_memory_utilization|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|Error in model execution \(input dumped"),
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
+    _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker"), r"LLMRayActor|vllm_rollout|VllmWorker"),
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch",
                                      "memory capacity is unbalanced"),
          r"sglang|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced", re.I),
@@ -49,24 +50,26 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM"), r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
     _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference"), r"deepspeed|sigkill_handler|ds_inference", re.I),
-    _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama"), r"exllama", re.I),
+    _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache"),
+         r"exllama|Insufficient VRAM for model and cache", re.I),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
                                                 "accelerate", "generate(", "modeling_"),
          r"transformers|from_pretrained|AutoModel|Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|modeling_\w+\.py"),
     # wrappers and downstream projects: the engine they run underneath
-    _sig("fw-llamacpp-wrappers", "llamacpp", 20, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp-python", "LM Studio", "lmstudio",
+    _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp-python", "LM Studio", "lmstudio",
                                                   "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All"),
          r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lmstudio|cortex[.-]cpp|gpt4all", re.I),
-    _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga"),
-         r"fastchat|ipex_llm|bigdl\.llm|oobabooga", re.I),
+    _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth"),
+         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|unsloth", re.I),
     _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite): 'other'
-    _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx.core", "metal::malloc", "aphrodite"),
-         r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx\.core|\[metal::malloc\]|aphrodite", re.I),
-    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError"), r"torch\.|PyTorch|OutOfMemoryError"),
+    _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx_engine", "mlx.core",
+                                           "metal::malloc", "aphrodite"),
+         r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite", re.I),
+    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError"), r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat"),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),
     # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (checked on lines already selected)
-    _sig("fw-vllm-logformat", "vllm", 3, (), r"(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w.]+\.py:\d+\]"),
+    _sig("fw-vllm-logformat", "vllm", 3, (".py:",), r"(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w.]+\.py:\d+\]"),
 )
 
 

@@ -72,6 +72,38 @@ def _metal_buffer(m: re.Match[str]) -> Emitted:
         yield "mem.gpu_available_bytes", to_bytes(m.group(4), "MiB")
 
 
+# names a runtime gives the parts of its memory plan, by keyword (checked in this order)
+_FIGURE_ROLES = (
+    ("kv", r"kv|context|cache"),
+    ("weights", r"model|weight|param"),
+    ("budget", r"usable|available|heap|budget(?!.*kv)"),
+    ("overhead", r"overhead|workspace|activation|temp"),
+)
+_FIGURE = re.compile(r"([A-Za-z][\w ]*?)\s*[=:]\s*(-?\d+(?:\.\d+)?)\s?(GiB|GB|MiB|MB)\b")
+
+
+def _memory_figures(m: re.Match[str]) -> Emitted:
+    """`model_memory=5.32GB, overhead=2.06GB, usable_metal=7.15GB, kv_budget=-0.38GB`,
+    `estimatedContextVramUsageBytes: 13.18 GiB`: a runtime's own plan, part by part."""
+    for name, number, unit in _FIGURE.findall(m.string):
+        low = name.strip().lower()
+        role = next((r for r, pat in _FIGURE_ROLES if re.search(pat, low)), None)
+        size = to_bytes(number.lstrip("-"), unit) * (-1 if number.startswith("-") else 1)
+        if role == "kv":
+            yield "mem.kv_cache_bytes", size
+            if size <= 0:
+                yield "oom.kind", "no_kv_memory"
+        elif role == "weights" and size > 0 and "total" not in low:
+            yield "mem.weights_bytes", size
+        elif role == "budget" and size > 0:
+            yield "mem.gpu_available_bytes", size
+        elif role == "overhead" and size > 0:
+            yield "mem.non_torch_bytes", size
+    frac = re.search(r"\bfraction\s*=\s*(0?\.\d+|1\.0)\b", m.string)
+    if frac:
+        yield "knob.gpu_memory_utilization", float(frac.group(1))
+
+
 def _c10_oom(m: re.Match[str]) -> Emitted:
     """PyTorch's allocator warning: `... while trying to allocate N bytes (free: F, total: T)`."""
     yield "oom.requested_bytes", int(m.group(1))
@@ -107,7 +139,36 @@ PATTERNS: tuple[Pattern, ...] = (
     P("accelerate-disk-offload", ("offloaded to the disk",), r"device_map`? had weights offloaded to the disk",
       kind("weights_offloaded", ("_phase", "load_weights"))),
     P("swap-space-exhausted", ("lack of CPU swap space",), r"Aborted due to the lack of CPU swap space", kind("kv_swap_exhausted", ("_phase", "decode"))),
+    P("memory-figures", ("_memory=", "kv_budget", "usable_", "VramUsageBytes", "VRAM heap", "overhead="),
+      r"(?:_memory|kv_budget|usable_\w+|VramUsageBytes|VRAM heap|overhead)\s*[=:]", _memory_figures),
+    P("not-enough-for-kv", ("memory for KV cache", "memory for the KV cache"),
+      r"not enough (?:\w+ )?memory for (?:the )?KV cache", kind("no_kv_memory", ("_phase", "kv_alloc"))),
+    P("too-large-swap", ("Too large swap space",), r"Too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU memory",
+      lambda m: [("oom.kind", "host_swap_over_ram"), ("knob.swap_space", float(m.group(1))),
+                 ("oom.host_required_bytes", to_bytes(m.group(1), "GiB")), ("oom.host_available_bytes", to_bytes(m.group(2), "GiB"))]),
+    P("engine-memory-limit", ("exceeds ceiling", "Memory limit exceeded", "memory limit exceeded"),
+      r"memory ([\d.]+) ?GB exceeds ceiling ([\d.]+) ?GB|[Mm]emory limit exceeded during (prefill|decode)",
+      lambda m: [("oom.kind", "engine_memory_limit")]
+      + ([("mem.gpu_used_bytes", to_bytes(m.group(1), "GB")), ("mem.gpu_available_bytes", to_bytes(m.group(2), "GB"))] if m.group(1) else [])
+      + ([("_phase", m.group(3))] if m.group(3) else [])),
+    P("runtime-alloc-failed", ("Failed to allocate memory for requested buffer",),
+      r"Failed to allocate memory for requested buffer of size (\d+)",
+      lambda m: [("oom.kind", "runtime_alloc_failed"), ("oom.requested_bytes", int(m.group(1)))]),
+    P("during-init", ("during initialization", "Exception during initialization"), r"[Ee]xception during initialization",
+      const(("_phase", "load_weights"))),
+    P("dequantized", ("dequantizing the model", "dequantize the model"),
+      r"(?:default to |will )?dequantiz\w+ the model to (?:bf16|fp16|bfloat16|float16)", const(("oom.hint", "dequantized_weights"))),
+    P("ray-shm-small", ("/dev/shm has only",), r"/dev/shm has only (\d+) bytes available",
+      lambda m: [("host.shm_total_bytes", int(m.group(1)))]),
+    P("loading-modules", ("Loading model modules", "Loading draft modules", "Loading model:"),
+      r"Loading (?:model|draft) modules|Loading model: ", const(("_phase", "load_weights"))),
+    P("frame-model-init", ("/models/", "model_executor"),
+      r"(?:model_executor/models|model_executor/layers)/[\w/]+\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
+    P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
     # ---- look-alikes: errors that mention memory (or stop a start-up) but are no lack of it
+    P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+ '[^']+'",
+      kind("comm_error", ("oom.hint", "custom_all_reduce"))),
+    P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
     P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested"),
       r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch",
       kind("kernel_resource")),

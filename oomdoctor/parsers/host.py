@@ -14,7 +14,7 @@ def _shm_df(m: re.Match[str]) -> Emitted:
 
 PATTERNS: tuple[Pattern, ...] = (
     # ---- the kernel and container runtimes
-    P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (\d+) \(([^)]+)\)",
+    P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+) )?\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
     P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+Killed\s+\S|^\[\d+\][+-]?\s+Killed\b",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Iterable
 
+from oomdoctor.context import read_command
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value
 from oomdoctor.launch import FLAG_OWNER, detect_framework, framework_from_flags, parse_argv, parse_kwargs, split
@@ -43,6 +44,17 @@ def _launch(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
         yield f.key, f.value
 
 
+def _container(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
+    """A `docker run IMAGE args` line in the log: the engine the image runs, its flags, and the
+    container's own limits (--shm-size, --memory, --gpus)."""
+    ctx = read_command(m.string[m.start():], source="log")
+    if ctx.framework:
+        yield "_framework", f"{ctx.framework}:8"
+    for f in ctx.facts:
+        if f.key.startswith(("knob.", "host.", "gpu.count")):
+            yield f.key, f.value
+
+
 def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     fw = framework_from_flags(m.string)
     if fw is None:
@@ -61,6 +73,7 @@ LAUNCH: tuple[Pattern, ...] = (
                          "lmdeploy serve", "trtllm-", "ollama run", "LLM(", "build.py", ".llamafile", "sglang serve"),
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
       r"llama-cli|lmdeploy serve|trtllm-\w+|ollama run|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
+    P("container-run", ("docker run", "podman run", "nerdctl run"), r"\b(?:docker|podman|nerdctl) run\s", _container),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER),
       r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
@@ -567,7 +580,9 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
             continue
         line = buf[start:stop]
         state.handle(line_no, _clean(line.decode("utf-8", "replace")))
-        if any(marker in line for marker in _JOIN_MARKERS):
+        if line.rstrip().endswith(b"\\"):
+            _join_continued(state, buf, start, stop, end, line_no)
+        elif any(marker in line for marker in _JOIN_MARKERS):
             tail = stop
             for _ in range(JOIN_LINES):
                 nxt = buf.find(b"\n", tail + 1, end)
@@ -588,6 +603,25 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
 # dump, base64, a corrupted line); cut to this length it cannot make a pattern backtrack for
 # seconds over a long line.
 _LONG_RUN = re.compile(r"[\d,.]{64,}|\w{256,}")
+
+
+_PROMPT = re.compile(rb"^\s*>?\s*")
+
+
+def _join_continued(state: _State, buf: bytes, start: int, stop: int, end: int, line_no: int) -> None:
+    """A shell command continued over lines with `\\` (as pasted, with `> ` prompts) is also
+    read as one line, so its flags are read together with its program."""
+    parts = [buf[start:stop].rstrip()[:-1]]
+    tail = stop
+    for _ in range(40):
+        nxt = buf.find(b"\n", tail + 1, end)
+        line = buf[tail + 1: nxt if nxt != -1 else end].rstrip()
+        parts.append(_PROMPT.sub(b"", line).rstrip(b"\\"))
+        if not line.endswith(b"\\") or nxt == -1:
+            break
+        tail = nxt
+    if len(parts) > 1:
+        state.joins.append((line_no, _clean(b" ".join(p.strip() for p in parts).decode("utf-8", "replace"))))
 
 
 def _clean(text: str) -> str:

@@ -85,6 +85,16 @@ CASES = [
     case("compose-shm-size-is-a-hint",  # corpus: the user's compose file
          lines("services:", "  vllm:", "    shm_size: 2g"),
          [("oom.hint", "container", 3)]),
+    case("ray-dev-shm-warning",  # corpus: Ray falls back to /tmp inside a container started without --shm-size
+         "2023-11-18 03:39:16,283 WARNING services.py:1996 -- WARNING: The object store is using /tmp instead of /dev/shm "
+         "because /dev/shm has only 67108864 bytes available. This will harm performance!\n",
+         [("host.shm_total_bytes", 67108864, 1)]),
+    case("docker-run-continued-over-lines",  # corpus: a pasted `docker run ... \` with `>` prompts
+         lines("(base) user@host:~$ docker run --runtime nvidia --gpus all \\", ">    -p 8000:8000 \\",
+               ">    --shm-size 1g vllm:latest \\", ">    --model=/mnt/model/ \\", ">    --tensor-parallel-size 2"),
+         [("oom.hint", "container", 1), ("knob.shm_size_bytes", 1 << 30, 1), ("knob.tensor_parallel_size", 2, 1),
+          ("knob.model", "/mnt/model/", 1)],
+         framework="vllm"),
 ]
 
 

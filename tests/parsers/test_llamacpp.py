@@ -69,7 +69,7 @@ CASES = [
          lines("ggml_vulkan: Device memory allocation of size 4757131264 failed.",
                "ggml_vulkan: Requested buffer size exceeds device memory allocation limit: ErrorOutOfDeviceMemory"),
          [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 4757131264, 1), ("oom.buffer_device", "GPU", 1),
-          ("oom.hint", "per_allocation_limit", 2)], framework="llamacpp"),
+          ("oom.hint", "per_allocation_limit", 2), (OOM, "alloc_size_limit", 2)], framework="llamacpp"),
     # ---- accounting, old prefixes (corpus)
     case("weights-buffers-old-prefix",
          lines("llm_load_tensors: offloaded 47/57 layers to GPU",

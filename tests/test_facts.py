@@ -1,0 +1,24 @@
+"""FactSet: what decides a key, and what never becomes a fact."""
+
+from __future__ import annotations
+
+from oomdoctor.facts import Evidence, Fact, FactSet, Origin
+
+
+def _f(key: str, value: object, origin: Origin = Origin.LOG, line: int = 1) -> Fact:
+    return Fact(key, value, origin, Evidence("server.log", line, "text"))  # type: ignore[arg-type]
+
+
+def test_log_beats_settings_and_the_later_log_line_wins() -> None:
+    facts = FactSet([_f("knob.max_model_len", 8192, Origin.LOG, 3), _f("knob.max_model_len", 4096, Origin.SETTINGS),
+                     _f("knob.max_model_len", 16384, Origin.LOG, 9)])
+    assert facts.value("knob.max_model_len") == 16384
+
+
+def test_garbled_numbers_are_not_facts() -> None:
+    # a log mangled in transit ("V size: inf GB", "context_length=NaN") states nothing
+    facts = FactSet([_f("knob.max_model_len", float("nan")), _f("mem.kv_cache_bytes", float("inf")),
+                     _f("knob.gpu_memory_utilization", 0.9)])
+    assert not facts.has("knob.max_model_len")
+    assert not facts.has("mem.kv_cache_bytes")
+    assert facts.value("knob.gpu_memory_utilization") == 0.9
