@@ -16,6 +16,16 @@ from typing import Iterable, Iterator, Mapping, Union
 Value = Union[int, float, str, bool]
 
 
+def format_bytes(n: int) -> str:
+    """Bytes as messages print them: `8.00 GiB`, `512.00 MiB`, `0 B`."""
+    size = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if abs(size) < 1024 or unit == "TiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.2f} {unit}"
+        size /= 1024
+    return f"{n} B"
+
+
 class Origin(str, Enum):
     LOG = "log"
     PROBE = "probe"

@@ -14,7 +14,7 @@ from typing import Iterable
 
 from oomdoctor.facts import Evidence, Fact, FactSet, Origin, Value
 from oomdoctor.model import Account, LedgerEntry
-from oomdoctor.rules.model import format_bytes
+from oomdoctor.facts import format_bytes
 
 GIB = 1 << 30
 BLOCK = 16  # vLLM's default KV block size in tokens
@@ -360,11 +360,18 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
         add("pytorch", held, "log", "held by PyTorch at the failure; the log does not split it into accounts")
     fw = _num(facts, "mem.non_torch_bytes")
     graphs = _num(facts, "mem.cuda_graph_bytes")
+    # other processes on the card are their own line, not this server's overhead
+    others = _num(facts, "oom.other_process_bytes", "gpu.other_process_bytes") or 0
     if fw is not None or graphs is not None:
         add("framework", (fw or 0) + (graphs or 0), _source(facts, "mem.non_torch_bytes", "mem.cuda_graph_bytes"),
             "non-torch + CUDA graphs" if fw and graphs else ("CUDA graphs" if graphs else "non-torch memory"))
     elif facts.has("oom.non_torch_bytes"):
-        add("framework", _num(facts, "oom.non_torch_bytes"), "log", "outside this process's PyTorch pool (context, NCCL, other processes)")
+        outside = _num(facts, "oom.non_torch_bytes") or 0
+        add("framework", max(0, outside - others), "log", "outside this process's PyTorch pool (context, NCCL)"
+            if others else "outside this process's PyTorch pool (context, NCCL, other processes)")
+    if others > 0:
+        add("other_processes", others, _source(facts, "oom.other_process_bytes", "gpu.other_process_bytes"),
+            str(facts.value("gpu.other_processes") or "processes other than this server"))
     free = _num(facts, "oom.gpu_free_bytes")
     free_at_start = _num(facts, "oom.free_at_start_bytes")
     if free is None and free_at_start is not None and total:

@@ -597,7 +597,7 @@ def render_rerun(rerun: Mapping[str, Any], color: bool = False, width: int = 100
     from rich.table import Table
     from rich.text import Text
 
-    from oomdoctor.rules.model import format_bytes
+    from oomdoctor.facts import format_bytes
 
     buf = io.StringIO()
     console = Console(file=buf, width=width, force_terminal=color, no_color=not color,

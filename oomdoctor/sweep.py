@@ -35,7 +35,7 @@ from oomdoctor.rerun import (
     write_knob,
 )
 from oomdoctor.knobs import fmt_value
-from oomdoctor.rules.model import format_bytes
+from oomdoctor.facts import format_bytes
 
 ENGINE_ACCOUNTS = ("weights", "kv_cache", "activations", "framework")
 

@@ -19,7 +19,7 @@ from typing import BinaryIO, Iterable
 
 from oomdoctor.context import read_command
 from oomdoctor.errors import InputError
-from oomdoctor.facts import Evidence, Fact, Origin, Value
+from oomdoctor.facts import Evidence, Fact, Origin, Value, format_bytes
 from oomdoctor.launch import FLAG_OWNER, detect_framework, framework_from_flags, parse_argv, parse_kwargs, split
 from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
 from oomdoctor.parsers.base import P, Pattern, timestamp
@@ -345,6 +345,9 @@ class _State:
         yield Fact("oom.process_count", len(procs), Origin.LOG, ev)
         yield Fact("oom.process_bytes", procs[own][0], Origin.LOG, ev)
         yield Fact("oom.other_process_bytes", others, Origin.LOG, ev)
+        foreign = sorted(((size, pid) for pid, (size, _) in procs.items() if pid != own and size > 0), reverse=True)
+        if foreign:  # named, so a multi-rank report says whose memory it is
+            yield Fact("gpu.other_processes", "; ".join(f"pid {pid} {format_bytes(size)}" for size, pid in foreign), Origin.LOG, ev)
 
 
 def _latest_phase(stamped: list[tuple[str | None, str]]) -> str | None:

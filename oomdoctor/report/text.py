@@ -23,6 +23,7 @@ ACCOUNT_STYLE = {
     "kv_cache": "magenta",
     "activations": "yellow",
     "framework": "cyan",
+    "other_processes": "red",
     "free": "bright_black",
 }
 STATUS_STYLE = {

@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
 from oomdoctor.errors import Location, RuleError
-from oomdoctor.facts import FACT_KEYS, FactSet, Value
+from oomdoctor.facts import FACT_KEYS, FactSet, Value, format_bytes
 from oomdoctor.knobs import FRAMEWORKS, KNOBS
 from oomdoctor.model import Account, Action, Confidence
 
@@ -281,10 +281,3 @@ def format_value(value: Value, fmt: str | None) -> str:
     return str(value)
 
 
-def format_bytes(n: int) -> str:
-    size = float(n)
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
-        if abs(size) < 1024 or unit == "TiB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.2f} {unit}"
-        size /= 1024
-    return f"{n} B"

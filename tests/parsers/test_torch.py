@@ -88,7 +88,8 @@ CASES = [
           ("oom.gpu_total_bytes", GiB(79.15), 1), ("oom.gpu_free_bytes", GiB(1.12), 1),
           ("oom.torch_allocated_bytes", GiB(35.90), 1), ("oom.torch_unallocated_bytes", MiB(400), 1),
           # reserved = 35.90 GiB + 400 MiB = 36.29 GiB: process 3342 (36.81 GiB) is this one, 3115 the other
-          ("oom.process_count", 2, 1), ("oom.process_bytes", GiB(36.81), 1), ("oom.other_process_bytes", GiB(41.20), 1)]),
+          ("oom.process_count", 2, 1), ("oom.process_bytes", GiB(36.81), 1), ("oom.other_process_bytes", GiB(41.20), 1),
+          ("gpu.other_processes", "pid 3115 41.20 GiB", 1)]),
     case("2.1-this-process",  # "Including non-PyTorch memory, this process has" (corpus)
          "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 124.68 GiB. GPU 0 has a total capacity of 44.53 GiB "
          "of which 19.05 GiB is free. Including non-PyTorch memory, this process has 25.46 GiB memory in use. Of the "

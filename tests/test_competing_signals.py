@@ -1,0 +1,36 @@
+"""Competing signals: the account that explains the failing request wins over a background
+condition, which stays as a secondary finding with its own fix; a foreign process on the
+failing GPU is named with its memory and kept out of the framework's overhead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from oomdoctor.diagnose import DiagnoseOptions, diagnose
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+GIB = 1 << 30
+
+
+def test_a_16_gib_generate_request_is_activations_with_fragmentation_second() -> None:
+    log = FIXTURES / "rules/act-huge-single-allocation/synthetic-transformers-generate-16gib-fragmented/server.log"
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert report.culprit.value == "activations"
+    rules = [f.rule_id for f in report.findings]
+    assert rules[0] == "act-huge-single-allocation" and "fw-fragmentation" in rules
+    knobs = [s.knob for s in report.suggestions]
+    # the request's own fixes lead; the background condition keeps its fix further down
+    assert knobs[0] == "attention_backend" and "batch_size" in knobs[:3]
+    assert "expandable_segments" in knobs[3:]
+
+
+def test_a_foreign_process_on_the_failing_rank_is_named_with_its_memory() -> None:
+    folder = FIXTURES / "multirank/foreign-process"
+    report = diagnose(DiagnoseOptions(logs=[str(folder / "rank0.log"), str(folder / "rank1.log")]))
+    assert report.culprit.value == "framework"
+    top = report.findings[0]
+    assert top.rule_id == "fw-other-process" and "pid 4455" in top.message and "8.00 GiB" in top.message
+    ledger = {e.account: e.bytes for e in report.ledger}
+    assert ledger["other_processes"] == 8 * GIB
+    # 79.19 total - 1.02 free - 68.51 held by this process's PyTorch = 9.66 GiB outside it, 8 of them pid 4455's
+    assert abs(ledger["framework"] - 1.66 * GIB) < 0.02 * GIB
