@@ -243,6 +243,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.unallocated_of_total": _spec(float, R, "reserved-but-unallocated / GPU capacity"),
     "ratio.request_of_total": _spec(float, R, "failed request / GPU capacity"),
     "ratio.request_of_free": _spec(float, R, "failed request / free memory at the failure"),
+    "ratio.request_of_process": _spec(float, R, "failed request / everything this process held on the GPU at the failure"),
     "ratio.free_of_total": _spec(float, R, "free / GPU capacity at the failure"),
     "ratio.other_process_of_total": _spec(float, R, "memory of other processes / GPU capacity"),
     "ratio.non_torch_of_total": _spec(float, R, "memory outside this process's PyTorch pool / GPU capacity"),

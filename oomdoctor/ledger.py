@@ -133,6 +133,9 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     req, free = _num(facts, "oom.requested_bytes"), _num(facts, "oom.gpu_free_bytes")
     if req is not None and free is not None:
         yield _est("ratio.request_of_free", req / max(free, 1.0), _ev(facts, "oom.requested_bytes"))
+    held = _num(facts, "oom.process_bytes")
+    if req is not None and held:
+        yield _est("ratio.request_of_process", req / held, _ev(facts, "oom.requested_bytes"))
     host_req, host_avail = _num(facts, "mem.host_required_bytes", "oom.host_required_bytes"), _num(
         facts, "oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
     if host_req is not None and host_avail:

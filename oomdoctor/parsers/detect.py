@@ -31,7 +31,7 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache"),
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
-         r"text[_-]generation(?![_-]webui)|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
+         r"(?<!pipelines/)(?<![\w])text[_-]generation(?![_-]webui)|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
     _sig("fw-textgen-webui", "transformers", 16, ("text-generation-webui", "Running on local URL"),
          r"text-generation-webui|Running on local URL"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
@@ -55,17 +55,22 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
                                                 "accelerate", "generate(", "modeling_"),
          r"transformers|from_pretrained|AutoModel|Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|modeling_\w+\.py"),
+    # transformers' own logging format: `[WARNING|file.py:307] 2023-10-10 15:56:27,604 >> message`
+    _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
+         r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),
     # wrappers and downstream projects: the engine they run underneath
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp-python", "LM Studio", "lmstudio",
-                                                  "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All"),
-         r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lmstudio|cortex[.-]cpp|gpt4all", re.I),
+                                                  "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "model loading guardrails",
+                                                  "Try a different model and/or config"),
+         r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lmstudio|cortex[.-]cpp|gpt4all|model loading guardrails|"
+         r"Try a different model and/or config", re.I),
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth"),
          r"fastchat|ipex_llm|bigdl\.llm|oobabooga|unsloth", re.I),
     _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite): 'other'
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx_engine", "mlx.core",
-                                           "metal::malloc", "aphrodite"),
-         r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite", re.I),
+                                           "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2"),
+         r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2", re.I),
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError"), r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat"),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),
     # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (checked on lines already selected)

@@ -124,6 +124,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("c10-alloc-numbers", ("while trying to allocate",), r"while trying to allocate (\d+) bytes \(free: (\d+), total: (\d+)\)", _c10_oom),
     P("buffer-over-cap", ("maximum allowed buffer size",),
       r"allocate (\d+) bytes which is (?:greater|larger) than the maximum allowed buffer size of (\d+)", _buffer_cap),
+    P("metal-buffer-length", ("must not exceed",), r"length (0x[0-9a-fA-F]+|\d+) must not exceed (\d+) MB",
+      lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1), 0)),
+                 ("oom.buffer_limit_bytes", int(m.group(2)) << 20)]),
     P("budget-parts", ("less than the sum of",),
       r"available[\w ]*? memory is (" + r"\d[\d,]*(?:\.\d+)?" + r")\s?([KMGT]i?B), which is less than the sum of", _budget_parts),
     P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
@@ -164,6 +167,17 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Loading (?:model|draft) modules|Loading model: ", const(("_phase", "load_weights"))),
     P("frame-model-init", ("/models/", "model_executor"),
       r"(?:model_executor/models|model_executor/layers)/[\w/]+\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
+    P("frame-allocator-warmup", ("caching_allocator_warmup",), r"caching_allocator_warmup",
+      const(("oom.hint", "allocator_warmup"), ("_phase", "load_weights"))),
+    # bitsandbytes quantizing while the checkpoint loads: the load phase, and the quantization in use
+    P("frame-quantize-on-load", ("Params4bit", "quantize_4bit", "Int8Params"),
+      r"Params4bit|quantize_4bit\(|Int8Params",
+      lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
+    # the kernel driver's resource manager could not get (system) memory: on unified-memory
+    # machines (GB10, Jetson, GH200's C2C) the same pool as the host's RAM
+    P("nvrm-no-memory", ("NV_ERR_NO_MEMORY",), r"NVRM: .*NV_ERR_NO_MEMORY|NV_ERR_NO_MEMORY", kind("driver_no_memory")),
+    # a load guardrail whose own estimate came out as no number: its arithmetic failed, not the memory
+    P("estimate-not-a-number", ("NaN undefined", "approximately NaN"), r"requires approximately NaN\b", kind("estimator_bug")),
     P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
     # ---- look-alikes: errors that mention memory (or stop a start-up) but are no lack of it
     P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+ '[^']+'",
@@ -175,8 +189,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive"),
       r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive",
       kind("capture_error")),
-    P("comm-error", ("Gloo", "DistNetworkError", "ncclRemoteError", "Watchdog caught collective", "connectFullMesh"),
-      r"Gloo connectFullMesh failed|DistNetworkError|ncclRemoteError|Watchdog caught collective operation timeout",
+    P("comm-error", ("Gloo", "DistNetworkError", "ncclRemoteError", "Watchdog caught collective", "connectFullMesh", "gloo/transport",
+                     "Heartbeat monitor timed out", "watchdog got stuck"),
+      r"Gloo connectFullMesh failed|DistNetworkError|ncclRemoteError|Watchdog caught collective operation timeout|"
+      r"gloo/transport/\w+/\w+\.cc:\d+\] (?:Connection|Timed out|Read error|Socket|Connect)|Heartbeat monitor timed out|"
+      r"watchdog got stuck for \d+ seconds",
       kind("comm_error")),
     P("compile-error", ("BackendCompilerFailed", "InductorError", "torch._inductor.exc", "torch._dynamo.exc"),
       r"BackendCompilerFailed|InductorError|torch\._inductor\.exc\.\w+|torch\._dynamo\.exc\.(?!BackendCompilerFailed)\w+Error",

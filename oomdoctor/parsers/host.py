@@ -31,6 +31,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ray-oom", ("killed due to memory pressure", "Ray killed this worker", "node running low on memory"),
       r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this worker|Task was killed due to the node running low on memory",
       kind("ray_oom_kill")),
+    # rows of the "top memory users" table Ray prints only when its memory monitor kills a task
+    P("ray-memory-table", ("\tray::",), r"^(?:\([^)]*\) )?\d+\t[\d.]+\tray::\w+", kind("ray_oom_kill")),
     P("tvm-static-plan", ("storage allocation failure",), r"storage allocation failure, attempted to allocate \d+ at offset \d+ in region that is \d+\s?bytes",
       kind("static_plan_overflow")),
     P("ray-worker-died", ("killed by SIGKILL by OOM killer",), r"potential root causes\. \(1\) The process is killed by SIGKILL by OOM killer",

@@ -76,6 +76,19 @@ def _tgi_args(m: re.Match[str]) -> Emitted:
             yield fact, value
 
 
+def _trt_component(m: re.Match[str]) -> Emitted:
+    """TensorRT-LLM names the component it could not create: the KV cache, or the executor's
+    own extra resources (runtime buffers, CUDA graphs) after the KV pool took its share."""
+    name = m.group(1)
+    if "KV" in name or "kv" in name:
+        yield "oom.kind", "trt_kv_component"
+    elif "executor resources" in name:
+        yield "oom.kind", "trt_executor_resources"
+    else:
+        yield "oom.kind", "trt_oom"
+    yield "_phase", "kv_alloc"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # ---- SGLang
     P("sglang-server-args", ("server_args=", "ServerArgs("), r"ServerArgs\((.*)\)?", _server_args),
@@ -146,8 +159,14 @@ PATTERNS: tuple[Pattern, ...] = (
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),
       r"maxTokensInPagedKvCache \((\d+)\) must be large enough to process at least 1 sequence",
       lambda m: [("oom.kind", "kv_capacity"), ("oom.kv_capacity_tokens", int(m.group(1))), ("_phase", "kv_alloc")]),
-    P("trt-component", ("could not be created",), r"The following component could not be created: (.+)",
-      lambda m: [("oom.kind", "trt_kv_component" if "KV" in m.group(1) or "kv" in m.group(1) else "trt_oom"), ("_phase", "kv_alloc")]),
+    P("trt-component", ("could not be created",), r"The following component could not be created: (.+)", _trt_component),
+    # the component table under it: the card, what was free, and what each component took (free before / after)
+    P("trt-component-total", ("Total GPU memory (GiB)",), r"Total GPU memory \(GiB\): ([\d.]+)",
+      lambda m: [("oom.gpu_total_bytes", gib(m.group(1)))]),
+    P("trt-component-free", ("before component creation attempt",), r"Free GPU memory before component creation attempt \(GiB\): ([\d.]+)",
+      lambda m: [("oom.gpu_free_bytes", gib(m.group(1)))]),
+    P("trt-component-row", ("Model: ", "KV cache: "), r"^(Model|KV cache): ([\d.]+) / ([\d.]+)\s*$",
+      lambda m: [("mem.weights_bytes" if m.group(1) == "Model" else "mem.kv_cache_bytes", gib(m.group(2)) - gib(m.group(3)))]),
     P("trt-insufficient", ("insufficient GPU memory",), r"Executor creation failed due to insufficient GPU memory", kind("trt_oom")),
     P("trt-engine-load", ("TllmRuntime::TllmRuntime", "GptSession::GptSession", "deserializeCudaEngine"),
       r"TllmRuntime::TllmRuntime|GptSession::GptSession|deserializeCudaEngine", const(("_phase", "load_weights"))),

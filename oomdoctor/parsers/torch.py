@@ -64,7 +64,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("torch-fraction-reject", ("per_process_memory_fraction",), r"preemptively rejected because it would exceed per_process_memory_fraction",
       kind("torch_oom")),
     P("cuda-error-oom", ("out of memory", "cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
-      r"(?:RuntimeError|torch\.\w+Error|\w+Error): CUDA [Ee]rror: out of memory|CUDA Error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY",
+      r"(?:RuntimeError|torch\.\w+Error|\w+Error): CUDA (?:driver )?[Ee]rror: out of memory|CUDA Error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY",
       kind("cuda_error_oom")),
     P("cumem-oom", ("out of memory",), r"CUDA Error: out of memory at \S*cumem", kind("cuda_error_oom", ("oom.hint", "sleep_wake"))),
     P("sleep-wake", ("wake_up",), r"\bwake_up\b", const(("oom.hint", "sleep_wake"))),

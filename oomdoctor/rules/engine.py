@@ -92,11 +92,14 @@ def _culprit(fired: dict[Account, list[Finding]]) -> Account | None:
 def _merge_suggestions(findings: list[Finding]) -> tuple[Suggestion, ...]:
     out: list[Suggestion] = []
     seen: set[tuple[str, str]] = set()
+    flags: set[str] = set()  # two knobs one setting moves (device_map="auto" shards and offloads) show once
     for f in findings:
         for s in f.suggestions:
             key = (s.knob, s.action.value)
-            if key not in seen:
+            if key not in seen and (s.flag is None or s.flag not in flags):
                 seen.add(key)
+                if s.flag is not None:
+                    flags.add(s.flag)
                 out.append(s)
     return tuple(out)
 

