@@ -489,10 +489,9 @@ def flag_groups(tokens: Sequence[str]) -> list[list[str]]:
     return groups
 
 
-def apply_setting(argv: Sequence[str], setting: str) -> list[str] | None:
-    """The launch argv with one pasteable setting (`--max-model-len 16384`,
-    `A=1 B=2`, `-ctk q8_0 -ctv q8_0 -fa on`) applied, or None when the setting is not
-    command-line shaped (prose, a Modelfile line, a placeholder value)."""
+def split_setting(setting: str) -> tuple[list[str], list[str]] | None:
+    """A pasteable setting as (env assignments, flag tokens), or None when it is not
+    command-line shaped (prose, a Modelfile or docker line, a placeholder value)."""
     try:
         tokens = shlex.split(setting)
     except ValueError:
@@ -503,6 +502,17 @@ def apply_setting(argv: Sequence[str], setting: str) -> list[str] | None:
     rest = [t for t in tokens if not is_env_assign(t)]
     if rest and not is_flag(rest[0]):
         return None
+    return envs, rest
+
+
+def apply_setting(argv: Sequence[str], setting: str) -> list[str] | None:
+    """The launch argv with one pasteable setting (`--max-model-len 16384`,
+    `A=1 B=2`, `-ctk q8_0 -ctv q8_0 -fa on`) applied, or None when the setting is not
+    command-line shaped (prose, a Modelfile line, a placeholder value)."""
+    parts = split_setting(setting)
+    if parts is None:
+        return None
+    envs, rest = parts
     out = list(argv)
     for env in envs:
         out = set_env(out, env)

