@@ -175,7 +175,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
     # the kernel driver's resource manager could not get (system) memory: on unified-memory
     # machines (GB10, Jetson, GH200's C2C) the same pool as the host's RAM
-    P("nvrm-no-memory", ("NV_ERR_NO_MEMORY",), r"NVRM: .*NV_ERR_NO_MEMORY|NV_ERR_NO_MEMORY", kind("driver_no_memory")),
+    P("nvrm-no-memory", ("NV_ERR_NO_MEMORY",), r"NV_ERR_NO_MEMORY", kind("driver_no_memory")),
     # a load guardrail whose own estimate came out as no number: its arithmetic failed, not the memory
     P("estimate-not-a-number", ("NaN undefined", "approximately NaN"), r"requires approximately NaN\b", kind("estimator_bug")),
     P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
