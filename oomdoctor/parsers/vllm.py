@@ -151,7 +151,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-model-init", ("Parameter(torch.empty", "initialize_model", "_initialize_model", "get_model("),
       r"Parameter\(torch\.empty|_?initialize_model\b|\bget_model\(", const(("_phase", "load_weights"))),
     P("flashinfer-workspace", ("Increase the workspace buffer size",), r"Buffer overflow when allocating memory for \w+.*Increase the workspace buffer size",
-      kind("static_plan_overflow")),
+      kind("workspace_overflow")),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
       lambda m: [("knob.swap_space", float(m.group(1)))]),
 )
