@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from oomdoctor import launch
 from oomdoctor.facts import Evidence, Fact, Origin, Value
-from oomdoctor.parsers.base import size_of
+from oomdoctor.parsers.base import parse_quantity, size_of, written_size
 
 
 @dataclass(frozen=True)
@@ -78,11 +78,11 @@ def _docker_run(argv: list[str]) -> tuple[list[str], list[Fact], dict[str, str],
             k, _, v = value.partition("=")
             env[k] = v
         elif name == "--shm-size":
-            size = _docker_size(value)
+            size = written_size(value)
             if size:
                 facts.append(_fact("knob.shm_size_bytes", size, f"--shm-size {value}"))
         elif name in ("-m", "--memory"):
-            size = _docker_size(value)
+            size = written_size(value)
             if size:
                 facts.append(_fact("host.cgroup_limit_bytes", size, f"--memory {value}"))
         elif name == "--gpus":
@@ -97,14 +97,6 @@ def _docker_run(argv: list[str]) -> tuple[list[str], list[Fact], dict[str, str],
             runs = rest if rest and (rest[0].startswith(("python", "/")) or "." in rest[0] or rest[0] in ("vllm", "sglang")) else [*program, *rest]
             return runs, facts, env, fw
     return rest, facts, env, None
-
-
-def _docker_size(text: str) -> int | None:
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kmgtKMGT])?[iI]?[bB]?", text.strip())
-    if not m:
-        return None
-    mult = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}.get((m.group(2) or "").lower(), 1)
-    return int(float(m.group(1)) * mult)
 
 
 def _gpu_count(text: str) -> int | None:
@@ -378,12 +370,12 @@ def _compose(services: Mapping[str, Any], source: str) -> Context:
     facts: list[Fact] = []
     shm = svc.get("shm_size")
     if shm is not None:
-        size = _docker_size(str(shm))
+        size = written_size(str(shm))
         if size:
             facts.append(_fact("knob.shm_size_bytes", size, f"shm_size: {shm}", source=source))
     mem = svc.get("mem_limit") or (((svc.get("deploy") or {}).get("resources") or {}).get("limits") or {}).get("memory")
     if mem is not None:
-        size = _docker_size(str(mem))
+        size = written_size(str(mem))
         if size:
             facts.append(_fact("host.cgroup_limit_bytes", size, f"memory limit: {mem}", source=source))
     for dev in (((svc.get("deploy") or {}).get("resources") or {}).get("reservations") or {}).get("devices") or ():
@@ -404,16 +396,6 @@ def _pod_spec(obj: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None
 
 
-def _k8s_quantity(text: str) -> int | None:
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)([KMGTE]i?)?", str(text).strip())
-    if not m:
-        return None
-    unit = m.group(2) or ""
-    base = 1024 if unit.endswith("i") else 1000
-    power = {"": 0, "K": 1, "M": 2, "G": 3, "T": 4, "E": 6}[unit.rstrip("i")]
-    return int(float(m.group(1)) * base ** power)
-
-
 def _pod(pod: Mapping[str, Any], source: str) -> Context:
     containers = [c for c in pod.get("containers") or () if isinstance(c, Mapping)]
     if not containers:
@@ -425,7 +407,7 @@ def _pod(pod: Mapping[str, Any], source: str) -> Context:
     facts: list[Fact] = []
     limits = ((c.get("resources") or {}).get("limits")) or {}
     if limits.get("memory") is not None:
-        size = _k8s_quantity(limits["memory"])
+        size = parse_quantity(limits["memory"])
         if size:
             facts.append(_fact("host.cgroup_limit_bytes", size, f"limits.memory: {limits['memory']}", source=source))
     for key in ("nvidia.com/gpu", "amd.com/gpu"):
@@ -436,7 +418,7 @@ def _pod(pod: Mapping[str, Any], source: str) -> Context:
     for mount in c.get("volumeMounts") or ():
         if isinstance(mount, Mapping) and mount.get("mountPath") == "/dev/shm" and str(mount.get("name")) in shm_volumes:
             limit = shm_volumes[str(mount.get("name"))]["emptyDir"].get("sizeLimit")
-            size = _k8s_quantity(limit) if limit is not None else None
+            size = parse_quantity(limit) if limit is not None else None
             if size:
                 facts.append(_fact("knob.shm_size_bytes", size, f"/dev/shm emptyDir sizeLimit: {limit}", source=source))
     return ctx + Context(tuple(facts))

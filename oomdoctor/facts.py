@@ -306,6 +306,14 @@ class FactSet:
         f = self.get(key)
         return default if f is None else f.value
 
+    def number(self, *keys: str) -> float | None:
+        """The deciding value of the first of these keys that holds a number (not a flag)."""
+        for key in keys:
+            v = self.value(key)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                return float(v)
+        return None
+
     def keys(self) -> list[str]:
         return list(self._by_key)
 

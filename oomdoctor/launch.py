@@ -191,11 +191,6 @@ def split(command: str) -> list[str]:
         return command.split()
 
 
-def _norm(flag: str) -> str:
-    # vLLM accepts --max_model_len as well as --max-model-len.
-    return flag if not flag.startswith("--") else "--" + flag[2:].replace("_", "-")
-
-
 def parse_argv(
     argv: Sequence[str],
     framework: str | None = None,
@@ -209,13 +204,13 @@ def parse_argv(
     for spec in specs:
         for name in spec.names:
             exact[name] = spec
-            exact[_norm(name)] = spec
+            exact[norm_flag(name)] = spec
     facts: list[Fact] = []
     i = 0
     while i < len(argv):
         tok = argv[i]
         name, eq, inline = tok.partition("=")
-        spec = exact.get(name) or exact.get(_norm(name))
+        spec = exact.get(name) or exact.get(norm_flag(name))
         if spec is None:
             i += 1
             continue
@@ -314,7 +309,7 @@ _BOOL_WORDS = ("on", "off", "true", "false", "1", "0", "yes", "no")
 
 
 def norm_flag(flag: str) -> str:
-    """`--max_model_len` and `--max-model-len` are the same flag."""
+    """`--max_model_len` and `--max-model-len` are the same flag (vLLM accepts both)."""
     return "--" + flag[2:].replace("_", "-") if flag.startswith("--") else flag
 
 

@@ -12,9 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterable
 
-from oomdoctor.facts import Evidence, Fact, FactSet, Origin, Value
+from oomdoctor.facts import Evidence, Fact, FactSet, Origin, Value, format_bytes
 from oomdoctor.model import Account, LedgerEntry
-from oomdoctor.facts import format_bytes
 
 GIB = 1 << 30
 BLOCK = 16  # vLLM's default KV block size in tokens
@@ -43,14 +42,6 @@ def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
     return 2.0
 
 
-def _num(facts: FactSet, *keys: str) -> float | None:
-    for k in keys:
-        v = facts.value(k)
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            return float(v)
-    return None
-
-
 def _ev(facts: FactSet, *keys: str) -> Evidence | None:
     for k in keys:
         f = facts.get(k)
@@ -60,27 +51,27 @@ def _ev(facts: FactSet, *keys: str) -> Evidence | None:
 
 
 def gpu_total(facts: FactSet) -> float | None:
-    return _num(facts, "mem.gpu_total_bytes", "oom.gpu_total_bytes", "oom.gpu_limit_bytes", "gpu.total_bytes")
+    return facts.number("mem.gpu_total_bytes", "oom.gpu_total_bytes", "oom.gpu_limit_bytes", "gpu.total_bytes")
 
 
 def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
-    w = _num(facts, "mem.weights_bytes")
+    w = facts.number("mem.weights_bytes")
     if w is not None:
         f = facts.get("mem.weights_bytes")
         return w, "log" if f and f.origin is Origin.LOG else "estimate"
     whole = facts.get("mem.weights_total_bytes")
     if whole is not None and whole.origin is Origin.LOG and isinstance(whole.value, int):
         # llama.cpp/Ollama state the whole model and place it by layers
-        offloaded, layers = _num(facts, "mem.layers_offloaded"), _num(facts, "mem.layers_total")
+        offloaded, layers = facts.number("mem.layers_offloaded"), facts.number("mem.layers_total")
         if offloaded is not None and layers:
             return whole.value * min(1.0, offloaded / layers), "log"
         return float(whole.value), "log"
-    params = _num(facts, "model.params")
+    params = facts.number("model.params")
     if params is None:
         return None, "estimate"
     named = facts.get("model.params")
-    tp = _num(facts, "knob.tensor_parallel_size") or 1
-    pp = _num(facts, "knob.pipeline_parallel_size") or 1
+    tp = facts.number("knob.tensor_parallel_size") or 1
+    pp = facts.number("knob.pipeline_parallel_size") or 1
     bpp = bytes_per_param(facts.value("knob.dtype"), facts.value("knob.quantization"))
     return params * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
 
@@ -120,40 +111,40 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
             ("ratio.request_of_total", "oom.requested_bytes"),
             ("ratio.free_of_total", "oom.gpu_free_bytes"),
         ):
-            v = _num(facts, src)
+            v = facts.number(src)
             if v is not None:
                 yield _est(key, v / total, _ev(facts, src))
-        other = _num(facts, "oom.other_process_bytes", "gpu.other_process_bytes")
+        other = facts.number("oom.other_process_bytes", "gpu.other_process_bytes")
         if other is not None:
             yield _est("ratio.other_process_of_total", other / total, _ev(facts, "oom.other_process_bytes", "gpu.other_process_bytes"))
         non_torch = _non_torch(facts, total)
         if non_torch is not None:
             yield _est("oom.non_torch_bytes", int(non_torch), ev)
             yield _est("ratio.non_torch_of_total", non_torch / total, ev)
-    req, free = _num(facts, "oom.requested_bytes"), _num(facts, "oom.gpu_free_bytes")
+    req, free = facts.number("oom.requested_bytes"), facts.number("oom.gpu_free_bytes")
     if req is not None and free is not None:
         yield _est("ratio.request_of_free", req / max(free, 1.0), _ev(facts, "oom.requested_bytes"))
-    held = _num(facts, "oom.process_bytes")
+    held = facts.number("oom.process_bytes")
     if req is not None and held:
         yield _est("ratio.request_of_process", req / held, _ev(facts, "oom.requested_bytes"))
-    host_req, host_avail = _num(facts, "mem.host_required_bytes", "oom.host_required_bytes"), _num(
-        facts, "oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
+    host_req = facts.number("mem.host_required_bytes", "oom.host_required_bytes")
+    host_avail = facts.number("oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
     if host_req is not None and host_avail:
         yield _est("ratio.host_required_of_available", host_req / host_avail, _ev(facts, "mem.host_required_bytes", "oom.host_required_bytes"))
-    planned, seen = _num(facts, "mem.gpu_planned_bytes"), _num(facts, "mem.gpu_available_bytes")
-    kv_need = _num(facts, "mem.kv_total_bytes")
+    planned, seen = facts.number("mem.gpu_planned_bytes"), facts.number("mem.gpu_available_bytes")
+    kv_need = facts.number("mem.kv_total_bytes")
     if kv_need and seen and facts.value("framework") in ("llamacpp", "ollama"):
         yield _est("ratio.kv_of_available", kv_need / seen, _ev(facts, "mem.kv_total_bytes"))
     if planned and seen:
         yield _est("ratio.planned_of_available", planned / seen, _ev(facts, "mem.gpu_planned_bytes"))
-    kv_dev, budget = _num(facts, "mem.kv_cache_bytes"), _num(facts, "mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
+    kv_dev, budget = facts.number("mem.kv_cache_bytes"), facts.number("mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
     if kv_dev and budget and facts.value("framework") in ("llamacpp", "ollama"):
         yield _est("ratio.kv_of_device", kv_dev / budget, _ev(facts, "mem.kv_cache_bytes"))
     yield from _budget_shares(facts, total, weights)
-    host_part, required = _num(facts, "mem.host_required_bytes"), _num(facts, "mem.required_bytes")
+    host_part, required = facts.number("mem.host_required_bytes"), facts.number("mem.required_bytes")
     if host_part is not None and required:
         yield _est("ratio.host_of_required", host_part / required, _ev(facts, "mem.host_required_bytes"))
-    kv = _num(facts, "mem.kv_total_bytes")
+    kv = facts.number("mem.kv_total_bytes")
     if kv is not None and required:
         yield _est("ratio.kv_of_required", kv / required, _ev(facts, "mem.kv_total_bytes"))
 
@@ -162,38 +153,38 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     """Shares of what the runtime said it may use (a working set, an 'available' budget), of
     memory held before the engine started, of a single-buffer cap, and of this process's
     memory that PyTorch does not hold."""
-    budget = _num(facts, "mem.gpu_available_bytes")
+    budget = facts.number("mem.gpu_available_bytes")
     ev = _ev(facts, "mem.gpu_available_bytes")
     if budget:
         if weights is not None:
             yield _est("ratio.weights_of_budget", weights / budget, _ev(facts, "mem.weights_bytes", "model.params"))
-        act = _num(facts, "mem.activation_peak_bytes")
+        act = facts.number("mem.activation_peak_bytes")
         if act is not None:
             yield _est("ratio.activations_of_budget", act / budget, _ev(facts, "mem.activation_peak_bytes"))
-        used = _num(facts, "mem.gpu_used_bytes")
+        used = facts.number("mem.gpu_used_bytes")
         if used is not None:
             yield _est("ratio.used_of_budget", used / budget, _ev(facts, "mem.gpu_used_bytes") or ev)
-    initial = _num(facts, "mem.initial_usage_bytes")
+    initial = facts.number("mem.initial_usage_bytes")
     if initial is not None and total:
         # what was in use before this engine: the initial usage less its own weights and context
-        before = initial - (_num(facts, "mem.weights_bytes") or 0.0) - (_num(facts, "mem.non_torch_bytes") or 0.0)
+        before = initial - (facts.number("mem.weights_bytes") or 0.0) - (facts.number("mem.non_torch_bytes") or 0.0)
         yield _est("ratio.used_before_start_of_total", max(0.0, before) / total, _ev(facts, "mem.initial_usage_bytes"))
-    req, cap = _num(facts, "oom.requested_bytes"), _num(facts, "oom.buffer_limit_bytes")
+    req, cap = facts.number("oom.requested_bytes"), facts.number("oom.buffer_limit_bytes")
     if req is not None and cap:
         yield _est("ratio.request_of_buffer_limit", req / cap, _ev(facts, "oom.buffer_limit_bytes"))
-    process = _num(facts, "oom.process_bytes")
-    held = _num(facts, "oom.torch_allocated_bytes")
+    process = facts.number("oom.process_bytes")
+    held = facts.number("oom.torch_allocated_bytes")
     if process is not None and held is not None and total:
-        outside = process - held - (_num(facts, "oom.torch_unallocated_bytes") or 0.0)
+        outside = process - held - (facts.number("oom.torch_unallocated_bytes") or 0.0)
         yield _est("ratio.process_non_torch_of_total", max(0.0, outside) / total, _ev(facts, "oom.process_bytes"))
 
 
 def _non_torch(facts: FactSet, total: float) -> float | None:
     """Memory on the device outside this process's PyTorch pool (other processes, CUDA
     context, NCCL, cuBLAS), from the OOM message's own numbers."""
-    allocated = _num(facts, "oom.torch_allocated_bytes")
-    unalloc = _num(facts, "oom.torch_unallocated_bytes") or 0.0
-    free = _num(facts, "oom.gpu_free_bytes")
+    allocated = facts.number("oom.torch_allocated_bytes")
+    unalloc = facts.number("oom.torch_unallocated_bytes") or 0.0
+    free = facts.number("oom.gpu_free_bytes")
     if allocated is None or free is None:
         return None
     return max(0.0, total - free - allocated - unalloc)
@@ -202,14 +193,14 @@ def _non_torch(facts: FactSet, total: float) -> float | None:
 def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
     ev = _ev(facts, "oom.max_model_len_estimate", "oom.kv_capacity_tokens", "mem.kv_tokens")
     # largest context the KV pool holds
-    estimate = _num(facts, "oom.max_model_len_estimate")
-    capacity = _num(facts, "oom.kv_capacity_tokens")
+    estimate = facts.number("oom.max_model_len_estimate")
+    capacity = facts.number("oom.kv_capacity_tokens")
     if estimate is not None:
         yield _est("fit.max_model_len", int(estimate), ev)
     elif capacity is not None:
         yield _est("fit.max_model_len", int(capacity) - int(capacity) % BLOCK, ev)
     else:
-        tokens, wanted = _num(facts, "mem.kv_tokens"), _num(facts, "knob.max_model_len")
+        tokens, wanted = facts.number("mem.kv_tokens"), facts.number("knob.max_model_len")
         fw = facts.value("framework")
         if tokens and wanted and tokens < wanted and fw not in ("llamacpp", "ollama"):
             yield _est("fit.max_model_len", int(tokens) - int(tokens) % BLOCK, ev)
@@ -217,13 +208,13 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
             yield _est("fit.max_model_len", _ggml_fit_context(facts, wanted), _ev(facts, "knob.max_model_len"))
         elif wanted and facts.value("phase") in ("kv_alloc", "decode", "prefill"):
             yield _est("fit.max_model_len", max(1024, int(wanted) // 2 // BLOCK * BLOCK), _ev(facts, "knob.max_model_len"))
-    limited, limit = facts.value("oom.limited_knob"), _num(facts, "oom.stated_limit")
+    limited, limit = facts.value("oom.limited_knob"), facts.number("oom.stated_limit")
     if limited in ("max_num_seqs", "max_model_len", "max_num_batched_tokens", "max_total_tokens") and limit:
         yield _est(f"fit.{limited}", int(limit), _ev(facts, "oom.stated_limit"))
     yield from _fit_util(facts, total)
     yield from _fit_batch(facts)
     yield from _fit_weights(facts, total)
-    shm_req = _num(facts, "oom.shm_requested_bytes")
+    shm_req = facts.number("oom.shm_requested_bytes")
     shm = f"{max(2, math.ceil(2 * shm_req / GIB))}g" if shm_req else "16g"
     yield _est("fit.shm_size", shm, _ev(facts, "oom.shm_requested_bytes", "host.shm_total_bytes"))
 
@@ -231,10 +222,10 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
 def _ggml_fit_context(facts: FactSet, n_ctx: float) -> int:
     """llama.cpp/Ollama: the context whose KV cache fits the device budget beside the weights
     and compute buffers (10% headroom); without a budget, a quarter of the context asked for."""
-    kv = _num(facts, "mem.kv_cache_bytes", "mem.kv_total_bytes")
-    budget = _num(facts, "mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
+    kv = facts.number("mem.kv_cache_bytes", "mem.kv_total_bytes")
+    budget = facts.number("mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
     if kv and budget:
-        room = budget * HEADROOM - (_num(facts, "mem.weights_bytes") or 0) - (_num(facts, "mem.compute_buffer_bytes") or 0)
+        room = budget * HEADROOM - (facts.number("mem.weights_bytes") or 0) - (facts.number("mem.compute_buffer_bytes") or 0)
         per_token = kv / n_ctx
         if room > 0 and per_token > 0:
             return int(max(512, min(n_ctx // 2, room / per_token) // 256 * 256))
@@ -242,13 +233,13 @@ def _ggml_fit_context(facts: FactSet, n_ctx: float) -> int:
 
 
 def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:
-    util = _num(facts, "knob.gpu_memory_utilization", "oom.util_requested")
+    util = facts.number("knob.gpu_memory_utilization", "oom.util_requested")
     ev = _ev(facts, "knob.gpu_memory_utilization", "oom.util_requested")
     fw = facts.value("framework")
     default = {"vllm": 0.9, "sglang": 0.88, "tgi": 1.0, "tensorrt-llm": 0.9, "lmdeploy": 0.8}.get(str(fw))
     base = util if util is not None else default
     # raise: give the KV pool what it lacks (vLLM V1 states needed vs available)
-    needed, available = _num(facts, "oom.kv_needed_bytes"), _num(facts, "oom.kv_available_bytes")
+    needed, available = facts.number("oom.kv_needed_bytes"), facts.number("oom.kv_available_bytes")
     if base is not None:
         if needed and available is not None and total:
             up = base + (needed - available) / total + 0.01
@@ -257,11 +248,11 @@ def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:
         elif base < 0.95:
             yield _est("fit.gpu_memory_utilization", round(min(0.95, base + 0.05), 2), ev)
     # lower: leave room for what lives outside the pool
-    free_at_start = _num(facts, "oom.free_at_start_bytes")
+    free_at_start = facts.number("oom.free_at_start_bytes")
     if free_at_start is not None and total:
         yield _est("fit.gpu_memory_utilization_lower", math.floor((free_at_start / total - 0.02) * 100) / 100, ev)
     elif base is not None:
-        req = _num(facts, "oom.requested_bytes") or 0.0
+        req = facts.number("oom.requested_bytes") or 0.0
         step = max(0.05, (req / total + 0.02) if total else 0.05)
         low = base - step
         if fw == "lmdeploy" and base >= 0.9:
@@ -273,14 +264,14 @@ def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:
 def _fit_batch(facts: FactSet) -> Iterable[Fact]:
     for key, target in (("knob.max_num_batched_tokens", "fit.max_num_batched_tokens"), ("oom.prefill_tokens", "fit.max_num_batched_tokens"),
                         ("mem.prefill_tokens", "fit.max_num_batched_tokens"), ("knob.ubatch_size", "fit.max_num_batched_tokens")):
-        v = _num(facts, key)
+        v = facts.number(key)
         if v and v >= 2:
             yield _est(target, _pow2_floor(v / 2, 128 if key == "knob.ubatch_size" else 512), _ev(facts, key))
             break
-    seqs = _num(facts, "oom.dummy_requests", "knob.max_num_seqs")
+    seqs = facts.number("oom.dummy_requests", "knob.max_num_seqs")
     if seqs and seqs >= 2:
         yield _est("fit.max_num_seqs", _pow2_floor(seqs / 2), _ev(facts, "oom.dummy_requests", "knob.max_num_seqs"))
-    total_tokens = _num(facts, "oom.total_tokens", "knob.max_total_tokens")
+    total_tokens = facts.number("oom.total_tokens", "knob.max_total_tokens")
     if total_tokens:
         yield _est("fit.max_total_tokens", int(total_tokens) // 2, _ev(facts, "oom.total_tokens", "knob.max_total_tokens"))
 
@@ -292,7 +283,7 @@ def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if isinstance(dtype, str) and dtype.lower().replace("torch.", "") in ("float32", "float", "fp32", "f32"):
         yield _est("fit.dtype", "bfloat16", _ev(facts, "knob.dtype"))
     if weights and total:
-        tp = _num(facts, "knob.tensor_parallel_size") or 1
+        tp = facts.number("knob.tensor_parallel_size") or 1
         need = weights * tp / (total * 0.8)
         if need > tp:
             yield _est("fit.tensor_parallel_size", 2 ** math.ceil(math.log2(need)), ev)
@@ -300,14 +291,14 @@ def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
         if over > 0:
             yield _est("fit.cpu_offload_gb", math.ceil(over / GIB), ev)
     # llama.cpp / Ollama: how many layers fit
-    offloaded = _num(facts, "mem.layers_offloaded")
-    gpu_w = _num(facts, "mem.weights_bytes")
-    req = _num(facts, "oom.requested_bytes")
+    offloaded = facts.number("mem.layers_offloaded")
+    gpu_w = facts.number("mem.weights_bytes")
+    req = facts.number("oom.requested_bytes")
     if offloaded and offloaded >= 2:
         per_layer = (gpu_w / offloaded) if gpu_w else None
         if per_layer is None and req and facts.value("oom.buffer") in (None, "weights"):
             per_layer = req / offloaded  # the failed buffer was the layers' weights
-        avail = _num(facts, "mem.gpu_available_bytes")
+        avail = facts.number("mem.gpu_available_bytes")
         if per_layer:
             if avail and req and facts.value("oom.buffer") in (None, "weights") and not gpu_w:
                 layers = int(avail * HEADROOM // per_layer)
@@ -327,15 +318,13 @@ class LedgerPass:
     the rules read, and the ledger table and per-step numbers the report shows."""
 
     facts: FactSet  # the input facts plus the derived ones
-    derived: tuple[Fact, ...]
     entries: tuple[LedgerEntry, ...]
     steps: dict[Account, str]
 
 
 def assess(facts: FactSet) -> LedgerPass:
-    derived = tuple(derive(facts))
-    full = facts.with_(derived)
-    return LedgerPass(full, derived, ledger(full), step_numbers(full))
+    full = facts.with_(derive(facts))
+    return LedgerPass(full, ledger(full), step_numbers(full))
 
 
 # ---------------------------------------------------------------------------- the ledger
@@ -352,31 +341,31 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
 
     add("weights", weights, wsrc)
     # the failing run's own figure beats an earlier run's start-up line in the same log
-    kv = _num(facts, "oom.kv_available_bytes", "mem.kv_cache_bytes")
-    tokens = _num(facts, "oom.kv_capacity_tokens", "oom.max_model_len_estimate", "mem.kv_tokens")
+    kv = facts.number("oom.kv_available_bytes", "mem.kv_cache_bytes")
+    tokens = facts.number("oom.kv_capacity_tokens", "oom.max_model_len_estimate", "mem.kv_tokens")
     add("kv_cache", kv, _source(facts, "oom.kv_available_bytes", "mem.kv_cache_bytes"), f"{int(tokens):,} tokens" if tokens else "")
-    act = _num(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes")
+    act = facts.number("mem.activation_peak_bytes", "mem.compute_buffer_bytes")
     add("activations", act, _source(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes"))
-    allocated = _num(facts, "oom.torch_allocated_bytes")
+    allocated = facts.number("oom.torch_allocated_bytes")
     if weights is None and kv is None and act is None and allocated is not None:
-        held = allocated + (_num(facts, "oom.torch_unallocated_bytes") or 0)
+        held = allocated + (facts.number("oom.torch_unallocated_bytes") or 0)
         add("pytorch", held, "log", "held by PyTorch at the failure; the log does not split it into accounts")
-    fw = _num(facts, "mem.non_torch_bytes")
-    graphs = _num(facts, "mem.cuda_graph_bytes")
+    fw = facts.number("mem.non_torch_bytes")
+    graphs = facts.number("mem.cuda_graph_bytes")
     # other processes on the card are their own line, not this server's overhead
-    others = _num(facts, "oom.other_process_bytes", "gpu.other_process_bytes") or 0
+    others = facts.number("oom.other_process_bytes", "gpu.other_process_bytes") or 0
     if fw is not None or graphs is not None:
         add("framework", (fw or 0) + (graphs or 0), _source(facts, "mem.non_torch_bytes", "mem.cuda_graph_bytes"),
             "non-torch + CUDA graphs" if fw and graphs else ("CUDA graphs" if graphs else "non-torch memory"))
     elif facts.has("oom.non_torch_bytes"):
-        outside = _num(facts, "oom.non_torch_bytes") or 0
+        outside = facts.number("oom.non_torch_bytes") or 0
         add("framework", max(0, outside - others), "log", "outside this process's PyTorch pool (context, NCCL)"
             if others else "outside this process's PyTorch pool (context, NCCL, other processes)")
     if others > 0:
         add("other_processes", others, _source(facts, "oom.other_process_bytes", "gpu.other_process_bytes"),
             str(facts.value("gpu.other_processes") or "processes other than this server"))
-    free = _num(facts, "oom.gpu_free_bytes")
-    free_at_start = _num(facts, "oom.free_at_start_bytes")
+    free = facts.number("oom.gpu_free_bytes")
+    free_at_start = facts.number("oom.free_at_start_bytes")
     if free is None and free_at_start is not None and total:
         if fw is None and graphs is None:
             add("framework", total - free_at_start, "log", "held before start-up (other processes, CUDA context)")
@@ -409,14 +398,14 @@ def step_numbers(facts: FactSet) -> dict[Account, str]:
     if weights is not None:
         share = f" = {weights / total:.0%} of {format_bytes(int(total))}" if total else ""
         out[Account.WEIGHTS] = f"weights {format_bytes(int(weights))} per GPU ({wsrc}){share}"
-    kv = _num(facts, "oom.kv_available_bytes", "mem.kv_cache_bytes")
+    kv = facts.number("oom.kv_available_bytes", "mem.kv_cache_bytes")
     if kv is not None:
-        tokens = _num(facts, "oom.kv_capacity_tokens", "oom.max_model_len_estimate", "mem.kv_tokens")
+        tokens = facts.number("oom.kv_capacity_tokens", "oom.max_model_len_estimate", "mem.kv_tokens")
         out[Account.KV_CACHE] = f"KV pool {format_bytes(int(kv))}" + (f", {int(tokens):,} tokens" if tokens else "")
-    act = _num(facts, "mem.activation_peak_bytes", "mem.compute_buffer_bytes")
+    act = facts.number("mem.activation_peak_bytes", "mem.compute_buffer_bytes")
     if act is not None:
         out[Account.ACTIVATIONS] = f"activation peak {format_bytes(int(act))}"
-    nt = _num(facts, "mem.non_torch_bytes", "oom.non_torch_bytes")
+    nt = facts.number("mem.non_torch_bytes", "oom.non_torch_bytes")
     if nt is not None:
         out[Account.FRAMEWORK] = f"outside the PyTorch pool {format_bytes(int(nt))}"
     return out

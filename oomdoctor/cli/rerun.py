@@ -8,7 +8,6 @@ render, map the result to an exit status (0 confirmed / the conservative start f
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Callable, List, Optional
@@ -16,6 +15,7 @@ from typing import Callable, List, Optional
 import typer
 
 from oomdoctor.errors import UsageError
+from oomdoctor.parsers.base import written_size
 from oomdoctor.report import OutputFormat
 from oomdoctor.status import ExitStatus
 
@@ -42,16 +42,14 @@ SWEEP_HELP = (
     "Exit codes: 0 the conservative start fits; 2 usage error; 4 even the start did not fit; 130 interrupted."
 )
 
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.I)
 
 
 def parse_size(text: str) -> int:
     """'2G', '512MiB', '1.5g', '1000000' -> bytes."""
-    m = _SIZE.match(text)
-    if not m:
+    size = written_size(text)
+    if size is None:
         raise UsageError(f"--mem-limit {text!r}: expected a size such as 2G or 512M")
-    mult = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()]
-    return int(float(m.group(1)) * mult)
+    return size
 
 
 # Options shared by `confirm` and `sweep`.

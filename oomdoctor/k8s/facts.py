@@ -23,6 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from oomdoctor import launch
 from oomdoctor.facts import Evidence, Fact, Origin
+from oomdoctor.parsers.base import parse_quantity
 from oomdoctor.k8s.model import FailedContainer
 from oomdoctor.k8s.select import parse_time
 
@@ -30,12 +31,6 @@ SHM_PATH = "/dev/shm"
 RUNTIME_SHM_DEFAULT = 64 << 20  # containerd and CRI-O give a container 64 MiB of /dev/shm
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu", "gpu.intel.com/i915", "habana.ai/gaudi")
 _MIG_RESOURCE = re.compile(r"^nvidia\.com/mig-(\d+)g\.(\d+)gb$")
-_QUANTITY = re.compile(r"^([+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)([KMGTPE]i?|[kmunEP]?)$")
-_SUFFIX = {
-    "": 1, "k": 10**3, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12, "P": 10**15, "E": 10**18,
-    "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40, "Pi": 1 << 50, "Ei": 1 << 60,
-    "m": 10**-3, "u": 10**-6, "n": 10**-9,
-}
 
 # Image repository (last path parts) -> framework id; the command line is asked first.
 _IMAGES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -47,16 +42,6 @@ _IMAGES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"lmdeploy"), "lmdeploy"),
     (re.compile(r"tensorrt-llm|tensorrtllm|trtllm"), "tensorrt-llm"),
 )
-
-
-def parse_quantity(text: Any) -> int | None:
-    """A Kubernetes quantity (`16Gi`, `500M`, `1.5Gi`, `17179869184`) in bytes (units)."""
-    if text is None:
-        return None
-    m = _QUANTITY.match(str(text).strip())
-    if not m:
-        return None
-    return int(float(m.group(1)) * _SUFFIX[m.group(2)])
 
 
 def format_quantity(n: int) -> str:

@@ -28,9 +28,10 @@ import shlex
 from typing import Any, Mapping, Sequence
 
 from oomdoctor import launch
-from oomdoctor.k8s.facts import find_container, format_quantity, parse_quantity, shell_script, shm_volume
+from oomdoctor.k8s.facts import find_container, format_quantity, shell_script, shm_volume
 from oomdoctor.k8s.model import FailedContainer, PodPatch
 from oomdoctor.model import Report, Suggestion
+from oomdoctor.parsers.base import parse_quantity, written_size
 
 TEMPLATE = "/spec/template/spec"
 PATCHABLE = ("Deployment", "StatefulSet", "DaemonSet")
@@ -268,10 +269,8 @@ def _shm_bytes(value: Any) -> int | None:
     if value is None:
         return None
     text = str(value).strip()
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kmgt])b?", text, re.I)
-    if m:
-        return int(float(m.group(1)) * (1 << (10 * " kmgt".index(m.group(2).lower()))))
-    return parse_quantity(text)
+    size = written_size(text)
+    return size if size is not None else parse_quantity(text)
 
 
 def _shm(pod: Mapping[str, Any], i: int, c: Mapping[str, Any], s: Suggestion) -> tuple[list[dict[str, Any]], str] | str:

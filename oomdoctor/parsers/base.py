@@ -42,6 +42,37 @@ def mib(number: str) -> int:
     return int(round(float(number) * (1 << 20)))
 
 
+# A size as a person writes it on a command line: `16g`, `512MiB`, `1.5G`, `1000000` (binary units,
+# as docker's --shm-size/--memory and ulimit-style options read them).
+_WRITTEN_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.I)
+
+
+def written_size(text: str) -> int | None:
+    m = _WRITTEN_SIZE.match(text)
+    if not m:
+        return None
+    return int(float(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()])
+
+
+# A Kubernetes quantity: `16Gi`, `500M`, `1.5Gi`, `17179869184`, `1e9`, `100m`.
+_QUANTITY = re.compile(r"^([+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)([KMGTPE]i?|[kmunEP]?)$")
+_QUANTITY_SUFFIX = {
+    "": 1, "k": 10**3, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12, "P": 10**15, "E": 10**18,
+    "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40, "Pi": 1 << 50, "Ei": 1 << 60,
+    "m": 10**-3, "u": 10**-6, "n": 10**-9,
+}
+
+
+def parse_quantity(text: object) -> int | None:
+    """A Kubernetes quantity in bytes (units); None when the text is not one."""
+    if text is None:
+        return None
+    m = _QUANTITY.match(str(text).strip())
+    if not m:
+        return None
+    return int(float(m.group(1)) * _QUANTITY_SUFFIX[m.group(2)])
+
+
 def size_of(text: str) -> int | None:
     m = re.search(SIZE, text)
     return to_bytes(m.group(1), m.group(2)) if m else None

@@ -340,12 +340,11 @@ class _State:
         reserved += unalloc
         procs = {pid: (size, ev) for pid, size, ev in self.processes}
         own = min(procs, key=lambda p: (procs[p][0] < reserved, abs(procs[p][0] - reserved)))
-        others = sum(size for pid, (size, _) in procs.items() if pid != own)
+        foreign = sorted(((size, pid) for pid, (size, _) in procs.items() if pid != own and size > 0), reverse=True)
         ev = procs[own][1]
         yield Fact("oom.process_count", len(procs), Origin.LOG, ev)
         yield Fact("oom.process_bytes", procs[own][0], Origin.LOG, ev)
-        yield Fact("oom.other_process_bytes", others, Origin.LOG, ev)
-        foreign = sorted(((size, pid) for pid, (size, _) in procs.items() if pid != own and size > 0), reverse=True)
+        yield Fact("oom.other_process_bytes", sum(size for size, _ in foreign), Origin.LOG, ev)
         if foreign:  # named, so a multi-rank report says whose memory it is
             yield Fact("gpu.other_processes", "; ".join(f"pid {pid} {format_bytes(size)}" for size, pid in foreign), Origin.LOG, ev)
 

@@ -54,19 +54,14 @@ GGUF_LADDER = ("F16", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K")
 _GGUF_TAG = re.compile(r"(?i)(?<=[-_.:])(f16|bf16|q8_0|q6_k|q5_k_[ms]|q5_[01]|q4_k_[ms]|q4_[01]|q3_k_[lms]|q2_k|iq\d_\w+?)(?=[-_.]|\.gguf$|$)")
 
 
-def _num(facts: FactSet, key: str) -> float | None:
-    v = facts.value(key)
-    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
-
-
 def _current(facts: FactSet, framework: str, knob: str) -> float | None:
-    cur = _num(facts, f"knob.{knob}")
+    cur = facts.number(f"knob.{knob}")
     if cur is None and knob == "max_model_len":
-        cur = _num(facts, "model.default_context")
+        cur = facts.number("model.default_context")
     if cur is None and knob == "gpu_layers":
-        cur = _num(facts, "mem.layers_offloaded") or _num(facts, "mem.layers_total") or _num(facts, "knob.model_layers")
+        cur = facts.number("mem.layers_offloaded") or facts.number("mem.layers_total") or facts.number("knob.model_layers")
     if cur is None and knob == "max_total_tokens":
-        cur = _num(facts, "mem.kv_tokens") or _num(facts, "oom.total_tokens")
+        cur = facts.number("mem.kv_tokens") or facts.number("oom.total_tokens")
     if cur is None:
         d = DEFAULTS.get((framework, knob))
         cur = float(d) if d is not None else None
@@ -94,7 +89,7 @@ def step_value(framework: str, knob: str, action: Action, facts: FactSet) -> tup
             return 0, ("a baseline that surely fits (all layers on the CPU): raise it step by step to the largest that "
                        "loads (`oomdoctor confirm` bisects it)")
         if cur is None and knob == "max_total_tokens":
-            per_seq = _num(facts, "knob.max_model_len") or 4096
+            per_seq = facts.number("knob.max_model_len") or 4096
             return int(per_seq * 4), "room for four full-length sequences to start with"
         if cur is None:
             return None, ""
@@ -111,7 +106,7 @@ def step_value(framework: str, knob: str, action: Action, facts: FactSet) -> tup
             return (round(min(0.95, base + 0.05), 2), "five points more, keeping 5% of the card free") if base < 0.95 else (None, "")
         if knob in ("tensor_parallel_size", "pipeline_parallel_size"):
             base = int(cur) if cur else 1
-            count = _num(facts, "gpu.count")
+            count = facts.number("gpu.count")
             return base * 2, (f"twice the GPUs ({int(count)} visible)" if count else "twice the GPUs")
         if knob == "cpu_offload":
             return 8, "8 GiB of weights in CPU RAM to start with (slower)"
@@ -168,9 +163,9 @@ def _constraints(framework: str, knob: str, value: Value | None, text: str | Non
         return text
     if framework == "tgi" and knob == "max_num_batched_tokens" and isinstance(value, int):
         # the launcher refuses --max-batch-prefill-tokens below --max-input-tokens (default 4095)
-        max_input = _num(facts, "knob.max_input_tokens") or 4095
+        max_input = facts.number("knob.max_input_tokens") or 4095
         if value < max_input:
-            text = f"{text} --max-input-tokens {value} --max-total-tokens {max(value + 1, int(_num(facts, 'knob.max_model_len') or 4096))}"
+            text = f"{text} --max-input-tokens {value} --max-total-tokens {max(value + 1, int(facts.number('knob.max_model_len') or 4096))}"
     return text
 
 

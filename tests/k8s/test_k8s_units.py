@@ -20,6 +20,7 @@ from oomdoctor.k8s.model import FailedContainer, Termination
 from oomdoctor.k8s.patch import build_patch, owner
 from oomdoctor.k8s.select import failed_containers, parse_duration
 from oomdoctor.model import Account, Action, Culprit, Report, Suggestion
+from oomdoctor.parsers.base import parse_quantity
 
 NOW = datetime(2025, 6, 12, 10, 0, 0, tzinfo=timezone.utc)
 
@@ -75,7 +76,7 @@ def test_parse_duration_rejects(text: str) -> None:
 @pytest.mark.parametrize("text, n", [("16Gi", 16 << 30), ("512Mi", 512 << 20), ("1.5Gi", 3 << 29), ("64G", 64 * 10**9),
                                      ("17179869184", 17179869184), ("1e3", 1000), ("x", None), (None, None)])
 def test_parse_quantity(text: str | None, n: int | None) -> None:
-    assert kf.parse_quantity(text) == n
+    assert parse_quantity(text) == n
 
 
 @pytest.mark.parametrize("n, text", [(16 << 30, "16Gi"), ((16 << 30) + 1, "17Gi"), (300 << 20, "300Mi"), (1, "1Mi")])
