@@ -67,6 +67,8 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
     if ctx.framework:
         scores[ctx.framework] = scores.get(ctx.framework, 0) + CONTEXT_FRAMEWORK_WEIGHT
     framework = framework_override or detect.decide(scores)
+    assumed = (f"framework: no engine named in the log, only PyTorch; read as {framework} (--framework overrides)",) \
+        if not framework_override and framework == detect.ASSUMED and scores.get(framework, 0) < scores.get("pytorch", 0) else ()
     phase = (first or results[0]).phase
 
     facts = FactSet(_dedupe(f for r in results for f in r.facts))
@@ -103,7 +105,7 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
         LogSource(r.path, r.label, r.lines, r.first_failure_line, timestamp(r.first_failure_text)) for r in results
     )
     warnings = (tuple(w for r in results for w in r.warnings) + tuple(f"rule file skipped: {e}" for e in rules.errors)
-                + ctx.notes)
+                + ctx.notes + assumed)
     missing = _missing_evidence(facts, verdict.culprit, memory_failure) if memory_failure or not pressure else ()
     return Report(
         schema_version=SCHEMA_VERSION,

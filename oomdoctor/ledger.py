@@ -31,11 +31,15 @@ _BPP = {
 
 
 def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
+    from oomdoctor.memory.dtypes import GGML_BLOCKS, IK_TYPES_BPW, ggml_bits_per_weight
+
     for name in (quant, dtype):
         if isinstance(name, str):
             key = name.lower().replace("torch.", "")
             if key in _BPP:
                 return _BPP[key]
+            if key in GGML_BLOCKS or key in IK_TYPES_BPW:  # a GGUF type by its ggml name (IQ4_NL, IQ2_XXS, ...)
+                return ggml_bits_per_weight(key) / 8
             for k, v in _BPP.items():
                 if k in key:
                     return v
@@ -70,10 +74,20 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     if params is None:
         return None, "estimate"
     named = facts.get("model.params")
-    tp = facts.number("knob.tensor_parallel_size") or 1
+    tp = facts.number("knob.tensor_parallel_size") or default_split(facts)
     pp = facts.number("knob.pipeline_parallel_size") or 1
     bpp = bytes_per_param(facts.value("knob.dtype"), facts.value("knob.quantization"))
     return params * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
+
+
+# engines that spread a model over every GPU they see unless told otherwise (TGI's --num-shard,
+# llama.cpp's and Ollama's layer split, the DeepSpeed launcher's ranks); vLLM, SGLang and LMDeploy use one
+_SPLIT_BY_DEFAULT = ("tgi", "llamacpp", "ollama", "deepspeed")
+
+
+def default_split(facts: FactSet) -> float:
+    count = facts.number("gpu.count")
+    return max(1.0, count) if count and facts.value("framework") in _SPLIT_BY_DEFAULT else 1.0
 
 
 def _pow2_floor(n: float, floor: int = 1) -> int:
@@ -237,7 +251,7 @@ def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:
     ev = _ev(facts, "knob.gpu_memory_utilization", "oom.util_requested")
     fw = facts.value("framework")
     default = {"vllm": 0.9, "sglang": 0.88, "tgi": 1.0, "tensorrt-llm": 0.9, "lmdeploy": 0.8}.get(str(fw))
-    base = util if util is not None else default
+    base = util if util is not None and 0 < util <= 1 else default  # a fraction, or nothing to step from
     # raise: give the KV pool what it lacks (vLLM V1 states needed vs available)
     needed, available = facts.number("oom.kv_needed_bytes"), facts.number("oom.kv_available_bytes")
     if base is not None:
@@ -257,7 +271,7 @@ def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:
         low = base - step
         if fw == "lmdeploy" and base >= 0.9:
             low = 0.8  # the documented default share of free memory
-        if low >= 0.3:
+        if 0.3 <= low <= 1:
             yield _est("fit.gpu_memory_utilization_lower", math.floor(low * 100) / 100, ev)
 
 

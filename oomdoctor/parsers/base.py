@@ -134,6 +134,7 @@ class Pattern:
     emit: Callable[[re.Match[str]], Emitted]
     flags: int = 0
     repeat: bool = False  # finditer instead of search (several matches per line)
+    fallback: bool = False  # read a line only when no other pattern named its failure (`oom.kind`)
 
     @cached_property
     def regex(self) -> re.Pattern[str]:
@@ -147,10 +148,11 @@ def P(  # noqa: N802 - table shorthand
     emit: Callable[[re.Match[str]], Emitted],
     flags: int = 0,
     repeat: bool = False,
+    fallback: bool = False,
 ) -> Pattern:
     if isinstance(anchors, str):
         anchors = (anchors,)
-    return Pattern(name, anchors, regex, emit, flags, repeat)
+    return Pattern(name, anchors, regex, emit, flags, repeat, fallback)
 
 
 def const(*pairs: tuple[str, Value]) -> Callable[[re.Match[str]], Emitted]:

@@ -1,7 +1,8 @@
 """Framework detection: weighted signals; the highest total wins.
 
 Ollama embeds llama.cpp, and vLLM/SGLang/TGI run on PyTorch, so the more specific
-framework carries the higher weight. A bare PyTorch message is `pytorch`.
+framework carries the higher weight. A log with PyTorch's messages and no engine of its own
+is read as Hugging Face transformers, the stack most LLM scripts run on (`ASSUMED`).
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex
 SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"vllm|VllmWorker|EngineCore|VLLM_", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
-                                    "err_execute_model_", "Error in model execution"),
-         r"gpu_memory_utilization|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|Error in model execution \(input dumped"),
+                                    "err_execute_model_", "Error in model execution", "LLM engine (v"),
+         r"gpu_memory_utilization|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
+         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d"),
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
-    _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker"), r"LLMRayActor|vllm_rollout|VllmWorker"),
+    # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM
+    _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
+         r"LLMRayActor|vllm_rollout|VllmWorker|actor_rollout|WorkerDict"),
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch",
                                      "memory capacity is unbalanced"),
          r"sglang|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced", re.I),
@@ -32,16 +36,22 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
          r"(?<!pipelines/)(?<![\w])text[_-]generation(?![_-]webui)|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
-    _sig("fw-textgen-webui", "transformers", 16, ("text-generation-webui", "Running on local URL"),
+    _sig("fw-textgen-webui", "transformers", 7, ("text-generation-webui", "Running on local URL"),
          r"text-generation-webui|Running on local URL"),
+    # the web UI's loader modules name the engine underneath
+    _sig("fw-textgen-loader-llamacpp", "llamacpp", 12, ("llamacpp_model", "llamacpp_hf"), r"modules/llamacpp_(?:model|hf)\.py"),
+    _sig("fw-textgen-loader-exllama", "exllama", 12, ("exllamav2_model", "exllamav2_hf", "exllamav3_"), r"modules/exllamav[23]\w*\.py"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
-    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "llm_load_tensors", "load_tensors:", "llama-server", "llama-cli", "llamafile", "gguf"),
-         r"llama_(?:new_context|context|kv_cache|model_load|init)|ggml_|llm_load_tensors|load_tensors:|llama-(?:server|cli)|llamafile|\.gguf\b"),
+    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF"),
+         r"llama_(?:new_context|context|kv_cache|model_load|init)|ggml_|llm_load_tensors|load_tensors:|"
+         r"llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile|\.gguf\b|-GGUF\b"),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
     _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot "), r"prompt_save:|cache state:|slot \w+: id"),
     _sig("fw-ollama", "ollama", 40, ("ollama", "Ollama", "source=server.go", "source=sched.go", "source=memory.go", "source=ggml.go",
                                      "source=cache.go", "layers.offload", "memory.required"),
-         r"ollama|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.", re.I),
+         r"(?<![/.\w])ollama(?![_\w])|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.", re.I),
+    # a file under an Ollama folder run by another program says less
+    _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 20, ("llama runner process has terminated", "llama runner process no longer running",
                                            "memory layout cannot be allocated", "model requires more system memory"),
@@ -65,7 +75,7 @@ SIGNALS: tuple[Pattern, ...] = (
          r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lmstudio|cortex[.-]cpp|gpt4all|model loading guardrails|"
          r"Try a different model and/or config", re.I),
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth"),
-         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|unsloth", re.I),
+         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|unsloth(?![\w/.:-]*gguf)", re.I),
     _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite): 'other'
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx_engine", "mlx.core",
@@ -78,8 +88,11 @@ SIGNALS: tuple[Pattern, ...] = (
 )
 
 
+ASSUMED = "transformers"  # what a log that shows only PyTorch is read as
+
+
 def decide(scores: dict[str, int]) -> str:
     if not scores:
         return "other"
     best = max(scores.items(), key=lambda kv: (kv[1], kv[0]))
-    return best[0]
+    return ASSUMED if best[0] == "pytorch" else best[0]

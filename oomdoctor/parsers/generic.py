@@ -117,6 +117,53 @@ def _buffer_cap(m: re.Match[str]) -> Emitted:
     yield "oom.buffer_limit_bytes", int(m.group(2))
 
 
+# a sentence that mentions running out of memory without stating it happened (advice, a guard)
+# (or a warning that the runtime worked around it: TensorRT skipping a tactic)
+_ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|you (?:can|may|should)|may (?:cause|lead|result)|"
+                     r"might|could (?:cause|lead)|in order to|without|no longer|unless|skipping|falling back|retrying)\b|"
+                     r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
+_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap)\b|cannot allocate memory")
+_DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
+
+
+def _stated_oom(m: re.Match[str]) -> Emitted:
+    """A runtime saying, in its own words, that an allocation failed for lack of memory
+    (`CUDA failed with error out of memory`, `ErrorOutOfDeviceMemory`, `std::bad_alloc`):
+    a device failure unless only the host is named."""
+    line = m.string
+    if _ADVICE.search(line):
+        return
+    if _HOST_SIDE.search(line) and not _DEVICE_SIDE.search(line):
+        yield "oom.kind", "host_alloc_failed"
+        yield "oom.cpu_alloc_failed", True
+    else:
+        yield "oom.kind", "cuda_error_oom"
+
+
+# the exceptions a wrapper raises when something beneath it failed: never the cause
+_WRAPPER_ERRORS = re.compile(
+    r"EngineDeadError|ActorDiedError|Ray\w*Error|ChildFailedError|CancelledError|BrokenPipeError|Connection\w*Error|"
+    r"TimeoutError|ProcessExitedException|RemoteDisconnected|\w*Disconnected\w*|ReadTimeout|ClientConnectorError|"
+    r"ProcessLookupError|ClosedResourceError|EndOfStream")
+# messages that point elsewhere (a worker died, see above) or are about memory and its settings
+_NOT_A_CAUSE = re.compile(
+    r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
+    r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?|timed? ?out|"
+    r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|"
+    r"memory|alloc|\boom\b|\bkv\b|cache|block|gpu_memory|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|"
+    r"batch|too (?:large|long|big)|exceed|capacity|insufficient|not enough|space|buffer|workspace|\bsize\b")
+
+
+def _final_error(m: re.Match[str]) -> Emitted:
+    """A traceback's final line (or a native abort) that names a cause other than memory:
+    `ValueError: Unrecognized model type`, `CUDA error: an illegal instruction`, `GGML_ASSERT(...) failed`."""
+    name = m.group(1) or m.group(3) or ""
+    message = (m.group(2) if m.group(1) else m.group(4)) or ""
+    if _WRAPPER_ERRORS.fullmatch(name) or _NOT_A_CAUSE.search(message) or (m.group(1) and _NOT_A_CAUSE.search(name)):
+        return
+    yield "error.final", m.group(0).strip()[:300]
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # ---- capacity statements
     P("c10-alloc-oom", ("failed with OOM",), r"memory allocation failed with OOM on device (\d+)",
@@ -203,12 +250,31 @@ PATTERNS: tuple[Pattern, ...] = (
       r"hipErrorNoBinaryForGpu", kind("broken_install")),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
     P("va-reservation", ("cuMemAddressReserve",), r"cuMemAddressReserve", kind("va_reservation")),
-    P("ggml-fixed-pool", ("not enough space in the context's memory pool",), r"not enough space in the context's memory pool",
-      kind("ggml_fixed_pool")),
+    # ggml's own pools, sized once by the library: a context's object pool, a graph allocator's measured buffer
+    P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the buffer"),
+      r"not enough space in the context's memory pool|tallocr_alloc: not enough space in the buffer", kind("ggml_fixed_pool")),
+    # a client told that the server validated and refused its request (HTTP 400/413/422, with the
+    # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.
+    P("request-rejected", ("Error code: 4",), r"Error code: 4(?:00|13|22) - \{", kind("request_rejected")),
     P("alloc-size-limit", ("larger than 4GB", "bigger than 4GB"),
       r"(?i)can ?not allocate memory block with size (?:larger|bigger) than 4 ?GB|allocation (?:larger|bigger) than 4 ?GB",
       kind("alloc_size_limit")),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
+    # ---- failure statements in any form, read only where no message family above named the failure
+    P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
+                     "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
+                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "bad_alloc", " OOM"),
+      r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics )?memory\b|OutOf(?:Device)?Memory|"
+      r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
+      r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
+      r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b",
+      _stated_oom, fallback=True),
+    P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "GGML_ASSERT", "Assertion", "panicked at",
+                      "Fatal Python error", "Internal Error"),
+      r"^(?:.*?\]:?\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
+      r"(terminate called after throwing an instance of|Segmentation fault|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
+      r"Fatal Python error|Command buffer execution failed)(.*)$",
+      _final_error, fallback=True),
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header
     P("frame-line", ('", line ',), r'File "[^"]+", line \d+, in \w', const(("_traceback", True))),
@@ -221,8 +287,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"ImageEncoder\.\w*forward|\bencode_images\b|get_image_features|get_multimodal_embeddings|embed_multimodal|_process_image_input|"
       r"vision_tower\((?!.*\.to\()|\w+\([^)]*\b(?:image_inputs|pixel_values|image_embeds|vision_embeddings)\b",
       const(("oom.hint", "multimodal"), ("oom.hint", "multimodal_encoder"))),
-    P("mm-request", ("processing image", "image_processor", "<|vision_start|>", "<image>"),
-      r"processing image|<\|vision_start\|>|<image>", const(("oom.hint", "multimodal"))),
+    P("mm-request", ("processing image", "image_processor", "<|vision_start|>", "<image>", "image item"),
+      r"processing image|<\|vision_start\|>|<image>|\bimage item\b", const(("oom.hint", "multimodal"))),
     P("kv-quant-dropped", ("quantized kv cache requested but", "kv cache type"),
       r"quantized kv cache requested but flash attention disabled|(?:KV|kv) cache type \w+ (?:is )?not supported.*(?:falling back|using) f16",
       const(("oom.hint", "kv_dtype_fallback"), ("knob.kv_cache_dtype", "f16"))),

@@ -33,7 +33,8 @@ def _ollama_kv(pairs: str) -> Emitted:
     for key, raw in re.findall(r'([\w.]+)="?(\[[^\]]*\]|[^"\s]+(?: [KMGT]?i?B)?)"?', pairs):
         mm = re.match(SIZE, raw.strip("[]"))
         if key == "memory.available" and mm:
-            yield "mem.gpu_available_bytes", to_bytes(mm.group(1), mm.group(2))
+            # one figure per GPU of the split: the plan's totals are over all of them
+            yield "mem.gpu_available_bytes", sum(to_bytes(n, u) for n, u in re.findall(SIZE, raw))
         elif key == "memory.required.full" and mm:
             yield "_ollama_full", to_bytes(mm.group(1), mm.group(2))
         elif key == "memory.required.partial" and mm:
@@ -53,6 +54,7 @@ def _ollama_kv(pairs: str) -> Emitted:
 
 
 def _ollama_runner(m: re.Match[str]) -> Emitted:
+    yield "_launch", True  # Ollama starts a runner per load, and again with fewer layers after a failure
     for f in parse_argv(split(m.group(1)), framework="llamacpp"):
         yield f.key, f.value
 

@@ -32,7 +32,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this worker|Task was killed due to the node running low on memory",
       kind("ray_oom_kill")),
     # rows of the "top memory users" table Ray prints only when its memory monitor kills a task
-    P("ray-memory-table", ("\tray::",), r"^(?:\([^)]*\) )?\d+\t[\d.]+\tray::\w+", kind("ray_oom_kill")),
+    P("ray-memory-table", ("ray::",), r"^(?:\([^)]*\) )?\d+\s+[\d.]+\s+ray::\w+", kind("ray_oom_kill")),
     P("tvm-static-plan", ("storage allocation failure",), r"storage allocation failure, attempted to allocate \d+ at offset \d+ in region that is \d+\s?bytes",
       kind("static_plan_overflow")),
     P("ray-worker-died", ("killed by SIGKILL by OOM killer",), r"potential root causes\. \(1\) The process is killed by SIGKILL by OOM killer",
@@ -47,6 +47,9 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("exit_137", ("oom.hint", "container"))),
     P("docker-compose", ("docker", "container_name", "kubectl", "shm_size", "shmSize"), r"(?<![/\w])docker(?![/\w])|container_name|kubectl|shm_?[sS]ize",
       const(("oom.hint", "container"))),
+    # a memory report's host line (DeepSpeed's see_memory_usage, psutil): how full RAM is
+    P("host-ram-percent", ("percent =", "percent="), r"(?i)(?:CPU|host|system|virtual) (?:virtual )?memory:?\s+used\s*=\s*[\d.]+\s*\w*,\s*percent\s*=\s*([\d.]+)%",
+      lambda m: [("host.ram_used_ratio", float(m.group(1)) / 100)]),
     # ---- shared memory
     P("bus-error", ("Bus error", "bus error", "SIGBUS"), r"[Bb]us error|SIGBUS received|signal 7 \(SIGBUS\)", kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
     P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"

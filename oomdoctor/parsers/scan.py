@@ -15,14 +15,14 @@ import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Iterable
+from typing import Any, BinaryIO, Iterable
 
 from oomdoctor.context import read_command
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value, format_bytes
 from oomdoctor.launch import FLAG_OWNER, detect_framework, framework_from_flags, parse_argv, parse_kwargs, split
 from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
-from oomdoctor.parsers.base import P, Pattern, timestamp
+from oomdoctor.parsers.base import P, Pattern, seconds, timestamp
 from oomdoctor.parsers.prefilter import build_prefilter
 from oomdoctor.timeline.series import SeriesSet
 
@@ -30,11 +30,19 @@ CHUNK = 4 << 20
 HEAD = 8 << 20  # framework signals select lines only in the first bytes of a log
 MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
 WINDOW = 8 << 10
+RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+_AT_LINE_START = re.compile(r"^\s*(?:[$#>]\s*)?(?:(?:[A-Z_][A-Z0-9_]*=\S*|nohup|sudo|exec|time|env)\s+)*$")
 
 
 def _launch(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     line = m.string
+    # a command at the start of its line (after a prompt, env assignments) starts an attempt; one quoted
+    # inside another line (`llm = LLM(` in a traceback, a shell's "Killed  python -m ...") does not
+    if not m.group(0).endswith("LLM(") and _AT_LINE_START.match(line[:m.start()]):
+        yield "_launch", True
     fw = detect_framework(line)
     if fw:
         yield "_framework", f"{fw}:8"
@@ -98,7 +106,7 @@ NOT_OOM_KINDS = frozenset({
     "illegal_memory_access", "no_kernel_image", "device_assert", "nccl_graph_capture", "broken_install",
     "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug", "ggml_assert",
     "kernel_resource", "capture_error", "comm_error", "compile_error", "va_reservation", "ggml_fixed_pool",
-    "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow",
+    "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected",
 })
 
 
@@ -198,16 +206,51 @@ class _State:
         self.warnings: list[str] = []
         self.warned_utf8 = False
         self.long_lines: set[int] = set()
-        self.joins: list[tuple[int, str]] = []  # a message's first line joined with the next ones
+        self.joins: list[tuple[int, list[str]]] = []  # a message's first line and the next ones, read joined
         self.series = SeriesSet(source)  # periodic stats samples, in constant memory
         self.fast = stats.FastStats(self.series)  # vLLM stats lines read past the head, in batches
+        self.tail_cut = False  # reading a last line that has no newline: it may be cut anywhere
+        self.run_start = 1  # a log may hold several launches (a user's attempts pasted one after another)
+        self.failed_run: dict[str, Any] | None = None  # the last launch that failed before this one
+
+    # what belongs to one launch: a relaunch after a failure starts these afresh
+    _RUN = ("facts", "sums", "raw", "processes", "failure_line", "failure_text", "failure_phase", "late_phase", "phase", "ready",
+            "stamped_phases", "joins", "run_start")
+
+    def _much_later(self, text: str) -> bool:
+        """A failure minutes after the first one: one crash prints its errors within seconds, so
+        this is another attempt (a paste of two runs without their launch lines)."""
+        if self.failure_line is None:
+            return False
+        then, now = seconds(self.failure_text), seconds(text)
+        return then is not None and now is not None and now - then > RELAUNCH_GAP_S
+
+    def _relaunch(self, line_no: int) -> None:
+        """A launch line after a failure: the user tried again. The last attempt is what fails now,
+        so its facts alone are read; the earlier failure is kept in case this attempt shows none."""
+        if self.failure_line is None:
+            return
+        self.failed_run = {name: getattr(self, name) for name in self._RUN}
+        # a message read joined with the lines after it stops where this attempt starts
+        self.failed_run["joins"] = [(ln, parts[:max(1, line_no - ln)]) for ln, parts in self.joins]
+        self.facts, self.sums, self.raw, self.processes, self.stamped_phases, self.joins = [], {}, {}, [], [], []
+        self.failure_line = self.failure_text = self.failure_phase = self.late_phase = self.phase = None
+        self.ready = False
+        self.run_start = line_no
 
     def handle(self, line_no: int, text: str) -> None:
-        ev: Evidence | None = None
-        for pattern, m in _matches(text):
-            if ev is None:
-                ev = Evidence(self.source, line_no, text.strip()[:600])
-            self._apply(pattern, m, ev, line_no)
+        found = [(pattern, list(pattern.emit(m))) for pattern, m in _matches(text)]
+        if not found:
+            return
+        ev = Evidence(self.source, line_no, text.strip()[:600])
+        keys = {k for _, pairs in found for k, _ in pairs}
+        if "_launch" in keys or ("oom.kind" in keys and self._much_later(ev.text)):
+            self._relaunch(line_no)  # before any fact of this line: they belong to the new attempt
+        named = any(k == "oom.kind" for p, pairs in found if not p.fallback for k, _ in pairs)
+        for pattern, pairs in found:
+            # the fallbacks read a line's words, so a cut line (a prefix of another message) is not theirs
+            if not (pattern.fallback and (named or self.tail_cut)):
+                self._apply(pattern.name, pairs, ev, line_no)
 
     def flush_fast(self) -> tuple[int, int]:
         return self.fast.flush(self.failure_line is None)
@@ -215,11 +258,14 @@ class _State:
     def _wrapped(self) -> Iterable[Fact]:
         """Facts that only a message's lines read together give (a message wrapped over lines):
         what a single line already said is not repeated."""
-        for line_no, text in self.joins:
+        for line_no, parts in self.joins:
+            text = " ".join(parts)
             near = {(f.key, f.value) for f in self.facts
                     if f.evidence is not None and line_no <= (f.evidence.line or 0) <= line_no + JOIN_LINES}
             ev = Evidence(self.source, line_no, text.strip()[:600])
             for pattern, m in _matches(text):
+                if pattern.fallback:  # a wrapped message is one a family above knows
+                    continue
                 for key, value in pattern.emit(m):
                     if key == "_process":
                         pid, _, size = str(value).partition(":")
@@ -228,17 +274,16 @@ class _State:
                         near.add((key, value))
                         yield Fact(key, value, Origin.LOG, ev)
 
-    def _apply(self, pattern: Pattern, m: re.Match[str], ev: Evidence, line_no: int) -> None:
-        pairs = list(pattern.emit(m))
+    def _apply(self, name: str, pairs: list[tuple[str, Value]], ev: Evidence, line_no: int) -> None:
         new_phase = next((v for k, v in pairs if k == "_phase"), None)
         for key, value in pairs:
-            if key == "_phase":
+            if key in ("_phase", "_launch"):
                 continue
             if key == "_framework":
                 fw, _, weight = str(value).partition(":")
-                hits = self.signal_hits.get(pattern.name, 0)
+                hits = self.signal_hits.get(name, 0)
                 if hits < 5:
-                    self.signal_hits[pattern.name] = hits + 1
+                    self.signal_hits[name] = hits + 1
                     self.scores[fw] = self.scores.get(fw, 0) + int(weight)
             elif key == "_ready":
                 self.ready = True
@@ -271,6 +316,11 @@ class _State:
                 self.late_phase = str(new_phase)
 
     def finish(self) -> tuple[list[Fact], str | None]:
+        if self.failed_run is not None:
+            if self.failure_line is None:  # the last attempt shows no failure: read the one that failed
+                for name, value in self.failed_run.items():
+                    setattr(self, name, value)
+            self.warnings.append(f"{self.source} holds several launches; read the last one that failed (from line {self.run_start})")
         self.facts.extend(list(self._wrapped()))
         facts = list(self.facts)
         for key, (total, ev) in self.sums.items():
@@ -535,6 +585,7 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
     if carry:
         # the last line has no newline: the log may be cut mid-number, so drop a trailing number
         cut = carry.rstrip(b"0123456789.,") if carry[-1:].isdigit() else carry
+        state.tail_cut = True
         _scan_piece(m, state, cut, 0, len(cut), line_no, lean=False)
         line_no += 1
     facts, phase = state.finish()
@@ -593,8 +644,8 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
                 tail = nxt
             if tail > stop:
                 first, *rest = buf[start:tail].split(b"\n")
-                joined = b" ".join([first.strip(), *(_PREFIX.sub(b"", x).strip() for x in rest)])
-                state.joins.append((line_no, _clean(joined.decode("utf-8", "replace"))))
+                parts = [first.strip(), *(_PREFIX.sub(b"", x).strip() for x in rest)]
+                state.joins.append((line_no, [_clean(p.decode("utf-8", "replace")) for p in parts]))
         done = stop
     if fast.matches:
         counted, line_no = state.flush_fast()
@@ -623,7 +674,7 @@ def _join_continued(state: _State, buf: bytes, start: int, stop: int, end: int, 
             break
         tail = nxt
     if len(parts) > 1:
-        state.joins.append((line_no, _clean(b" ".join(p.strip() for p in parts).decode("utf-8", "replace"))))
+        state.joins.append((line_no, [_clean(p.strip().decode("utf-8", "replace")) for p in parts]))
 
 
 def _clean(text: str) -> str:

@@ -43,6 +43,7 @@ def _value(raw: str) -> int | float | bool | str | None:
 
 
 def _server_args(m: re.Match[str]) -> Emitted:
+    yield "_launch", True
     for key, raw in re.findall(r"(\w+)=('[^']*'|\"[^\"]*\"|[^,)\s]+)", m.group(1)):
         fact = _SGLANG_ARGS.get(key)
         value = _value(raw)

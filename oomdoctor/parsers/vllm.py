@@ -9,6 +9,7 @@ from oomdoctor.launch import parse_kwargs
 from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, gib, kind, to_bytes, to_int
 
 def _config(m: re.Match[str]) -> Emitted:
+    yield "_launch", True  # one engine start: after a failure, the user's next attempt
     yield "framework.version", m.group(1)
     for f in parse_kwargs(m.group(2)):
         yield f.key, f.value
@@ -145,8 +146,11 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_ready", True))),
     P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),
-    P("vllm-sampler-frames", ("sampler", "logits.sort", "log_softmax", "compute_logprobs", "_dummy_sampler_run"),
-      r"topk_topp_sampler|sampler\.py|logits\.sort\(|log_softmax\(|compute_logprobs|apply_top_k_top_p|_dummy_sampler_run",
+    # the sampler's and the logits processor's frames (vLLM, SGLang): buffers of sequences x vocabulary
+    P("vllm-sampler-frames", ("sampler", "logits.sort", "log_softmax", "compute_logprobs", "_dummy_sampler_run", "logits_processor",
+                              "_get_logits"),
+      r"topk_topp_sampler|sampler\.py|logits\.sort\(|log_softmax\(|compute_logprobs|apply_top_k_top_p|_dummy_sampler_run|"
+      r"logits_processor\.py|\b_get_logits\b",
       const(("oom.hint", "sampler_logits"))),
     P("vllm-model-init", ("Parameter(torch.empty", "initialize_model", "_initialize_model", "get_model("),
       r"Parameter\(torch\.empty|_?initialize_model\b|\bget_model\(", const(("_phase", "load_weights"))),

@@ -4,7 +4,8 @@ The strongest evidence decides first: only the accounts whose best finding has t
 confidence present compete. Among those, the gates (not_oom, then host_memory) come first,
 then the four steps, weights → kv_cache → activations → framework: the first is the
 culprit; later firings are kept as secondary. Within a step rules sort by confidence, then
-id. Rules cannot set a priority.
+id. Rules cannot set a priority; a `fallback` rule (a last reading from weak evidence) counts
+only when no other rule fired.
 """
 
 from __future__ import annotations
@@ -59,9 +60,13 @@ def fire(rule: Rule, facts: FactSet, framework: str, version: str | None) -> Fin
 
 def evaluate(facts: FactSet, rules: tuple[Rule, ...], framework: str, version: str | None = None) -> Verdict:
     fired: dict[Account, list[Finding]] = {a: [] for a in TRIAGE_ORDER}
+    last: list[Finding] = []
     for rule in rules:
         finding = fire(rule, facts, framework, version)
         if finding is not None:
+            (last if rule.fallback else fired[finding.account]).append(finding)
+    if not any(fired.values()):
+        for finding in last:
             fired[finding.account].append(finding)
     for found in fired.values():
         found.sort(key=lambda f: (CONFIDENCE_ORDER[f.confidence], f.rule_id))

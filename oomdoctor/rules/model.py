@@ -197,6 +197,8 @@ class Rule:
     message: str
     suggest: tuple[SuggestionSpec, ...]
     references: tuple[str, ...] = ()
+    # a last reading: counted only when no other rule fired (a non-memory error line, a phase prior)
+    fallback: bool = False
     path: str = ""
 
     @classmethod
@@ -219,12 +221,14 @@ class Rule:
         if not isinstance(suggest, list):
             raise RuleError("suggest must be a list", _loc(source, d, "suggest"))
         refs = d.get("references") or []
+        if not isinstance(d.get("fallback", False), bool):
+            raise RuleError("fallback must be true or false", _loc(source, d, "fallback"))
         return cls(
             id=d["id"], title=str(d["title"]), status=d["status"], account=account, frameworks=tuple(fws),
             confidence=confidence, description=str(d.get("description", "")).strip(),
             when=Condition.from_dict(d["when"], source), message=str(d["message"]).strip(),
             suggest=tuple(SuggestionSpec.from_dict(s, source) for s in suggest),
-            references=tuple(str(r) for r in refs), path=source.path,
+            references=tuple(str(r) for r in refs), fallback=bool(d.get("fallback", False)), path=source.path,
         )
 
     def applies_to(self, framework: str) -> bool:

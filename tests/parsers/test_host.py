@@ -15,7 +15,7 @@ CASES = [
          "[Sun Mar 24 23:54:53 2024] Out of memory: Killed process 6154 (python) total-vm:18109076kB, anon-rss:14095848kB, "
          "file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:29036kB oom_score_adj:0\n",
          [(OOM, "kernel_oom_kill", 1), ("host.kernel_oom_kill", "Out of memory: Killed process 6154 (python)", 1),
-          ("oom.exit_signal", "SIGKILL", 1)], framework="pytorch", failure_line=1),
+          ("oom.exit_signal", "SIGKILL", 1)], framework="transformers", failure_line=1),
     case("kernel-oom-killer-cgroup",
          "[ 9876.543210] Memory cgroup out of memory: Killed process 4242 (python3) total-vm:98765432kB, "
          "anon-rss:61234567kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:123456kB oom_score_adj:0\n",

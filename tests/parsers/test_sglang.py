@@ -88,7 +88,8 @@ CASES = [
          lines('  File "/workspace/sglang/python/sglang/srt/managers/router/infer_batch.py", line 203, in prepare_for_extend',
                "    req_pool_indices_cpu = req_pool_indices.cpu().numpy()",
                "AttributeError: 'NoneType' object has no attribute 'cpu'"),
-         [("oom.hint", "sglang_prepare_for_extend", 1), ("oom.hint", "nonetype", 3), ("oom.hint", "traceback", 1)], framework="sglang"),
+         [("oom.hint", "sglang_prepare_for_extend", 1), ("oom.hint", "nonetype", 3), ("oom.hint", "traceback", 1),
+          ("error.final", "AttributeError: 'NoneType' object has no attribute 'cpu'", 3)], framework="sglang"),
     case("gloo-connection-under-capture",  # holdout r8: the inner error of SGLang's capture wrapper, cut mid-word
          "Exception: Capture cuda graph failed: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection cl\n",
          [(OOM, "cuda_graph_capture_failed", 1), (OOM, "comm_error", 1)], phase="cuda_graph_capture"),

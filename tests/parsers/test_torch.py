@@ -17,7 +17,7 @@ CASES = [
           ("oom.gpu_total_bytes", GiB(31.72), 1), ("oom.torch_allocated_bytes", GiB(24.89), 1),
           ("oom.gpu_free_bytes", MiB(6.12), 1), ("oom.torch_reserved_bytes", GiB(30.70), 1),
           ("oom.torch_unallocated_bytes", GiB(30.70) - GiB(24.89), 1)],
-         framework="pytorch", failure_line=1),
+         framework="transformers", failure_line=1),
     # ---- 1.13-2.0: torch.cuda.OutOfMemoryError, "reserved in total by PyTorch" + max_split_size_mb hint (corpus)
     case("1.13-reserved-in-total",
          "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB (GPU 0; 10.73 GiB total capacity; "

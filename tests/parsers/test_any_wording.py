@@ -1,0 +1,135 @@
+"""What any log states, whatever printed it (parsers/generic.py and the scanner's run logic):
+failure statements in any wording, a final error that names another cause, launches pasted
+one after another, and the frameworks a log implies without naming them."""
+
+from __future__ import annotations
+
+import pytest
+from parser_table import GiB, MiB, case, check, lines, params
+
+OOM = "oom.kind"
+FINAL = "error.final"
+
+STATED = [
+    # ---- a runtime's own words for an allocation that failed for lack of memory
+    case("runtime-error-out-of-memory",  # holdout r8 ctranslate2: no PyTorch numbers, no engine
+         "RuntimeError: CUDA failed with error out of memory\n", [(OOM, "cuda_error_oom", 1)], failure_line=1),
+    case("bytes-on-device",  # holdout r9: a SYCL build's allocator
+         "can't allocate 21583194624 Bytes of memory on device\n", [(OOM, "cuda_error_oom", 1)]),
+    case("vulkan-out-of-device-memory", "vk::Device::allocateMemory: ErrorOutOfDeviceMemory\n", [(OOM, "cuda_error_oom", 1)]),
+    case("host-side-wording", "std::bad_alloc while loading tensors into system memory\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # a family a parser knows reads the line; the wording fallback adds nothing beside it
+    case("known-family-wins", "ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 1852573696\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer_device", "GPU", 1), ("oom.requested_bytes", 1852573696, 1),
+          ("oom.buffer", "compute", 1)], framework="llamacpp"),
+    case("ggml-graph-buffer-is-its-own-pool",  # holdout r9: the allocator's measured buffer, not the device
+         "ggml_tallocr_alloc: not enough space in the buffer (needed 155582464, largest block available 151388160)\n",
+         [(OOM, "ggml_fixed_pool", 1)]),
+    case("request-refused",  # holdout r9: an HTTP 400, the server stays up
+         "Error code: 400 - {'error': {'message': 'The decoder prompt contains a(n) image item with length 4200, which exceeds "
+         "the pre-allocated encoder cache size 3721.'}}\n",
+         [(OOM, "request_rejected", 1), ("oom.hint", "multimodal", 1)]),
+    case("host-ram-percent",  # DeepSpeed's see_memory_usage
+         "[INFO] [utils.py:834:see_memory_usage] CPU Virtual Memory:  used = 502.63 GB, percent = 99.8%\n",
+         [("host.ram_used_ratio", 0.998, 1)]),
+    case("ray-table-with-spaces",  # holdout r9: the table pasted with its tabs turned to spaces
+         lines("PID     MEM(GB) COMMAND", "40126   11.20   ray::WorkerDict.actor_rollout_generate_sequences"),
+         [(OOM, "ray_oom_kill", 2)], framework="vllm"),
+    case("torch-capacity-without-device",  # holdout r6: "GPU  has" (no device number)
+         "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 MiB. GPU  has a total capacity of 44.53 GiB "
+         "of which 1.94 MiB is free.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(2), 1), ("oom.gpu_total_bytes", GiB(44.53), 1),
+          ("oom.gpu_free_bytes", MiB(1.94), 1)]),
+    case("ollama-available-over-every-gpu",  # the plan's totals are over all GPUs of the split
+         'time=2025-04-21T12:31:00 level=INFO source=server.go:138 msg=offload library=cuda layers.requested=-1 layers.model=62 '
+         'layers.offload=62 memory.available="[78.7 GiB 68.3 GiB]"\n',
+         [("mem.gpu_available_bytes", GiB(78.7) + GiB(68.3), 1), ("mem.layers_total", 62, 1), ("mem.layers_offloaded", 62, 1)],
+         framework="ollama"),
+    case("logits-processor-frames",  # holdout r9: SGLang's logprob path
+         lines('  File "/sglang/python/sglang/srt/layers/logits_processor.py", line 461, in _get_logits',
+               "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 6.05 GiB."),
+         [("oom.hint", "sampler_logits", 1), (OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(6.05), 2),
+          ("oom.hint", "traceback", 1)], framework="sglang"),
+]
+
+NOT_STATED = [
+    # advice, warnings and a runtime working around it: no failure
+    case("advice", "Tip: to avoid out of memory errors, lower --max-model-len\n"),
+    case("trt-skipping-tactic",
+         "[11/10/2023-21:47:10] [TRT] [W] Skipping tactic 2 due to insufficient memory on requested size of 132096\n",
+         framework="tensorrt-llm"),
+    case("warning-level", "WARNING: not enough memory for the prompt cache, falling back to disk\n"),
+]
+
+FINAL_ERRORS = [
+    case("python-error", lines("Traceback (most recent call last):", "ValueError: Unrecognized configuration class Foo"),
+         [("oom.hint", "traceback", 1), (FINAL, "ValueError: Unrecognized configuration class Foo", 2)]),
+    case("native-abort",  # holdout r8 mlx-swift-lm
+         "[METAL] Command buffer execution failed: Internal Error (0000000e:Internal Error)\n",
+         [(FINAL, "Command buffer execution failed: Internal Error (0000000e:Internal Error)", 1)]),
+    # wrappers and memory-worded messages are not a cause of their own
+    case("wrapper-error", "RuntimeError: Engine core initialization failed. See root cause above.\n"),
+    case("wrapper-type", "ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n"),
+    case("memory-worded", "ValueError: The model's max seq len is larger than the KV cache can hold\n"),
+    case("nccl-error", "RuntimeError: NCCL error: unhandled system error\n", [("oom.hint", "nccl_system_error", 1)]),
+]
+
+RUNS = [
+    # the user's second attempt fails differently: the last attempt is what fails now
+    case("second-launch-after-a-failure",
+         lines("INFO 03-27 16:40:00 [llm_engine.py:1] Initializing an LLM engine (v0.8.2) with config: model='m', max_seq_len=116160",
+               "ERROR 03-27 16:43:19 [core.py:343] RuntimeError: CUDA error: out of memory",
+               "INFO 03-27 17:30:00 [llm_engine.py:1] Initializing an LLM engine (v0.7.3) with config: model='m', max_seq_len=53008",
+               "ERROR 03-27 17:34:18 [core.py:343] RuntimeError: CUDA out of memory occurred when warming up sampler with 1024 "
+               "dummy requests."),
+         [("framework.version", "0.7.3", 3), ("knob.max_model_len", 53008, 3), ("knob.model", "m", 3),
+          (OOM, "torch_oom", 4), (OOM, "sampler_warmup", 4), ("oom.dummy_requests", 1024, 4), ("knob.max_num_seqs", 1024, 4)],
+         framework="vllm", failure_line=4),
+    case("failures-minutes-apart",  # a paste of two runs without their launch lines
+         lines("ERROR 03-27 16:43:19 [core.py:343] RuntimeError: CUDA error: out of memory",
+               "ERROR 03-27 17:34:18 [core.py:343] RuntimeError: CUDA error: out of memory"),
+         [(OOM, "cuda_error_oom", 2)], failure_line=2),
+    case("one-crash-many-lines",  # the same crash's lines, seconds apart, stay one run
+         lines("ERROR 03-27 16:43:19 [core.py:343] RuntimeError: CUDA error: out of memory",
+               "ERROR 03-27 16:43:20 [core.py:343] RuntimeError: CUDA error: out of memory"),
+         [(OOM, "cuda_error_oom", 1), (OOM, "cuda_error_oom", 2)], failure_line=1),
+    case("traceback-source-line-is-no-launch",
+         lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.69 GiB.", "[rank0]:     llm = LLM("),
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(4.69), 1)], failure_line=1),
+]
+
+FRAMEWORKS = [
+    case("vllm-engine-line-without-its-name", "Initializing an LLM engine (v0.6.3.post1) with config: model='Llama-3.2-3B'\n",
+         [("framework.version", "0.6.3.post1", 1), ("knob.model", "Llama-3.2-3B", 1), ("model.params", 3_000_000_000, 1)],
+         framework="vllm"),
+    case("llama-bench-and-gguf-repo", "./build/bin/llama-bench -hf unsloth/Qwen3-30B-A3B-GGUF:UD-Q4_K_M -ngl 999\n",
+         framework="llamacpp"),
+    case("webui-llamacpp-loader",
+         '  File "/home/textgen/text-generation-webui/modules/llamacpp_model.py", line 58, in __del__\n',
+         [("oom.hint", "traceback", 1)], framework="llamacpp"),
+    case("gguf-under-an-ollama-folder",
+         "./llama-cli -m ../ollama_gguf/gguf/command-r-plus.gguf -ngl 999\n",
+         [("knob.model", "../ollama_gguf/gguf/command-r-plus.gguf", 1), ("knob.gpu_layers", 999, 1)], framework="llamacpp"),
+    case("verl-rollout-workers", "(WorkerDict pid=1) ray::WorkerDict.actor_rollout_generate_sequences\n", framework="vllm"),
+    case("only-pytorch-reads-as-transformers", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(20), 1)], framework="transformers"),
+]
+
+
+@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + RUNS + FRAMEWORKS))
+def test_any_wording(c):
+    check(c)
+
+
+def test_a_relaunch_that_shows_no_failure_keeps_the_failed_one():
+    """The later attempt stops before failing: the attempt that failed is what is read."""
+    from parser_table import scan_text
+
+    result = scan_text(lines(
+        "INFO 03-27 16:40:00 [llm_engine.py:1] Initializing an LLM engine (v0.8.2) with config: model='m', max_seq_len=116160",
+        "ERROR 03-27 16:43:19 [core.py:343] RuntimeError: CUDA error: out of memory",
+        "INFO 03-27 17:30:00 [llm_engine.py:1] Initializing an LLM engine (v0.7.3) with config: model='m', max_seq_len=53008"))
+    assert result.first_failure_line == 2
+    assert {(f.key, f.value) for f in result.facts if f.key == "knob.max_model_len"} == {("knob.max_model_len", 116160)}
+    assert any("several launches" in w for w in result.warnings)
