@@ -67,14 +67,16 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
     if ctx.framework:
         scores[ctx.framework] = scores.get(ctx.framework, 0) + CONTEXT_FRAMEWORK_WEIGHT
     framework = framework_override or detect.decide(scores)
-    assumed = (f"framework: no engine named in the log, only PyTorch; read as {framework} (--framework overrides)",) \
-        if not framework_override and framework == detect.ASSUMED and scores.get(framework, 0) < scores.get("pytorch", 0) else ()
+    assumed = (f"framework: no engine named in the log, only PyTorch or a Python traceback; read as {framework} "
+               "(--framework overrides)",) if not framework_override and detect.assumed(scores, framework) else ()
     phase = (first or results[0]).phase
 
     facts = FactSet(_dedupe(f for r in results for f in r.facts))
     base: list[Fact] = [Fact("framework", framework, Origin.LOG, None)]
     if phase:
         base.append(Fact("phase", phase, Origin.LOG, None))
+    if {str(f.value) for f in facts.all("oom.kind")} - NOT_OOM_KINDS:
+        base.append(Fact("oom.memory", True, Origin.LOG, None))
     if first is not None and first.first_failure_text:
         base.append(Fact("oom.message", first.first_failure_text, Origin.LOG,
                          Evidence(first.path, first.first_failure_line, first.first_failure_text)))

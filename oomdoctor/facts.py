@@ -80,6 +80,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "source.rank": _spec(str, S, "rank/pod label of the log the failure came from"),
     # the failure
     "oom.kind": _spec(str, S, "family of the failure message (several may be present)"),
+    "oom.memory": _spec(bool, F, "one of the failures is a lack of memory (not only a look-alike)"),
     "oom.requested_bytes": _spec(int, B, "size of the allocation that failed"),
     "oom.gpu_total_bytes": _spec(int, B, "device capacity stated by the error"),
     "oom.gpu_free_bytes": _spec(int, B, "free device memory stated by the error"),

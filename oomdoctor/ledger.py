@@ -27,6 +27,7 @@ _BPP = {
     "eetq": 1.0, "exl2": 0.56, "marlin": 0.56, "bitsandbytes-nf4": 0.56, "bitsandbytes-fp4": 0.56, "nf4": 0.56,
     "awq": 0.56, "gptq": 0.56, "awq_marlin": 0.56, "gptq_marlin": 0.56, "bnb-4bit": 0.56, "bitsandbytes": 0.56,
     "q4_k_m": 0.61, "q4_0": 0.57, "q5_k_m": 0.71, "q6_k": 0.82, "q3_k_m": 0.49, "q2_k": 0.42, "mxfp4": 0.53,
+    "nvfp4": 0.56, "fp4": 0.56,
 }
 
 
@@ -67,9 +68,8 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     if whole is not None and whole.origin is Origin.LOG and isinstance(whole.value, int):
         # llama.cpp/Ollama state the whole model and place it by layers
         offloaded, layers = facts.number("mem.layers_offloaded"), facts.number("mem.layers_total")
-        if offloaded is not None and layers:
-            return whole.value * min(1.0, offloaded / layers), "log"
-        return float(whole.value), "log"
+        on_gpus = whole.value * min(1.0, offloaded / layers) if offloaded is not None and layers else float(whole.value)
+        return on_gpus / default_split(facts), "log"
     params = facts.number("model.params")
     if params is None:
         return None, "estimate"

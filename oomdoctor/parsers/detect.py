@@ -12,6 +12,9 @@ import re
 from oomdoctor.parsers.base import P, Pattern, const
 
 
+SCRIPT = "script"  # not a framework: a Python program, counted only when nothing else is named
+
+
 def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex: str, flags: int = 0) -> Pattern:
     return P(name, anchors, regex, const(("_framework", f"{framework}:{weight}")), flags=flags)
 
@@ -53,9 +56,10 @@ SIGNALS: tuple[Pattern, ...] = (
     # a file under an Ollama folder run by another program says less
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
-    _sig("fw-ollama-runner", "ollama", 20, ("llama runner process has terminated", "llama runner process no longer running",
-                                           "memory layout cannot be allocated", "model requires more system memory"),
-         r"llama runner process (?:has terminated|no longer running)|memory layout cannot be allocated|model requires more system memory"),
+    _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running",
+                                           "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed"),
+         r"llama runner process (?:has terminated|no longer running)|memory layout cannot be allocated|model requires more system memory|"
+         r"mlx runner failed"),
     _sig("fw-ollama-spinner", "ollama", 40, ("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"), r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]"),
     _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM"), r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
@@ -71,9 +75,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # wrappers and downstream projects: the engine they run underneath
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp-python", "LM Studio", "lmstudio",
                                                   "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "model loading guardrails",
-                                                  "Try a different model and/or config"),
+                                                  "Try a different model and/or config", "Failed to load the model"),
          r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lmstudio|cortex[.-]cpp|gpt4all|model loading guardrails|"
-         r"Try a different model and/or config", re.I),
+         r"Try a different model and/or config|🥲 Failed to load", re.I),
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth"),
          r"fastchat|ipex_llm|bigdl\.llm|oobabooga|unsloth(?![\w/.:-]*gguf)", re.I),
     _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
@@ -81,7 +85,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx_engine", "mlx.core",
                                            "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2"),
          r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2", re.I),
-    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError"), r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat"),
+    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate"),
+         r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate"),
+    # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
+    _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),
     # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (checked on lines already selected)
     _sig("fw-vllm-logformat", "vllm", 3, (".py:",), r"(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w.]+\.py:\d+\]"),
@@ -92,7 +99,13 @@ ASSUMED = "transformers"  # what a log that shows only PyTorch is read as
 
 
 def decide(scores: dict[str, int]) -> str:
-    if not scores:
-        return "other"
-    best = max(scores.items(), key=lambda kv: (kv[1], kv[0]))
+    named = {fw: s for fw, s in scores.items() if fw != SCRIPT}
+    if not named:
+        return ASSUMED if SCRIPT in scores else "other"
+    best = max(named.items(), key=lambda kv: (kv[1], kv[0]))
     return ASSUMED if best[0] == "pytorch" else best[0]
+
+
+def assumed(scores: dict[str, int], framework: str) -> bool:
+    """The framework was read from PyTorch's messages or a Python traceback, not named."""
+    return framework == ASSUMED and scores.get(ASSUMED, 0) < max(scores.values(), default=0)

@@ -149,7 +149,7 @@ _WRAPPER_ERRORS = re.compile(
 _NOT_A_CAUSE = re.compile(
     r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
     r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?|timed? ?out|"
-    r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|"
+    r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|\bCUDA ru|"
     r"memory|alloc|\boom\b|\bkv\b|cache|block|gpu_memory|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|"
     r"batch|too (?:large|long|big)|exceed|capacity|insufficient|not enough|space|buffer|workspace|\bsize\b")
 
@@ -275,6 +275,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(terminate called after throwing an instance of|Segmentation fault|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed)(.*)$",
       _final_error, fallback=True),
+    # the process ended under the user's eyes: an interrupt, or the shell's prompt back with nothing after it
+    P("process-ended", ("^C", "PS ", "$", "#"), r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\s*$",
+      const(("oom.hint", "process_ended"))),
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header
     P("frame-line", ('", line ',), r'File "[^"]+", line \d+, in \w', const(("_traceback", True))),

@@ -34,7 +34,10 @@ def _ollama_kv(pairs: str) -> Emitted:
         mm = re.match(SIZE, raw.strip("[]"))
         if key == "memory.available" and mm:
             # one figure per GPU of the split: the plan's totals are over all of them
-            yield "mem.gpu_available_bytes", sum(to_bytes(n, u) for n, u in re.findall(SIZE, raw))
+            sizes = re.findall(SIZE, raw)
+            yield "mem.gpu_available_bytes", sum(to_bytes(n, u) for n, u in sizes)
+            if len(sizes) > 1:
+                yield "gpu.count", len(sizes)
         elif key == "memory.required.full" and mm:
             yield "_ollama_full", to_bytes(mm.group(1), mm.group(2))
         elif key == "memory.required.partial" and mm:

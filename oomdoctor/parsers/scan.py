@@ -144,7 +144,7 @@ class _Matcher:
 
     def candidates(self, line: str) -> list[Pattern]:
         if self.set is not None:
-            hits = self.set.Match(line)
+            hits = self.set.Match(line) or ()  # None when no anchor is in the line
         else:  # pragma: no cover
             hits = [i for i, a in enumerate(self.anchors) if a in line]
         seen: dict[str, Pattern] = {p.name: p for p in self.always}
@@ -225,14 +225,29 @@ class _State:
         then, now = seconds(self.failure_text), seconds(text)
         return then is not None and now is not None and now - then > RELAUNCH_GAP_S
 
+    def _settle_runs(self) -> None:
+        """After a relaunch: when the later lines fail too, they are the attempt to read (the
+        earlier one is dropped, and the report says so). When they show no failure, they are
+        what a user pasted after the error (the command, the settings) or an attempt that ran:
+        read with the failure, as one log."""
+        earlier = self.failed_run or {}
+        if self.failure_line is not None:
+            self.warnings.append(f"{self.source} holds several launches; read the last one that failed (from line {self.run_start})")
+            return
+        later = {name: getattr(self, name) for name in self._RUN}
+        for name, value in earlier.items():
+            setattr(self, name, value)
+        self.facts = earlier["facts"] + later["facts"]
+        self.joins = earlier["joins"] + later["joins"]
+        self.processes = earlier["processes"] + later["processes"]
+        self.raw = {**later["raw"], **earlier["raw"]}
+
     def _relaunch(self, line_no: int) -> None:
         """A launch line after a failure: the user tried again. The last attempt is what fails now,
         so its facts alone are read; the earlier failure is kept in case this attempt shows none."""
         if self.failure_line is None:
             return
         self.failed_run = {name: getattr(self, name) for name in self._RUN}
-        # a message read joined with the lines after it stops where this attempt starts
-        self.failed_run["joins"] = [(ln, parts[:max(1, line_no - ln)]) for ln, parts in self.joins]
         self.facts, self.sums, self.raw, self.processes, self.stamped_phases, self.joins = [], {}, {}, [], [], []
         self.failure_line = self.failure_text = self.failure_phase = self.late_phase = self.phase = None
         self.ready = False
@@ -317,10 +332,7 @@ class _State:
 
     def finish(self) -> tuple[list[Fact], str | None]:
         if self.failed_run is not None:
-            if self.failure_line is None:  # the last attempt shows no failure: read the one that failed
-                for name, value in self.failed_run.items():
-                    setattr(self, name, value)
-            self.warnings.append(f"{self.source} holds several launches; read the last one that failed (from line {self.run_start})")
+            self._settle_runs()
         self.facts.extend(list(self._wrapped()))
         facts = list(self.facts)
         for key, (total, ev) in self.sums.items():
@@ -436,8 +448,8 @@ def params_from_name(name: str) -> int | None:
     return int(best * 1e9) if best else None
 
 
-_QUANT_IN_NAME = re.compile(r"(?i)(?:^|[-_.:/])(awq|gptq|fp8|int4|int8|w8a8|w4a16|nf4|bnb|mxfp4|exl2|"
-                            r"i?q\d(?:_[0-9a-z]+)*|f16|f32|fp16|fp32|bf16)(?=$|[-_.:/])")
+_QUANT_IN_NAME = re.compile(r"(?i)(?:^|[-_.:/ ])(awq|gptq|fp8|int4|int8|w8a8|w4a16|nf4|bnb|mxfp4|nvfp4|fp4|exl2|"
+                            r"i?q\d(?:_[0-9a-z]+)*|f16|f32|fp16|fp32|bf16)(?=$|[-_.:/ ])")
 
 
 def name_hints(name: str) -> list[tuple[str, Value]]:
@@ -599,8 +611,9 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
 _JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"CUDA runtime error",
                  b"failed with OOM")
 JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
-# what a logger puts before each continuation line: "(Worker_TP0 pid=1) ERROR 10-29 01:56:59 [core.py:779] "
-_PREFIX = re.compile(rb"^\s*(?:\(\w[^)]{0,60}\)\s*)?(?:(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w./]+:\d+\]\s*)?")
+# what a logger puts before each continuation line: "(Worker_TP0 pid=1) ERROR 10-29 01:56:59 [core.py:779] ",
+# or docker compose before each line of a service's output: "tabbyapi-1  | "
+_PREFIX = re.compile(rb"^\s*(?:[A-Za-z][\w.-]{0,62}\s+\| )?(?:\(\w[^)]{0,60}\)\s*)?(?:(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w./]+:\d+\]\s*)?")
 
 
 def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, line_no: int, lean: bool) -> int:

@@ -5,7 +5,7 @@ one after another, and the frameworks a log implies without naming them."""
 from __future__ import annotations
 
 import pytest
-from parser_table import GiB, MiB, case, check, lines, params
+from parser_table import ANY, GiB, MiB, case, check, lines, params
 
 OOM = "oom.kind"
 FINAL = "error.final"
@@ -36,6 +36,12 @@ STATED = [
     case("ray-table-with-spaces",  # holdout r9: the table pasted with its tabs turned to spaces
          lines("PID     MEM(GB) COMMAND", "40126   11.20   ray::WorkerDict.actor_rollout_generate_sequences"),
          [(OOM, "ray_oom_kill", 2)], framework="vllm"),
+    case("compose-prefixed-continuation",  # holdout r10: docker compose's service prefix on every line of the message
+         lines("tabbyapi-1  | 2025-03-14 11:05:29.634 ERROR:    torch.OutOfMemoryError: CUDA out of memory.",
+               "tabbyapi-1  | Tried to allocate 260.00 MiB. GPU 1 has a total capacity of 23.53 GiB of which",
+               "tabbyapi-1  | 190.50 MiB is free."),
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(260), ANY), ("oom.device", "1", ANY),
+          ("oom.gpu_total_bytes", GiB(23.53), ANY), ("oom.gpu_free_bytes", MiB(190.5), ANY)]),
     case("torch-capacity-without-device",  # holdout r6: "GPU  has" (no device number)
          "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 MiB. GPU  has a total capacity of 44.53 GiB "
          "of which 1.94 MiB is free.\n",
@@ -44,7 +50,8 @@ STATED = [
     case("ollama-available-over-every-gpu",  # the plan's totals are over all GPUs of the split
          'time=2025-04-21T12:31:00 level=INFO source=server.go:138 msg=offload library=cuda layers.requested=-1 layers.model=62 '
          'layers.offload=62 memory.available="[78.7 GiB 68.3 GiB]"\n',
-         [("mem.gpu_available_bytes", GiB(78.7) + GiB(68.3), 1), ("mem.layers_total", 62, 1), ("mem.layers_offloaded", 62, 1)],
+         [("mem.gpu_available_bytes", GiB(78.7) + GiB(68.3), 1), ("gpu.count", 2, 1), ("mem.layers_total", 62, 1),
+          ("mem.layers_offloaded", 62, 1)],
          framework="ollama"),
     case("logits-processor-frames",  # holdout r9: SGLang's logprob path
          lines('  File "/sglang/python/sglang/srt/layers/logits_processor.py", line 461, in _get_logits',
@@ -122,14 +129,15 @@ def test_any_wording(c):
     check(c)
 
 
-def test_a_relaunch_that_shows_no_failure_keeps_the_failed_one():
-    """The later attempt stops before failing: the attempt that failed is what is read."""
+def test_a_command_pasted_after_the_error_is_read_with_it():
+    """Lines after the failure that do not fail themselves (the launch command a user pastes
+    below the traceback) are read with the failure, as one log."""
     from parser_table import scan_text
 
     result = scan_text(lines(
-        "INFO 03-27 16:40:00 [llm_engine.py:1] Initializing an LLM engine (v0.8.2) with config: model='m', max_seq_len=116160",
-        "ERROR 03-27 16:43:19 [core.py:343] RuntimeError: CUDA error: out of memory",
-        "INFO 03-27 17:30:00 [llm_engine.py:1] Initializing an LLM engine (v0.7.3) with config: model='m', max_seq_len=53008"))
-    assert result.first_failure_line == 2
-    assert {(f.key, f.value) for f in result.facts if f.key == "knob.max_model_len"} == {("knob.max_model_len", 116160)}
-    assert any("several launches" in w for w in result.warnings)
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 232.00 MiB.",
+        "python3 -m vllm.entrypoints.openai.api_server --model /m --max-model-len 32768 --gpu-memory-utilization 0.95"))
+    assert result.first_failure_line == 1
+    read = {(f.key, f.value) for f in result.facts}
+    assert {("knob.max_model_len", 32768), ("knob.gpu_memory_utilization", 0.95), ("oom.kind", "torch_oom")} <= read
+    assert not any("several launches" in w for w in result.warnings)
