@@ -7,6 +7,7 @@ Pure: argv and env in, facts out.
 
 from __future__ import annotations
 
+import math
 import re
 import shlex
 from dataclasses import dataclass
@@ -28,11 +29,14 @@ def _int(s: str) -> Value:
     mult = 1
     if s.endswith("k"):
         mult, s = 1024, s[:-1]
-    return int(float(s) * mult)
+    return int(_float(s) * mult)
 
 
 def _float(s: str) -> Value:
-    return float(s)
+    value = float(s)
+    if not math.isfinite(value):  # "1e999", "nan": no setting has that value
+        raise ValueError(f"not a finite number: {s!r}")
+    return value
 
 
 def _str(s: str) -> Value:

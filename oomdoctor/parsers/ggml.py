@@ -89,7 +89,8 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("alloc_size_limit", ("oom.hint", "per_allocation_limit"))),  # the driver's cap on one allocation
     P("ggml-gallocr", ("failed to allocate",), r"gallocr_reserve_n\w*: failed to allocate (\S+) buffer(?: of size (\d+))?", _gallocr),
     P("ggml-tensor-range", ("failed to allocate",), r"alloc_tensor_range: failed to allocate (\S+) buffer of size (\d+)",
-      lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"), ("oom.requested_bytes", int(m.group(2))),
+      # the model's buffer, unless a line after it says the KV cache's
+      lambda m: [("oom.kind", "ggml_alloc_failed"), ("_buffer_unless_stated", "weights"), ("oom.requested_bytes", int(m.group(2))),
                  ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU")]),
     P("ggml-weights-fail", ("unable to allocate",), r"unable to allocate (\S+) buffe", lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"),
       ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"), ("_phase", "load_weights")]),

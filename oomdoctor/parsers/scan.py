@@ -30,6 +30,7 @@ CHUNK = 4 << 20
 HEAD = 8 << 20  # framework signals select lines only in the first bytes of a log
 MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
 WINDOW = 8 << 10
+_STARTUP_STEPS = ("load_weights", "profile", "kv_alloc", "cuda_graph_capture", "warmup")
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -291,6 +292,8 @@ class _State:
 
     def _apply(self, name: str, pairs: list[tuple[str, Value]], ev: Evidence, line_no: int) -> None:
         new_phase = next((v for k, v in pairs if k == "_phase"), None)
+        if new_phase == "startup" and self.phase in _STARTUP_STEPS:
+            new_phase = None  # an engine's start-up frames are the umbrella of the step it had reached
         for key, value in pairs:
             if key in ("_phase", "_launch"):
                 continue
@@ -362,6 +365,9 @@ class _State:
                 yield Fact("mem.required_bytes", full, Origin.LOG, ev)
                 yield Fact("mem.host_required_bytes", max(0, full - partial), Origin.LOG, ev)
                 yield Fact("mem.gpu_planned_bytes", partial, Origin.LOG, ev)
+        if "_buffer_unless_stated" in raw and not any(f.key == "oom.buffer" for f in self.facts):
+            buffer, ev = raw["_buffer_unless_stated"]
+            yield Fact("oom.buffer", buffer, Origin.LOG, ev)
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
             yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
         if "_kv_cells" in raw:

@@ -23,6 +23,15 @@ STATED = [
     case("known-family-wins", "ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 1852573696\n",
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer_device", "GPU", 1), ("oom.requested_bytes", 1852573696, 1),
           ("oom.buffer", "compute", 1)], framework="llamacpp"),
+    case("tensor-range-then-kv",  # holdout r11: the line after the failed buffer says whose it was
+         lines("alloc_tensor_range: failed to allocate ROCm0 buffer of size 2147483648",
+               "llama_init_from_model: failed to initialize the context: failed to allocate buffer for kv cache"),
+         [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 2147483648, 1), ("oom.buffer_device", "GPU", 1),
+          (OOM, "ggml_alloc_failed", 2), ("oom.buffer", "kv", 2), ("oom.hint", "context_failed", 2)], phase="kv_alloc"),
+    case("tensor-range-alone-is-the-model",  # holdout r6: nothing after it names the buffer
+         "alloc_tensor_range: failed to allocate CUDA0 buffer of size 6776811776\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 6776811776, 1), ("oom.buffer_device", "GPU", 1),
+          ("oom.buffer", "weights", 1)]),
     case("ggml-graph-buffer-is-its-own-pool",  # holdout r9: the allocator's measured buffer, not the device
          "ggml_tallocr_alloc: not enough space in the buffer (needed 155582464, largest block available 151388160)\n",
          [(OOM, "ggml_fixed_pool", 1)]),

@@ -48,7 +48,7 @@ CASES = [
     case("weights-buffer",
          lines("alloc_tensor_range: failed to allocate CUDA0 buffer of size 4617383936",
                "llama_model_load: error loading model: unable to allocate CUDA0 buffer"),
-         [("oom.hint", "context_failed", 2), (OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1), ("oom.requested_bytes", 4617383936, 1),
+         [("oom.hint", "context_failed", 2), (OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 4617383936, 1),
           ("oom.buffer_device", "GPU", 1), (OOM, "ggml_alloc_failed", 2), ("oom.buffer", "weights", 2),
           ("oom.buffer_device", "GPU", 2)], phase="load_weights"),
     case("kv-buffer-old",
