@@ -22,9 +22,10 @@ def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex
 SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"vllm|VllmWorker|EngineCore|VLLM_", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
-                                    "err_execute_model_", "Error in model execution", "LLM engine (v"),
+                                    "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |"),
          r"gpu_memory_utilization|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
-         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d"),
+         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d|"
+         r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
     # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
@@ -50,6 +51,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile|\.gguf\b|-GGUF\b"),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
     _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot "), r"prompt_save:|cache state:|slot \w+: id"),
+    # llama.cpp's system-info line and its mlock warning
+    _sig("fw-llamacpp-sysinfo", "llamacpp", 6, ("AVX2 = ", "failed to mlock"), r"\bAVX = \d \| AVX2 = \d|failed to mlock \d+-byte buffer"),
     _sig("fw-ollama", "ollama", 40, ("ollama", "Ollama", "source=server.go", "source=sched.go", "source=memory.go", "source=ggml.go",
                                      "source=cache.go", "layers.offload", "memory.required"),
          r"(?<![/.\w])ollama(?![_\w])|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.", re.I),
@@ -67,8 +70,9 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache"),
          r"exllama|Insufficient VRAM for model and cache", re.I),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
-                                                "accelerate", "generate(", "modeling_"),
-         r"transformers|from_pretrained|AutoModel|Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|modeling_\w+\.py"),
+                                                "accelerate", "generate(", "modeling_", "device_map", "offload_folder"),
+         r"transformers|from_pretrained|AutoModel|(?<!safetensors )Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|"
+         r"modeling_\w+\.py|device_map|offload_folder"),
     # transformers' own logging format: `[WARNING|file.py:307] 2023-10-10 15:56:27,604 >> message`
     _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),
@@ -85,8 +89,8 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx_engine", "mlx.core",
                                            "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2"),
          r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2", re.I),
-    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate"),
-         r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate"),
+    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator"),
+         r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator"),
     # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
     _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),

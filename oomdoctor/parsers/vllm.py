@@ -125,8 +125,10 @@ PATTERNS: tuple[Pattern, ...] = (
                          "_dummy_run", "_dummy_sampler_run"),
       r"Memory profiling takes|profile_run|determine_num_available_blocks|determine_available_memory|_dummy_run|_dummy_sampler_run",
       const(("_phase", "profile"))),
-    P("vllm-available-kv", ("Available KV cache memory",), r"Available KV cache memory: ([\d.]+) GiB",
-      lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("_phase", "kv_alloc")]),
+    # a negative figure: the profile left nothing for the KV cache (the engine fails right after)
+    P("vllm-available-kv", ("Available KV cache memory",), r"Available KV cache memory: (-?[\d.]+) GiB",
+      lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("_phase", "kv_alloc")] if not m.group(1).startswith("-")
+      else [("oom.kind", "no_kv_memory"), ("mem.kv_cache_bytes", -gib(m.group(1)[1:])), ("_phase", "kv_alloc")]),
     P("vllm-kv-tokens", ("KV cache size:",), r"(?:GPU|CPU) KV cache size: (\d[\d,]*) tokens",
       lambda m: [("mem.kv_tokens", to_int(m.group(1))), ("_phase", "kv_alloc")]),
     P("vllm-blocks", ("# GPU blocks",), r"# GPU blocks: (\d+), # CPU blocks: (\d+)",

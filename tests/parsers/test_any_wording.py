@@ -62,6 +62,9 @@ STATED = [
          [("mem.gpu_available_bytes", GiB(78.7) + GiB(68.3), 1), ("gpu.count", 2, 1), ("mem.layers_total", 62, 1),
           ("mem.layers_offloaded", 62, 1)],
          framework="ollama"),
+    case("negative-kv-budget",  # holdout r12: the profile left less than nothing for the KV cache
+         "(EngineCore_DP0 pid=563) INFO 12-23 23:34:23 [gpu_worker.py:298] Available KV cache memory: -2.77 GiB\n",
+         [(OOM, "no_kv_memory", 1), ("mem.kv_cache_bytes", -GiB(2.77), 1)], framework="vllm", phase="kv_alloc"),
     case("logits-processor-frames",  # holdout r9: SGLang's logprob path
          lines('  File "/sglang/python/sglang/srt/layers/logits_processor.py", line 461, in _get_logits',
                "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 6.05 GiB."),
@@ -127,6 +130,17 @@ FRAMEWORKS = [
     case("gguf-under-an-ollama-folder",
          "./llama-cli -m ../ollama_gguf/gguf/command-r-plus.gguf -ngl 999\n",
          [("knob.model", "../ollama_gguf/gguf/command-r-plus.gguf", 1), ("knob.gpu_layers", 999, 1)], framework="llamacpp"),
+    case("vllm-shard-progress", "Loading safetensors checkpoint shards:  20% Completed | 1/5 [00:00<00:00,  4.18it/s]\n",
+         framework="vllm"),
+    case("llamacpp-system-info", "AVX = 0 | AVX2 = 0 | AVX512 = 0 | FMA = 0 | NEON = 0 | ARM_FMA = 0 | F16C = 0\n", framework="llamacpp"),
+    case("accelerate-offload-folder",
+         "ValueError: The current `device_map` had weights offloaded to the disk. Please provide an `offload_folder` for them.\n",
+         [(OOM, "weights_offloaded", 1)], framework="transformers", phase="load_weights"),
+    case("cpu-allocator-is-pytorch",
+         "RuntimeError: [enforce fail at ..\\c10\\core\\CPUAllocator.cpp:72] data. DefaultCPUAllocator: not enough memory: "
+         "you tried to allocate 16777216 bytes.\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 16777216, 1)],
+         framework="transformers"),
     case("verl-rollout-workers", "(WorkerDict pid=1) ray::WorkerDict.actor_rollout_generate_sequences\n", framework="vllm"),
     case("only-pytorch-reads-as-transformers", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.\n",
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(20), 1)], framework="transformers"),
