@@ -170,7 +170,8 @@ def test_context_decides_what_a_bare_message_cannot(tmp_path: Path) -> None:
                    "15.58 GiB of which 71.25 MiB is free. Including non-PyTorch memory, this process has 13.94 GiB memory in use. "
                    "Of the allocated memory 13.64 GiB is allocated by PyTorch, and 67.23 MiB is reserved by PyTorch but unallocated.\n")
     bare = diagnose(DiagnoseOptions(logs=[str(log)]))
-    assert bare.culprit.value == "unknown"
+    # alone, the resident set (87% of the card) against a small request is only a low-confidence reading
+    assert (bare.culprit.value, bare.confidence.value if bare.confidence else None) == ("weights", "low")
     told = diagnose(DiagnoseOptions(logs=[str(log)], model="google/gemma-3-12b-it", gpu="RTX 4070 Ti Super 16GB",
                                     commands=["python3 -m sglang.launch_server --model-path google/gemma-3-12b-it --context-length 7000"]))
     assert told.framework == "sglang"
