@@ -117,6 +117,11 @@ def _buffer_cap(m: re.Match[str]) -> Emitted:
     yield "oom.buffer_limit_bytes", int(m.group(2))
 
 
+# how a log's last line says the process ended under the user's eyes: an interrupt, or the shell's
+# prompt back with nothing after it (read once, on the last line, by the scanner: not on every line)
+ENDED = re.compile(r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\s*$")
+
+
 # a sentence that mentions running out of memory without stating it happened (advice, a guard)
 # (or a warning that the runtime worked around it: TensorRT skipping a tactic)
 _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|you (?:can|may|should)|may (?:cause|lead|result)|"
@@ -275,9 +280,6 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(terminate called after throwing an instance of|Segmentation fault|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed)(.*)$",
       _final_error, fallback=True),
-    # the process ended under the user's eyes: an interrupt, or the shell's prompt back with nothing after it
-    P("process-ended", ("^C", "PS ", "$", "#"), r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\s*$",
-      const(("oom.hint", "process_ended"))),
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header
     P("frame-line", ('", line ',), r'File "[^"]+", line \d+, in \w', const(("_traceback", True))),

@@ -575,9 +575,11 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
     state = _State(source)
     line_no = 1  # number of the line the next piece starts in
     carry = b""  # the unfinished last line of the previous block
+    tail = b""  # the log's last bytes: how it ends
     total = 0
     for block in _blocks(stream, source):
         total += len(block)
+        tail = (tail + block[-TAIL:])[-TAIL:]
         if not block.isascii() and not _is_utf8(block) and not state.warned_utf8:
             state.warned_utf8 = True
             state.warnings.append(f"{source} is not valid UTF-8; undecodable bytes were replaced")
@@ -606,12 +608,28 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
         state.tail_cut = True
         _scan_piece(m, state, cut, 0, len(cut), line_no, lean=False)
         line_no += 1
+    _read_end(state, tail, line_no - 1)
     facts, phase = state.finish()
     return ScanResult(
         path=source, label=label, facts=facts, framework_scores=state.scores, lines=line_no - 1,
         first_failure_line=state.failure_line, first_failure_text=state.failure_text, phase=phase, warnings=state.warnings,
         series=state.series.finish(),
     )
+
+
+TAIL = 4096
+
+
+def _read_end(state: _State, tail: bytes, last: int) -> None:
+    """The last non-blank line: the shell's prompt back (or an interrupt) says the process ended."""
+    parts = (tail[:-1] if tail.endswith(b"\n") else tail).split(b"\n")
+    for part in reversed(parts[1:] if len(parts) > 1 else parts):
+        text = _clean(part.decode("utf-8", "replace")).strip()
+        if text:
+            if generic.ENDED.search(text):
+                state.facts.append(Fact("oom.hint", "process_ended", Origin.LOG, Evidence(state.source, last, text[:600])))
+            return
+        last -= 1
 
 
 _JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"CUDA runtime error",

@@ -94,6 +94,17 @@ FINAL_ERRORS = [
     case("nccl-error", "RuntimeError: NCCL error: unhandled system error\n", [("oom.hint", "nccl_system_error", 1)]),
 ]
 
+ENDINGS = [
+    # the shell's prompt back (or an interrupt) on the last line: the process ended
+    case("prompt-back-at-the-end",
+         lines("Loading checkpoint shards:   0%|          | 0/3 [00:00<?, ?it/s]", "PS C:\\work\\unlimiformer>", "", ""),
+         [("oom.hint", "process_ended", 2)], framework="transformers"),
+    case("interrupted", "Loading checkpoint shards:   0% 0/2 [00:00<?, ?it/s]^C\n", [("oom.hint", "process_ended", 1)],
+         framework="transformers"),
+    case("a-prompt-before-more-output-is-no-end",
+         lines("user@box:~/llm$", "Loading checkpoint shards:   0%|          | 0/3 [00:00<?, ?it/s]"), framework="transformers"),
+]
+
 RUNS = [
     # the user's second attempt fails differently: the last attempt is what fails now
     case("second-launch-after-a-failure",
@@ -147,7 +158,7 @@ FRAMEWORKS = [
 ]
 
 
-@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + RUNS + FRAMEWORKS))
+@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS))
 def test_any_wording(c):
     check(c)
 

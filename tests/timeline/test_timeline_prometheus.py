@@ -31,10 +31,15 @@ def iso(t: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
 
 
+def diagnose_range(server, selector: str, start: float, end: float) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]
+    """`oomdoctor diagnose` over one selector's series in [start, end], as JSON."""
+    return oomdoctor("diagnose", "--prometheus", server.url, "--selector", selector, "--start", iso(start), "--end", iso(end),
+                     "--format", "json")
+
+
 def test_backfilled_saturation_is_kv_pressure(backfilled_prometheus) -> None:  # type: ignore[no-untyped-def]
     server, start, end = backfilled_prometheus
-    done = oomdoctor("diagnose", "--prometheus", server.url, "--selector", '{pod="vllm-0"}', "--start", iso(start), "--end", iso(end),
-                     "--format", "json")
+    done = diagnose_range(server, '{pod="vllm-0"}', start, end)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["framework"] == "vllm"
@@ -52,8 +57,7 @@ def test_backfilled_saturation_is_kv_pressure(backfilled_prometheus) -> None:  #
 
 def test_backfilled_oomkilled_pod_is_host_memory(backfilled_prometheus) -> None:  # type: ignore[no-untyped-def]
     server, start, end = backfilled_prometheus
-    done = oomdoctor("diagnose", "--prometheus", server.url, "--selector", '{pod="vllm-1"}', "--start", iso(start), "--end", iso(end),
-                     "--format", "json")
+    done = diagnose_range(server, '{pod="vllm-1"}', start, end)
     assert done.returncode == 1, done.stderr
     report = json.loads(done.stdout)
     assert report["culprit"] == "host_memory"
@@ -64,8 +68,7 @@ def test_backfilled_oomkilled_pod_is_host_memory(backfilled_prometheus) -> None:
 
 def test_a_selector_that_matches_nothing_has_no_curve(backfilled_prometheus) -> None:  # type: ignore[no-untyped-def]
     server, start, end = backfilled_prometheus
-    done = oomdoctor("diagnose", "--prometheus", server.url, "--selector", '{pod="nope"}', "--start", iso(start), "--end", iso(end),
-                     "--format", "json")
+    done = diagnose_range(server, '{pod="nope"}', start, end)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["pressure"] == [] and not any(f["key"].startswith("series.") for f in report["facts"])
