@@ -23,7 +23,7 @@ from oomdoctor.facts import Evidence, Fact, Origin, Value, format_bytes
 from oomdoctor.launch import FLAG_OWNER, detect_framework, framework_from_flags, parse_argv, parse_kwargs, split
 from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
 from oomdoctor.parsers.base import P, Pattern, seconds, timestamp
-from oomdoctor.parsers.prefilter import build_prefilter
+from oomdoctor.parsers.prefilter import Prefilter, build_prefilter
 from oomdoctor.timeline.series import SeriesSet
 
 CHUNK = 4 << 20
@@ -133,6 +133,11 @@ class _Matcher:
         self.prefilter = build_prefilter(anchors)
         # past the head of a log, framework signals alone do not select a line
         self.lean_prefilter = build_prefilter([a for a in anchors if a not in signal_only])
+        # once vLLM's stats lines are warm they are read in spans (FastStats.take_span), not selected
+        stats_only = {a for p in patterns if p.name == "stats-vllm" for a in p.anchors} - {
+            a for p in patterns if p.name != "stats-vllm" for a in p.anchors}
+        self._batch_anchors = [a for a in anchors if a not in signal_only and a not in stats_only]
+        self._batch_prefilter: Prefilter | None = None
         try:
             import re2
 
@@ -142,6 +147,12 @@ class _Matcher:
             self.set.Compile()
         except ImportError:  # pragma: no cover - google-re2 is a dependency; keep working without it
             self.set = None
+
+    @property
+    def batch_prefilter(self) -> Prefilter:
+        if self._batch_prefilter is None:  # built on the first log long enough to need it
+            self._batch_prefilter = build_prefilter(self._batch_anchors)
+        return self._batch_prefilter
 
     def candidates(self, line: str) -> list[Pattern]:
         if self.set is not None:
@@ -645,16 +656,21 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
     counted = begin
     done = begin  # offset past the last line handled
     fast = state.fast
-    for hit in (m.lean_prefilter if lean else m.prefilter).positions(buf, begin, end):
+    spans = lean and fast.warm  # vLLM's stats lines are read between the selected lines, not selected
+    prefilter = m.batch_prefilter if spans else m.lean_prefilter if lean else m.prefilter
+    for hit in prefilter.positions(buf, begin, end):
         if hit <= done:
             continue
-        taken = fast.take(buf, hit, counted, line_no)  # vLLM's periodic stats line: read in bulk
-        if taken > 0:
-            done = taken
-            continue
+        if not spans:
+            taken = fast.take(buf, hit, counted, line_no)  # vLLM's periodic stats line: read in bulk
+            if taken > 0:
+                done = taken
+                continue
+        start = buf.rfind(b"\n", begin, hit) + 1 or begin
+        if spans and start > done:
+            fast.take_span(buf, done, start, counted, line_no)
         if fast.matches:  # the batch goes in before this line; its line count is reused
             counted, line_no = state.flush_fast()
-        start = buf.rfind(b"\n", begin, hit) + 1 or begin
         stop = buf.find(b"\n", hit, end)
         if stop == -1:
             stop = end
@@ -684,6 +700,8 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
                 parts = [first.strip(), *(_PREFIX.sub(b"", x).strip() for x in rest)]
                 state.joins.append((line_no, [_clean(p.decode("utf-8", "replace")) for p in parts]))
         done = stop
+    if spans and end > done:
+        fast.take_span(buf, done, end, counted, line_no)
     if fast.matches:
         counted, line_no = state.flush_fast()
     return line_no + buf.count(b"\n", counted, end)

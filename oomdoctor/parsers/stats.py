@@ -153,24 +153,31 @@ class FastStats:
 
     Per line only the KV usage is read (every sample counts for its peaks and saturation
     episodes); running/waiting/swapped are read for every sample at the ceiling (the episodes'
-    numbers are exact) and for one in EVERY below it (the curves)."""
+    numbers are exact) and for one in EVERY below it (the curves). Lines come one by one (`take`,
+    at a prefilter hit in the head of a log) or all the stats lines of a span at once
+    (`take_span`, past the head, where the prefilter no longer selects them)."""
 
     WARM = 64
 
-    __slots__ = ("series", "buf", "base", "runs", "kv", "declined", "seen")
+    __slots__ = ("series", "buf", "base", "found", "kv", "declined", "seen")
 
     def __init__(self, series) -> None:  # type: ignore[no-untyped-def]
         self.series = series
         self.buf = b""
         self.base = (0, 1)  # (offset, line number) of a known line start before the batch
-        self.runs: list[int] = []  # offset of "Running: " in each line
+        self.found: list[re.Match[bytes]] = []  # each line's match, from "Running: " on
         self.kv: list[float] = []
         self.declined = 0
         self.seen = 0
 
     @property
-    def matches(self) -> list[int]:
-        return self.runs
+    def matches(self) -> list[re.Match[bytes]]:
+        return self.found
+
+    @property
+    def warm(self) -> bool:
+        """The first WARM stats lines went through the general matcher (they carry the framework's signals)."""
+        return self.declined >= self.WARM
 
     def take(self, buf: bytes, hit: int, counted: int, line_no: int) -> int:
         """If the hit ending at `hit` is a vLLM stats line, keep it and return where its values end
@@ -180,32 +187,45 @@ class FastStats:
             return -1
         lo = hit - 200
         r = buf.rfind(b"Running: ", lo if lo > counted else counted, hit)
-        e = buf.find(b"%", hit, hit + 8)
-        if r < 0 or e < 0:
+        m = _V_BYTES.match(buf, r) if r >= 0 else None
+        if m is None or m.start(4) != hit:
             return -1
         try:
-            kv = float(buf[hit:e]) / 100
+            kv = float(m[4]) / 100
         except ValueError:
             return -1
         if self.declined < self.WARM:
             self.declined += 1
             return -1
-        if buf.startswith(b", CPU KV cache usage: ", e + 1):  # V0: the swap space's usage follows
-            e = buf.find(b"%", e + 23, e + 31)
-            if e < 0:
-                return -1
-        if not self.runs:
-            self.buf, self.base = buf, (counted, line_no)
-        self.runs.append(r)
+        self._keep(buf, counted, line_no)
+        self.found.append(m)
         self.kv.append(kv)
-        return e + 1
+        return m.end()
+
+    def take_span(self, buf: bytes, lo: int, hi: int, counted: int, line_no: int) -> None:
+        """Keep every stats line in buf[lo:hi] (`counted`/`line_no` as for `take`, at or before `lo`)."""
+        found = list(_V_BYTES.finditer(buf, lo, hi))
+        if not found:
+            return
+        try:
+            kv = [float(m[4]) / 100 for m in found]
+        except ValueError:  # a garbled number: keep the lines that read
+            found = [m for m in found if _is_number(m[4])]
+            kv = [float(m[4]) / 100 for m in found]
+        self._keep(buf, counted, line_no)
+        self.found += found
+        self.kv += kv
+
+    def _keep(self, buf: bytes, counted: int, line_no: int) -> None:
+        if not self.found:
+            self.buf, self.base = buf, (counted, line_no)
 
     def flush(self, before_failure: bool) -> tuple[int, int]:
         """Add the batch to the series; return (offset, line number) of the last line start it
         counted to, so the scanner's own line count goes on from there (each newline is counted once)."""
-        runs, kv = self.runs, self.kv
+        found, kv = self.found, self.kv
         buf, (pos, line) = self.buf, self.base
-        if not runs:
+        if not found:
             return pos, line
         n = len(kv)
         source = self.series.source
@@ -218,10 +238,7 @@ class FastStats:
             return x
 
         seen = self.seen
-        read = [i for i in range(n) if kv[i] >= CEILING or (seen + i) % EVERY == 0]
-        match = _V_BYTES.match
-        got = [match(buf, runs[i]) for i in read]
-        pairs = [(i, m) for i, m in zip(read, got) if m is not None]
+        pairs = [(i, found[i]) for i in range(n) if kv[i] >= CEILING or (seen + i) % EVERY == 0]
         sparse = {"running": ([i for i, _ in pairs], [float(m[1]) for _, m in pairs]),
                   "waiting": ([i for i, _ in pairs], [float(m[3]) for _, m in pairs])}
         swapped = [(i, m) for i, m in pairs if m[2] is not None]
@@ -231,7 +248,7 @@ class FastStats:
         self.series.add_columns({"kv_usage": kv}, later, before_failure, sparse)  # type: ignore[arg-type]
         self.seen = seen + n
         for i in sorted(wanted):  # the stamps the series kept, made in one forward pass
-            r = runs[i]
+            r = found[i].start()
             a = buf.rfind(b"\n", 0, r) + 1
             b = buf.find(b"\n", r)
             line += buf.count(b"\n", pos, a)
@@ -240,9 +257,17 @@ class FastStats:
             if "\x1b" in text:
                 text = _ANSI_RE.sub("", text)
             wanted[i].value = (source, line, text.strip()[:600], None)
-        self.runs, self.kv = [], []
+        self.found, self.kv = [], []
         self.buf = b""
         return pos, line
+
+
+def _is_number(text: bytes) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 class _Later:
