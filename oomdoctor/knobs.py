@@ -237,7 +237,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
     "transformers": {
         "quantization": (S("quantization_config=BitsAndBytesConfig(load_in_4bit=True)", note="an argument of from_pretrained", **_PY),),
         "dtype": (S("torch_dtype=torch.{v}", note="an argument of from_pretrained (transformers 5 spells it dtype=)", **_PY),),
-        "tensor_parallel_size": (S('device_map="auto"', note="an argument of from_pretrained: spread the layers over every visible GPU", **_PY),),
+        "pipeline_parallel_size": (S('device_map="auto"', note="an argument of from_pretrained: spread the layers over every visible GPU", **_PY),),
         "cpu_offload": (S('device_map="auto"', note='an argument of from_pretrained: what does not fit the GPUs goes to CPU RAM '
                                                   '(slower); max_memory={0: "NGiB", "cpu": "64GiB"} caps the GPU share', **_PY),),
         "attention_backend": (S('attn_implementation="sdpa"', note='an argument of from_pretrained (or "flash_attention_2")', **_PY),),
@@ -281,11 +281,19 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "host_ram": (_HOST_RAM,),
     },
     "exllama": {
+        "quantization": (ADVICE("a lower bits-per-weight EXL2/EXL3 quant of the model (e.g. 4.0bpw instead of 6.0bpw)"),),
         "max_model_len": (S("max_seq_len: {v}", rerunnable=False, note="TabbyAPI config.yml (ExLlamaV2: config.max_seq_len)"),),
         "kv_cache_dtype": (S("cache_mode: Q4", rerunnable=False, note="TabbyAPI config.yml (ExLlamaV2: ExLlamaV2Cache_Q4)"),),
     },
 }
 SPELLINGS["pytorch"] = SPELLINGS["transformers"]
+
+# Where a framework meets a knob's purpose with another knob: transformers shards a model over
+# GPUs by placing whole layers on each (accelerate's device_map), a pipeline split, not a tensor one.
+STANDS_FOR: dict[tuple[str, str], str] = {
+    ("transformers", "tensor_parallel_size"): "pipeline_parallel_size",
+    ("pytorch", "tensor_parallel_size"): "pipeline_parallel_size",
+}
 
 # Generic spellings used when a framework has none for a knob.
 GENERIC: dict[str, Spelling] = {

@@ -22,8 +22,9 @@ def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex
 SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"vllm|VllmWorker|EngineCore|VLLM_", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
-                                    "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |"),
-         r"gpu_memory_utilization|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
+                                    "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
+                                    "cumem_allocator"),
+         r"gpu_memory_utilization|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
          r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d|"
          r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
@@ -46,9 +47,14 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-textgen-loader-llamacpp", "llamacpp", 12, ("llamacpp_model", "llamacpp_hf"), r"modules/llamacpp_(?:model|hf)\.py"),
     _sig("fw-textgen-loader-exllama", "exllama", 12, ("exllamav2_model", "exllamav2_hf", "exllamav3_"), r"modules/exllamav[23]\w*\.py"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
-    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF"),
-         r"llama_(?:new_context|context|kv_cache|model_load|init)|ggml_|llm_load_tensors|load_tensors:|"
-         r"llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile|\.gguf\b|-GGUF\b"),
+    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
+                                        "graph_reserve", "cudaMalloc failed"),
+         r"llama_(?:new_context|context|kv_cache|model_load|init)|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
+         r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
+         r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed"),
+    # llama.cpp's device list: "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)", "SYCL0: Intel(R) Arc(TM) ... (32656 MiB)"
+    _sig("fw-llamacpp-devices", "llamacpp", 6, (" MiB)", "MiB free)"),
+         r"^\s*(?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+: .{1,120} \(\d+ MiB(?:, \d+ MiB free)?\)\s*$"),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
     _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot "), r"prompt_save:|cache state:|slot \w+: id"),
     # llama.cpp's system-info line and its mlock warning
@@ -77,13 +83,14 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),
     # wrappers and downstream projects: the engine they run underneath
-    _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp-python", "LM Studio", "lmstudio",
+    _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp", "LM Studio", "lmstudio", "lm-studio",
                                                   "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "model loading guardrails",
-                                                  "Try a different model and/or config", "Failed to load the model"),
-         r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lmstudio|cortex[.-]cpp|gpt4all|model loading guardrails|"
+                                                  "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load"),
+         r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all|model loading guardrails|"
          r"Try a different model and/or config|🥲 Failed to load", re.I),
-    _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth"),
-         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|unsloth(?![\w/.:-]*gguf)", re.I),
+    _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth",
+                                                      "axolotl"),
+         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|axolotl\b|unsloth(?![\w/.:-]*gguf)", re.I),
     _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite): 'other'
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx_engine", "mlx.core",

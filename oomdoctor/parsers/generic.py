@@ -235,8 +235,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+ '[^']+'",
       kind("comm_error", ("oom.hint", "custom_all_reduce"))),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
-    P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested"),
-      r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch",
+    # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory
+    P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds"),
+      r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch|"
+      r"[Ss]hared memory exceeds \d+\s?KB|requested shared memory .{0,40}exceeds",
       kind("kernel_resource")),
     P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive"),
       r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive",

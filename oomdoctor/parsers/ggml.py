@@ -106,7 +106,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-oom", ("OutOfMemory", "Insufficient Memory"), r"kIOGPUCommandBufferCallbackErrorOutOfMemory|error: Insufficient Memory",
       kind("ggml_cuda_error_oom")),
     P("ggml-assert", ("GGML_ASSERT",), r"GGML_ASSERT\(.*\) failed", kind("ggml_assert")),
-    P("metal-timeout", ("CallbackErrorTimeout",), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),
+    P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error"), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",
       lambda m: [("oom.kind", "ollama_layout_failed")] + ([("knob.gpu_layers", int(m.group(1)))] if m.group(1) else [])),
@@ -139,10 +139,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-working-set", ("recommendedMaxWorkingSetSize",), r"recommendedMaxWorkingSetSize\s*=\s*([\d.]+) MB",
       lambda m: [("mem.gpu_available_bytes", int(float(m.group(1)) * 1e6))]),
     P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20)]),
+    # `llama-cli --list-devices` / `llama-server` start: "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)"
+    P("ggml-device-list", ("MiB free)", " MiB)"), r"^\s*(?:CUDA|ROCm|HIP|Vulkan|SYCL|MUSA|CANN|Metal|MTL|OpenCL)\d+: .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$",
+      lambda m: [("mem.gpu_total_bytes", int(m.group(1)) << 20)] + ([("mem.gpu_available_bytes", int(m.group(2)) << 20)] if m.group(2) else [])),
     P("ggml-ready", ("server is listening", "llama runner started"), r"server is listening|llama runner started", const(("_ready", True))),
     P("llamacpp-prompt-cache", ("exceeds limit",), r"cache state: .*\(limits: ([\d.]+) MiB\).*exceeds limit",
       lambda m: [("oom.kind", "prompt_cache_over_limit"), ("_phase", "decode")]),
-    P("vulkan-max-buffer", ("maxBufferSize",), r"is larger than the maximum allowed buffer size", kind("vulkan_max_buffer_size")),
+    P("vulkan-max-buffer", ("maxBufferSize", "maximum allowed buffer size"), r"is larger than the maximum allowed buffer size", kind("vulkan_max_buffer_size")),
     P("metal-max-buffer", ("is larger than buffer maximum",), r"buffer '\w+' size (\d+) is larger than buffer maximum of (\d+)",
       lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)))]),
     # pinned host memory: llama.cpp falls back to pageable memory when pinning runs out (a hint);

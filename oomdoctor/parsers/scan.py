@@ -92,7 +92,8 @@ LAUNCH: tuple[Pattern, ...] = (
       lambda m: [("knob.quantization", f"bnb-{m.group(1) or m.group(2)}bit")]),
     P("startup-frames", ("LLM(", "from_engine_args", "LLMEngine", "EngineCoreProc", "init_device"),
       r"\bLLM\(|from_engine_args|LLMEngine\(|EngineCoreProc\(|init_device", lambda m: [("_phase", "startup")]),
-    P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image"),
+    P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
+                     "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV"),
       r"(?i)qwen[\d.]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor",
       lambda m: [("oom.hint", "multimodal")]),
 )

@@ -145,7 +145,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.exit_signal", {"9": "SIGKILL", "7": "SIGBUS"}.get(m.group(2), "signal " + m.group(2))),
                  ("oom.kind", {"9": "killed", "7": "bus_error"}.get(m.group(2), "signaled"))]
       + ([("_phase", "load_weights")] if m.group(1) == "Download" else [])),
-    P("tgi-warmup", ("Warmup", "warmup"), r"Method Warmup|Unable to warmup|Warming up model|\bin warmup\b|\.warmup\(", const(("_phase", "warmup"))),
+    P("tgi-warmup", ("Warmup", "warmup", "Warming up model"), r"Method Warmup|Unable to warmup|Warming up model|\bin warmup\b|\.warmup\(", const(("_phase", "warmup"))),
     P("tgi-shard-start", ("failed to start", "ShardCannotStart"), r"Shard \d+ failed to start|ShardCannotStart", const(("_phase", "load_weights"))),
     P("tgi-generation", ("failed during generation",), r"Request failed during generation", const(("_phase", "prefill"))),
     P("tgi-graph-warmup", ("cuda graph warmup failed",), r"Decode cuda graph warmup failed", kind("cuda_graph_capture_failed")),
@@ -173,7 +173,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"TllmRuntime::TllmRuntime|GptSession::GptSession|deserializeCudaEngine", const(("_phase", "load_weights"))),
     P("trt-no-blocks", ("No free blocks left",), r"Can't allocate new blocks\. No free blocks left", kind("kv_runtime_exhausted")),
     P("trt-kv-tokens", ("tokens in paged KV cache",), r"Using (\d+) tokens in paged KV cache", lambda m: [("mem.kv_tokens", int(m.group(1)))]),
-    P("trt-build", ("[MemUsageStats]", "building engine", "Building engine", "[MemUsageChange]"),
+    P("trt-build", ("[MemUsageStats]", "building engine", "Building engine", "[MemUsageChange]", "Peak memory usage of TRT"),
       r"building engine|Building engine|Peak memory usage of TRT", const(("_phase", "engine_build"))),
     # ---- LMDeploy / TurboMind
     P("lmdeploy-kv", ("No enough gpu memory for kv cache",), r"No enough gpu memory for kv cache", kind("lmdeploy_kv_empty", ("_phase", "kv_alloc"))),

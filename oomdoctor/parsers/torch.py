@@ -35,7 +35,7 @@ OLD = (
 )
 
 PATTERNS: tuple[Pattern, ...] = (
-    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory|(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
+    P("torch-oom", ("out of memory", "OutOfMemoryError"), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory|(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
     P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),
@@ -80,16 +80,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # phase from traceback frames and progress lines
     P("ph-load", ("from_pretrained", "load_weights", "load_model", "Loading checkpoint shards", "safetensors", "model_loader",
                   "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
-                  "replace_transformer_layer", "replace_module", "module_inject"),
+                  "replace_transformer_layer", "replace_module", "module_inject", "safe_open", ".cuda()", "model.load(", ", in load"),
       r"from_pretrained|load_weights|load_model|Loading checkpoint shards|safe_open|model_loader|load_state_dict|"
-      r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject",
+      r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
+      r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b",
       const(("_phase", "load_weights"))),
-    P("ph-forward", ("forward", "generate(", "attn_weights", "matmul"),
+    P("ph-forward", ("forward", "generate", "attn_weights", "matmul"),
       r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul",
       const(("_phase", "forward"))),
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),
-    P("ph-capture", ("graph", "Graph"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|capture_model|"
+    P("ph-capture", ("graph", "Graph", "capture_model", "capture_end"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|capture_model|"
       r"Capture cuda graph begin|Capture \w+ \w+ CUDA graph begin|cuda_graph_runner|CUDAGraph|graph capture",
       const(("_phase", "cuda_graph_capture"))),
 )

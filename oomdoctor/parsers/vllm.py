@@ -136,7 +136,8 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("oom.kind", "no_kv_memory")] if m.group(1) == "0" else [])),
     P("vllm-concurrency", ("Maximum concurrency for",), r"Maximum concurrency for (\d[\d,]*) tokens per request: ([\d.]+)x",
       lambda m: [("knob.max_model_len", to_int(m.group(1))), ("mem.max_concurrency", float(m.group(2)))]),
-    P("vllm-kv-phase", ("initialize_cache", "get_kv_cache_config", "kv_cache_utils", "initialize_kv_cache", "_initialize_kv_caches"),
+    P("vllm-kv-phase", ("initialize_cache", "get_kv_cache_config", "kv_cache_utils", "initialize_kv_cache", "_initialize_kv_caches",
+                                "check_enough_kv_cache_memory"),
       r"initialize_cache|get_kv_cache_configs?|check_enough_kv_cache_memory|initialize_kv_cache|_initialize_kv_caches",
       const(("_phase", "kv_alloc"))),
     P("vllm-graphs-took", ("Graph capturing finished",), r"Graph capturing finished in \d+ secs?, took ([\d.]+) GiB",
@@ -150,7 +151,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),
     # the sampler's and the logits processor's frames (vLLM, SGLang): buffers of sequences x vocabulary
     P("vllm-sampler-frames", ("sampler", "logits.sort", "log_softmax", "compute_logprobs", "_dummy_sampler_run", "logits_processor",
-                              "_get_logits"),
+                              "_get_logits", "apply_top_k_top_p"),
       r"topk_topp_sampler|sampler\.py|logits\.sort\(|log_softmax\(|compute_logprobs|apply_top_k_top_p|_dummy_sampler_run|"
       r"logits_processor\.py|\b_get_logits\b",
       const(("oom.hint", "sampler_logits"))),

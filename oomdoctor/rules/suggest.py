@@ -133,6 +133,8 @@ def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> t
         if cur and lower.lower() == cur:
             return "smaller_model", None, "already at the smallest useful quantization"
         return "quantization", lower, f"one quantization level below {cur.upper()}" if cur else "a 4-bit GGUF quantization"
+    if framework == "exllama":  # EXL2/EXL3 checkpoints come at several bits per weight
+        return "quantization", None, ""
     if framework in ("vllm", "sglang", "tgi"):
         if cur:  # a pre-quantized checkpoint: quantizing it again at load is not possible
             return "smaller_model", None, f"the checkpoint is already {cur}: a smaller model (or more GPUs) is what is left"
@@ -173,7 +175,7 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
           version: str | None) -> Suggestion | None:
     """The suggestion a rule's spec makes here, or None (the framework has no such setting,
     or it is already what the command sets)."""
-    knob = spec.knob
+    knob = knobs.STANDS_FOR.get((framework, spec.knob), spec.knob)
     value = template_value(spec.value, facts) if isinstance(spec.value, str) else spec.value
     why = render_template(spec.why, facts)
     extra = ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from parser_table import ANY, GiB, MiB, case, check, lines, params
+from oomdoctor.parsers.scan import read_text_stream
 
 OOM = "oom.kind"
 FINAL = "error.final"
@@ -155,6 +156,21 @@ FRAMEWORKS = [
     case("verl-rollout-workers", "(WorkerDict pid=1) ray::WorkerDict.actor_rollout_generate_sequences\n", framework="vllm"),
     case("only-pytorch-reads-as-transformers", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.\n",
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(20), 1)], framework="transformers"),
+    # holdout r13: the engine implied by its source paths, its device list and its wrappers' names
+    case("ggml-source-path-in-a-binding",
+         lines("/home/runner/work/node-llama-cpp/llama/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:96: CUDA error",
+               "[node-llama-cpp] CUDA error: out of memory"),
+         [(OOM, "ggml_cuda_error_oom", 2)], framework="llamacpp"),
+    case("ggml-allocation-wording", lines("allocating 3076.72 MiB on device 2: cudaMalloc failed: out of memory",
+                                          "graph_reserve: failed to allocate compute buffers"),
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer_device", "GPU", 1), ("oom.device", "2", 1),
+          ("oom.requested_bytes", 3226174751, 1), (OOM, "ggml_alloc_failed", 2), ("oom.buffer", "compute", 2)], framework="llamacpp"),
+    case("llamacpp-device-list", lines("Available devices:", "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)"),
+         [("mem.gpu_total_bytes", MiB(110511), 2), ("mem.gpu_available_bytes", MiB(110357), 2)], framework="llamacpp"),
+    case("lm-studio-models-folder", '    "downloadsDir": "/home/me/.cache/lm-studio/models"\n', framework="llamacpp"),
+    case("vllm-sleep-allocator", "RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:163\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.hint", "sleep_wake", 1)], framework="vllm"),
+    case("axolotl-runs-transformers", "python -m axolotl.cli.inference config.yml --lora_model_dir=./out\n", framework="transformers"),
 ]
 
 
@@ -175,3 +191,9 @@ def test_a_command_pasted_after_the_error_is_read_with_it():
     read = {(f.key, f.value) for f in result.facts}
     assert {("knob.max_model_len", 32768), ("knob.gpu_memory_utilization", 0.95), ("oom.kind", "torch_oom")} <= read
     assert not any("several launches" in w for w in result.warnings)
+
+
+def test_a_folder_named_llamafiles_is_not_llamafile():  # holdout r13: Meta's reference code under ../llamafiles/
+    result = read_text_stream(b"$ torchrun --nproc_per_node 1 example.py --ckpt_dir ../llamafiles/7B\n")
+    assert "llamacpp" not in result.framework_scores
+    assert "llamacpp" in read_text_stream(b"./llamafile -m mistral.gguf\n").framework_scores

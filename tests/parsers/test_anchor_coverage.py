@@ -1,0 +1,90 @@
+"""Every wording a pattern's regex spells out in full must carry one of its anchors.
+
+A line reaches a pattern only when the prefilter finds one of the pattern's anchors in it. A
+regex branch that is a plain literal ("capture_model", "Warming up model") and contains none of
+them can never match, however often the wording appears in logs: the bug is silent, so this test
+reads every branch of every pattern and framework signal."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from oomdoctor.parsers import detect
+from oomdoctor.parsers.base import Pattern
+from oomdoctor.parsers.scan import ALL_PATTERNS
+
+if sys.version_info >= (3, 11):
+    from re import _constants as sre_constants
+    from re import _parser as sre_parse
+else:  # pragma: no cover
+    import sre_constants
+    import sre_parse
+
+_SKIP = (sre_constants.AT, sre_constants.ASSERT, sre_constants.ASSERT_NOT)
+
+
+def top_level_branches(source: str) -> list[str]:
+    """The regex source split at its top-level `|` (the parser would factor out common prefixes)."""
+    parts, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(source):
+        c = source[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if source[i + 1: i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            parts.append(source[start:i])
+            start = i + 1
+        i += 1
+    parts.append(source[start:])
+    return parts
+
+
+def literal_branches(pattern: re.Pattern[str]) -> list[str]:
+    """The top-level branches of a regex that are plain text (lookarounds and anchors aside)."""
+    out = []
+    for branch in top_level_branches(pattern.pattern):
+        text = ""
+        for op, arg in sre_parse.parse(branch, pattern.flags):
+            if op in _SKIP:
+                continue
+            if op != sre_constants.LITERAL:
+                break
+            text += chr(arg)
+        else:
+            out.append(text)
+    return out
+
+
+def uncovered(p: Pattern) -> list[str]:
+    fold = bool(p.regex.flags & re.IGNORECASE)
+    found = []
+    for text in literal_branches(p.regex):
+        hay = text.lower() if fold else text
+        if not any((a.lower() if fold else a) in hay for a in p.anchors):
+            found.append(text)
+    return found
+
+
+def test_a_plain_branch_without_an_anchor_is_found() -> None:
+    from oomdoctor.parsers.base import P
+
+    p = P("t", ("graph",), r"capture_end|cuda\.graph\(|capture_model", lambda m: [])
+    assert uncovered(p) == ["capture_end", "capture_model"]
+
+
+@pytest.mark.parametrize("p", [p for p in (*ALL_PATTERNS, *detect.SIGNALS) if p.anchors], ids=lambda p: p.name)
+def test_every_literal_branch_carries_an_anchor(p: Pattern) -> None:
+    assert uncovered(p) == []
