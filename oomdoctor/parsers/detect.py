@@ -66,9 +66,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running",
-                                           "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed"),
+                                           "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",
+                                           "model request too large for system"),
          r"llama runner process (?:has terminated|no longer running)|memory layout cannot be allocated|model requires more system memory|"
-         r"mlx runner failed"),
+         r"mlx runner failed|model request too large for system"),
     _sig("fw-ollama-spinner", "ollama", 40, ("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"), r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]"),
     _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM"), r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
@@ -89,8 +90,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all|model loading guardrails|"
          r"Try a different model and/or config|🥲 Failed to load", re.I),
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth",
-                                                      "axolotl"),
-         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|axolotl\b|unsloth(?![\w/.:-]*gguf)", re.I),
+                                                      "axolotl", "dispatched on the CPU or the disk"),
+         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|axolotl\b|Some modules are dispatched on the CPU or the disk|unsloth(?![\w/.:-]*gguf)", re.I),
     _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite): 'other'
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx_engine", "mlx.core",

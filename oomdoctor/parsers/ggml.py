@@ -158,6 +158,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-offload-cpu", ('msg="offload to cpu"',), r'msg="offload to cpu"', const(("oom.hint", "cpu_only"))),
     P("ollama-system-memory", ('msg="system memory"',), r'msg="system memory" total="([^"]+)" free="([^"]+)"',
       lambda m: [(k, v) for k, v in (("host.ram_total_bytes", size_of(m.group(1))), ("host.ram_available_bytes", size_of(m.group(2)))) if v]),
+    # the scheduler's own check of a model against RAM + swap: msg="model request too large for system" requested="75.2 GiB" ...
+    P("ollama-too-large-for-system", ("model request too large for system",),
+      r'model request too large for system"?(?:.*?requested="([^"]+)")?(?:.*?\bfree="([^"]+)")?',
+      lambda m: [("oom.kind", "host_insufficient"), ("_phase", "load_weights")]
+      + ([("oom.host_required_bytes", size_of(m.group(1)) or 0)] if m.group(1) else [])
+      + ([("oom.host_available_bytes", size_of(m.group(2)) or 0)] if m.group(2) else [])),
     P("ollama-requires-ram", ("than is available",), r"model requires more system memory \(([^)]+)\) than is available \(([^)]+)\)",
       lambda m: [("oom.kind", "host_insufficient"), ("oom.host_required_bytes", size_of(m.group(1)) or 0),
                  ("oom.host_available_bytes", size_of(m.group(2)) or 0), ("_phase", "load_weights")]),

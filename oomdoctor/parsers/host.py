@@ -17,7 +17,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+) )?\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
-    P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+Killed\s+\S|^\[\d+\][+-]?\s+Killed\b",
+    P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("signal-killed", ("signal: killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: killed|signal 9\b|SIGKILL\b(?! handler))",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),

@@ -90,7 +90,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "forward"))),
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),
-    P("ph-capture", ("graph", "Graph", "capture_model", "capture_end"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|capture_model|"
+    P("ph-capture", ("graph", "Graph", "capture_model", "capture_end"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|Capturing the model for CUDA graphs|capture_model|"
       r"Capture cuda graph begin|Capture \w+ \w+ CUDA graph begin|cuda_graph_runner|CUDAGraph|graph capture",
       const(("_phase", "cuda_graph_capture"))),
 )

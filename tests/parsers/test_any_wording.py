@@ -170,6 +170,16 @@ FRAMEWORKS = [
     case("lm-studio-models-folder", '    "downloadsDir": "/home/me/.cache/lm-studio/models"\n', framework="llamacpp"),
     case("vllm-sleep-allocator", "RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:163\n",
          [(OOM, "cuda_error_oom", 1), ("oom.hint", "sleep_wake", 1)], framework="vllm"),
+    # holdout r14: zsh's job report, Ollama's RAM + swap check, accelerate refusing a CPU/disk placement
+    case("zsh-job-killed", "Loading checkpoint shards:   0%|          | 0/3 [00:00<?, ?it/s][1]    26478 killed     python test.py\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)], phase="load_weights"),
+    case("ollama-too-large-for-system",
+         'msg="model request too large for system" requested="75.2 GiB" available=66355601408 total="31.2 GiB" free="29.8 GiB"\n',
+         [(OOM, "host_insufficient", 1), ("oom.host_required_bytes", GiB(75.2), 1), ("oom.host_available_bytes", GiB(29.8), 1)],
+         framework="ollama", phase="load_weights"),
+    case("dispatched-on-cpu-or-disk",
+         "Some modules are dispatched on the CPU or the disk. Make sure you have enough GPU RAM to fit the quantized model.\n",
+         [(OOM, "bnb_dispatch", 1)], framework="transformers"),
     case("axolotl-runs-transformers", "python -m axolotl.cli.inference config.yml --lora_model_dir=./out\n", framework="transformers"),
 ]
 
