@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.parsers.base import P, Pattern, const
+from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS
 
 
 SCRIPT = "script"  # not a framework: a Python program, counted only when nothing else is named
@@ -52,9 +53,7 @@ SIGNALS: tuple[Pattern, ...] = (
          r"llama_(?:new_context|context|kv_cache|model_load|init)|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed"),
-    # llama.cpp's device list: "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)", "SYCL0: Intel(R) Arc(TM) ... (32656 MiB)"
-    _sig("fw-llamacpp-devices", "llamacpp", 6, (" MiB)", "MiB free)"),
-         r"^\s*(?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+: .{1,120} \(\d+ MiB(?:, \d+ MiB free)?\)\s*$"),
+    _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
     _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot "), r"prompt_save:|cache state:|slot \w+: id"),
     # llama.cpp's system-info line and its mlock warning

@@ -238,7 +238,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory
     P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds"),
       r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch|"
-      r"[Ss]hared memory exceeds \d+\s?KB|requested shared memory .{0,40}exceeds",
+      r"[Ss]hared memory exceeds \d+\s?KB",
       kind("kernel_resource")),
     P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive"),
       r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive",

@@ -29,6 +29,12 @@ def _kv_buffer(m: re.Match[str]) -> Emitted:
     yield "_sum:mem.kv_total_bytes", mib(m.group(2))
 
 
+# llama.cpp's device list (`--list-devices`, a server's start): "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)",
+# "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free
+DEVICE_LIST = r"^\s*(?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+: .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
+DEVICE_LIST_ANCHORS = ("MiB free)", " MiB)")
+
+
 def _ollama_kv(pairs: str) -> Emitted:
     for key, raw in re.findall(r'([\w.]+)="?(\[[^\]]*\]|[^"\s]+(?: [KMGT]?i?B)?)"?', pairs):
         mm = re.match(SIZE, raw.strip("[]"))
@@ -139,8 +145,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-working-set", ("recommendedMaxWorkingSetSize",), r"recommendedMaxWorkingSetSize\s*=\s*([\d.]+) MB",
       lambda m: [("mem.gpu_available_bytes", int(float(m.group(1)) * 1e6))]),
     P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20)]),
-    # `llama-cli --list-devices` / `llama-server` start: "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)"
-    P("ggml-device-list", ("MiB free)", " MiB)"), r"^\s*(?:CUDA|ROCm|HIP|Vulkan|SYCL|MUSA|CANN|Metal|MTL|OpenCL)\d+: .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$",
+    P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST,
       lambda m: [("mem.gpu_total_bytes", int(m.group(1)) << 20)] + ([("mem.gpu_available_bytes", int(m.group(2)) << 20)] if m.group(2) else [])),
     P("ggml-ready", ("server is listening", "llama runner started"), r"server is listening|llama runner started", const(("_ready", True))),
     P("llamacpp-prompt-cache", ("exceeds limit",), r"cache state: .*\(limits: ([\d.]+) MiB\).*exceeds limit",

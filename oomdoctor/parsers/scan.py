@@ -261,9 +261,9 @@ class _State:
         if self.failure_line is None:
             return
         self.failed_run = {name: getattr(self, name) for name in self._RUN}
-        self.facts, self.sums, self.raw, self.processes, self.stamped_phases, self.joins = [], {}, {}, [], [], []
-        self.failure_line = self.failure_text = self.failure_phase = self.late_phase = self.phase = None
-        self.ready = False
+        fresh = _State(self.source)
+        for name in self._RUN:
+            setattr(self, name, getattr(fresh, name))
         self.run_start = line_no
 
     def handle(self, line_no: int, text: str) -> None:
@@ -670,7 +670,7 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
         start = buf.rfind(b"\n", begin, hit) + 1 or begin
         if spans and start > done:
             fast.take_span(buf, done, start, counted, line_no)
-        if fast.matches:  # the batch goes in before this line; its line count is reused
+        if fast.found:  # the batch goes in before this line; its line count is reused
             counted, line_no = state.flush_fast()
         stop = buf.find(b"\n", hit, end)
         if stop == -1:
@@ -703,7 +703,7 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
         done = stop
     if spans and end > done:
         fast.take_span(buf, done, end, counted, line_no)
-    if fast.matches:
+    if fast.found:
         counted, line_no = state.flush_fast()
     return line_no + buf.count(b"\n", counted, end)
 

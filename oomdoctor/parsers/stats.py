@@ -171,10 +171,6 @@ class FastStats:
         self.seen = 0
 
     @property
-    def matches(self) -> list[re.Match[bytes]]:
-        return self.found
-
-    @property
     def warm(self) -> bool:
         """The first WARM stats lines went through the general matcher (they carry the framework's signals)."""
         return self.declined >= self.WARM

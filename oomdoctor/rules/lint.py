@@ -78,6 +78,6 @@ def _lint_rule(rule: Rule) -> list[LintIssue]:
     targets = [f for f in rule.frameworks if f != "any"]
     for spec in rule.suggest:
         for fw in targets:
-            if knobs.spelling(fw, knobs.STANDS_FOR.get((fw, spec.knob), spec.knob)) is None:
+            if knobs.spelling(fw, knobs.knob_for(fw, spec.knob)) is None:
                 issues.append(LintIssue(rule.id, Severity.MEDIUM, f"knob {spec.knob!r} has no spelling for {fw}", rule.path))
     return issues

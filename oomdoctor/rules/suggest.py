@@ -175,7 +175,7 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
           version: str | None) -> Suggestion | None:
     """The suggestion a rule's spec makes here, or None (the framework has no such setting,
     or it is already what the command sets)."""
-    knob = knobs.STANDS_FOR.get((framework, spec.knob), spec.knob)
+    knob = knobs.knob_for(framework, spec.knob)
     value = template_value(spec.value, facts) if isinstance(spec.value, str) else spec.value
     why = render_template(spec.why, facts)
     extra = ""
