@@ -111,16 +111,6 @@ def _fact(key: str, value: Value, text: str, origin: Origin = Origin.COMMAND, so
     return Fact(key, value, origin, Evidence(source, None, text[:300]))
 
 
-def _positional_model(argv: Sequence[str], framework: str | None) -> str | None:
-    """`vllm serve MODEL`, `ollama run TAG`, `sglang serve MODEL`: the model is positional."""
-    for i, tok in enumerate(argv[:-1]):
-        if tok in ("serve", "run", "pull") and i > 0 and argv[i - 1].rsplit("/", 1)[-1] in ("vllm", "ollama", "sglang"):
-            nxt = argv[i + 1]
-            if not nxt.startswith("-"):
-                return nxt
-    return None
-
-
 def from_command(text: str, source: str = "command") -> Context:
     """A launch command as the user has it (shell line, `docker run`, `python -m ...`,
     `LLM(model=..., max_model_len=...)`, free text around flags), with the model it names."""
@@ -160,7 +150,7 @@ def read_command(text: str, source: str = "command") -> Context:
     facts += launch.parse_kwargs(text, evidence=ev, origin=Origin.COMMAND)
     facts += launch.parse_env(env, evidence=ev, origin=Origin.COMMAND)
     facts += _generic_flags(argv, ev)
-    model = next((str(f.value) for f in facts if f.key == "knob.model"), None) or _positional_model(argv, fw)
+    model = next((str(f.value) for f in facts if f.key == "knob.model"), None) or launch.positional_model(argv)
     if model and not any(f.key == "knob.model" for f in facts):
         facts.append(Fact("knob.model", model, Origin.COMMAND, ev))
     notes = []

@@ -181,6 +181,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     # live probes
     "gpu.count": _spec(int, N, "GPUs NVML sees"),
     "gpu.name": _spec(str, S, "GPU model"),
+    "gpu.backend": _spec(str, S, "compute backend the log names (cuda, rocm, vulkan, sycl, metal, ...)"),
     "gpu.total_bytes": _spec(int, B, "GPU capacity (first or failing device)"),
     "gpu.used_bytes": _spec(int, B, "GPU memory in use now"),
     "gpu.free_bytes": _spec(int, B, "GPU memory free now"),
@@ -246,6 +247,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.unallocated_of_total": _spec(float, R, "reserved-but-unallocated / GPU capacity"),
     "ratio.request_of_total": _spec(float, R, "failed request / GPU capacity"),
     "ratio.request_of_free": _spec(float, R, "failed request / free memory at the failure"),
+    "ratio.request_of_available": _spec(float, R, "failed request / device memory free when the engine started"),
+    "ratio.compute_of_available": _spec(float, R, "compute buffer (graph) / device memory free when the engine started"),
     "ratio.request_of_process": _spec(float, R, "failed request / everything this process held on the GPU at the failure"),
     "ratio.free_of_total": _spec(float, R, "free / GPU capacity at the failure"),
     "ratio.other_process_of_total": _spec(float, R, "memory of other processes / GPU capacity"),

@@ -174,6 +174,20 @@ FLAG_OWNER = {
 }
 
 
+# flags several engines share with the same meaning: a line of them alone names no engine, but
+# its knobs hold whichever engine the log turns out to be (read where every reading agrees)
+SHARED_FLAGS = ("--tensor-parallel-size", "--pipeline-parallel-size", "--quantization", "--kv-cache-dtype", "--dtype")
+
+
+def shared_flag_facts(argv: Sequence[str]) -> list[Fact]:
+    """Knob facts from flags every engine that knows them reads alike (empty when they differ)."""
+    readings = {tuple(sorted((f.key, str(f.value)) for f in parse_argv(argv, framework=fw))) for fw in FLAGS}
+    readings.discard(())
+    if len(readings) != 1:
+        return []
+    return parse_argv(argv, framework=next(fw for fw in FLAGS if parse_argv(argv, framework=fw)))
+
+
 def framework_from_flags(text: str) -> str | None:
     """The one framework whose own flags the text uses (None when none or several)."""
     line = re.sub(r"--[a-z_]+", lambda f: f.group(0).replace("_", "-"), text)
@@ -238,6 +252,16 @@ def parse_argv(
         except ValueError:
             continue
     return facts
+
+
+def positional_model(argv: Sequence[str]) -> str | None:
+    """`vllm serve MODEL`, `ollama run TAG`, `sglang serve MODEL`: the model is positional."""
+    for i, tok in enumerate(argv[:-1]):
+        if tok in ("serve", "run", "pull") and i > 0 and argv[i - 1].rsplit("/", 1)[-1] in ("vllm", "ollama", "sglang"):
+            nxt = argv[i + 1]
+            if not nxt.startswith("-"):
+                return nxt
+    return None
 
 
 _KWARG = re.compile(r"\b([a-z_]+)\s*[=:]\s*\"?([\w.\-/]+)")

@@ -138,6 +138,12 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     req, free = facts.number("oom.requested_bytes"), facts.number("oom.gpu_free_bytes")
     if req is not None and free is not None:
         yield _est("ratio.request_of_free", req / max(free, 1.0), _ev(facts, "oom.requested_bytes"))
+    start_free = facts.number("mem.gpu_available_bytes")
+    if req is not None and start_free:
+        yield _est("ratio.request_of_available", req / start_free, _ev(facts, "oom.requested_bytes"))
+    compute = facts.number("mem.compute_buffer_bytes")
+    if compute is not None and start_free:
+        yield _est("ratio.compute_of_available", compute / start_free, _ev(facts, "mem.compute_buffer_bytes"))
     held = facts.number("oom.process_bytes")
     if req is not None and held:
         yield _est("ratio.request_of_process", req / held, _ev(facts, "oom.requested_bytes"))

@@ -45,17 +45,22 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-textgen-webui", "transformers", 7, ("text-generation-webui", "Running on local URL"),
          r"text-generation-webui|Running on local URL"),
     # the web UI's loader modules name the engine underneath
-    _sig("fw-textgen-loader-llamacpp", "llamacpp", 12, ("llamacpp_model", "llamacpp_hf"), r"modules/llamacpp_(?:model|hf)\.py"),
-    _sig("fw-textgen-loader-exllama", "exllama", 12, ("exllamav2_model", "exllamav2_hf", "exllamav3_"), r"modules/exllamav[23]\w*\.py"),
+    # (weighted over the web UI's own paths and the transformers frames every loader passes through)
+    _sig("fw-textgen-loader-llamacpp", "llamacpp", 50, ("llamacpp_model", "llamacpp_hf", "llamacpp_loader", "LlamaCppModel"),
+         r"modules/llamacpp_(?:model|hf)\.py|\bllamacpp(?:_HF)?_loader\b|\bLlamaCppModel\b"),
+    _sig("fw-textgen-loader-exllama", "exllama", 50, ("exllama_model", "exllama_hf", "exllamav2_model", "exllamav2_hf", "exllamav3_", "ExLlama"),
+         r"modules/exllama(?:v[23])?\w*\.py|\bExLlama(?:v[23])?(?:_HF)?_loader\b|\bExllama(?:V2)?Model\b"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
-                                        "graph_reserve", "cudaMalloc failed"),
-         r"llama_(?:new_context|context|kv_cache|model_load|init)|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
+                                        "graph_reserve", "cudaMalloc failed", "buffer for kv cache"),
+         r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_\w+)\b|"
+         r"failed to allocate buffer for kv cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed"),
     _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
-    _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot "), r"prompt_save:|cache state:|slot \w+: id"),
+    _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot ", "srv ", "set_adapters_lora"),
+         r"prompt_save:|cache state:|slot \w+: id|\bsrv\s+\w+: |set_adapters_lora:"),
     # llama.cpp's system-info line and its mlock warning
     _sig("fw-llamacpp-sysinfo", "llamacpp", 6, ("AVX2 = ", "failed to mlock"), r"\bAVX = \d \| AVX2 = \d|failed to mlock \d+-byte buffer"),
     _sig("fw-ollama", "ollama", 40, ("ollama", "Ollama", "source=server.go", "source=sched.go", "source=memory.go", "source=ggml.go",
@@ -96,8 +101,11 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "MLCEngine", "TVMError", "mlx_lm", "mlx_vlm", "mlx_engine", "mlx.core",
                                            "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2"),
          r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2", re.I),
-    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator"),
-         r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator"),
+    # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
+    _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
+                                      "RuntimeError: CUDA error", "when calling `cublas"),
+         r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|"
+         r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas"),
     # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
     _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),

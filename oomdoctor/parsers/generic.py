@@ -138,7 +138,7 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
     line = m.string
     if _ADVICE.search(line):
         return
-    if _HOST_SIDE.search(line) and not _DEVICE_SIDE.search(line):
+    if (_HOST_SIDE.search(line) and not _DEVICE_SIDE.search(line)) or "OUT_OF_HOST_MEMORY" in line:
         yield "oom.kind", "host_alloc_failed"
         yield "oom.cpu_alloc_failed", True
     else:
@@ -193,6 +193,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.initial_usage_bytes", to_bytes(m.group(1), m.group(2)))]),
     P("accelerate-disk-offload", ("offloaded to the disk",), r"device_map`? had weights offloaded to the disk",
       kind("weights_offloaded", ("_phase", "load_weights"))),
+    # accelerate's warning that device_map put part of the weights in CPU RAM: they do not fit the GPUs
+    P("accelerate-cpu-offload", ("offloaded to the cpu",), r"(?:on the meta device|parameters are on the meta).{0,40}offloaded to the cpu",
+      const(("oom.hint", "weights_cpu_offloaded"), ("_phase", "load_weights"))),
     P("swap-space-exhausted", ("lack of CPU swap space",), r"Aborted due to the lack of CPU swap space", kind("kv_swap_exhausted", ("_phase", "decode"))),
     P("memory-figures", ("_memory=", "kv_budget", "usable_", "VramUsageBytes", "VRAM heap", "overhead="),
       r"(?:_memory|kv_budget|usable_\w+|VramUsageBytes|VRAM heap|overhead)\s*[=:]", _memory_figures),
@@ -270,8 +273,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
                      "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
-                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "bad_alloc", " OOM"),
-      r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics )?memory\b|OutOf(?:Device)?Memory|"
+                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "bad_alloc", " OOM",
+                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY"),
+      r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics )?memory\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b",

@@ -15,6 +15,17 @@ def _is_gpu(device: str) -> bool:
     return not device.upper().startswith("CPU") and "_HOST" not in device.upper() and not device.upper().endswith("HOST")
 
 
+_BACKENDS = {"CUDA": "cuda", "ROCM": "rocm", "HIP": "rocm", "VULKAN": "vulkan", "SYCL": "sycl", "METAL": "metal", "MTL": "metal",
+             "MUSA": "musa", "CANN": "cann", "OPENCL": "opencl", "GPUOPENCL": "opencl"}
+
+
+def backend_of(device: str) -> Emitted:
+    """The compute backend a ggml device or buffer name says ("SYCL0", "Vulkan0", "ROCm1", "CUDA0")."""
+    name = re.sub(r"\d+$", "", device.split("_")[0]).upper()
+    if name in _BACKENDS:
+        yield "gpu.backend", _BACKENDS[name]
+
+
 def _model_buffer(m: re.Match[str]) -> Emitted:
     if m.group(1) in ("KV", "compute", "output"):
         return  # other buffers, read by their own patterns
@@ -31,7 +42,7 @@ def _kv_buffer(m: re.Match[str]) -> Emitted:
 
 # llama.cpp's device list (`--list-devices`, a server's start): "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)",
 # "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free
-DEVICE_LIST = r"^\s*(?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+: .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
+DEVICE_LIST = r"^\s*((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+): .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
 DEVICE_LIST_ANCHORS = ("MiB free)", " MiB)")
 
 
@@ -97,7 +108,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-tensor-range", ("failed to allocate",), r"alloc_tensor_range: failed to allocate (\S+) buffer of size (\d+)",
       # the model's buffer, unless a line after it says the KV cache's
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("_buffer_unless_stated", "weights"), ("oom.requested_bytes", int(m.group(2))),
-                 ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU")]),
+                 ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"), *backend_of(m.group(1))]),
     P("ggml-weights-fail", ("unable to allocate",), r"unable to allocate (\S+) buffe", lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"),
       ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"), ("_phase", "load_weights")]),
     P("ggml-kv-fail", ("for kv cache", "llama_kv_cache", "failed to initialize the context"), r"failed to allocate buffer for kv cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv",
@@ -112,6 +123,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-oom", ("OutOfMemory", "Insufficient Memory"), r"kIOGPUCommandBufferCallbackErrorOutOfMemory|error: Insufficient Memory",
       kind("ggml_cuda_error_oom")),
     P("ggml-assert", ("GGML_ASSERT",), r"GGML_ASSERT\(.*\) failed", kind("ggml_assert")),
+    # the driver lost the device (a hang reset by its watchdog, a rejected submission): whatever
+    # allocation message came before it, the device is gone, not full
+    P("device-lost", ("DeviceLost", "DEVICE_LOST", "context is lost", "GPU hang"),
+      r"vk::DeviceLostError|ErrorDeviceLost|VK_ERROR_DEVICE_LOST|(?:UR|ZE)_RESULT_ERROR_DEVICE_LOST|"
+      r"radv/amdgpu: The CS has been cancelled because the context is lost|\bGPU hang\b", kind("device_lost")),
     P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error"), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",
@@ -146,7 +162,18 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.gpu_available_bytes", int(float(m.group(1)) * 1e6))]),
     P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20)]),
     P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST,
-      lambda m: [("mem.gpu_total_bytes", int(m.group(1)) << 20)] + ([("mem.gpu_available_bytes", int(m.group(2)) << 20)] if m.group(2) else [])),
+      lambda m: [("mem.gpu_total_bytes", int(m.group(2)) << 20), *backend_of(m.group(1))]
+      + ([("mem.gpu_available_bytes", int(m.group(3)) << 20)] if m.group(3) else [])),
+    # llama.cpp's memory breakdown (at exit, or when a load fails): per device, in MiB,
+    # "| - CUDA0 (RTX 4090) | total = free + (self = model + context + compute) + unaccounted |"
+    P("ggml-memory-breakdown", (" + (",),
+      r"^\|\s*(?:- )?((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+) \(.{0,100}\)\s*\|\s*(\d+) = (\d+) \+ \((\d+) = (\d+) \+ (\d+) \+ (\d+)\)",
+      lambda m: [("mem.gpu_total_bytes", int(m.group(2)) << 20), ("mem.gpu_available_bytes", int(m.group(3)) << 20),
+                 ("mem.weights_bytes", int(m.group(5)) << 20), ("mem.kv_cache_bytes", int(m.group(6)) << 20),
+                 ("mem.compute_buffer_bytes", int(m.group(7)) << 20), *backend_of(m.group(1))]),
+    # ggml-sycl's allocation failure states the size
+    P("ggml-sycl-alloc", ("Bytes of memory on device",), r"can't allocate (\d+) Bytes of memory on device",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("gpu.backend", "sycl")]),
     P("ggml-ready", ("server is listening", "llama runner started"), r"server is listening|llama runner started", const(("_ready", True))),
     P("llamacpp-prompt-cache", ("exceeds limit",), r"cache state: .*\(limits: ([\d.]+) MiB\).*exceeds limit",
       lambda m: [("oom.kind", "prompt_cache_over_limit"), ("_phase", "decode")]),
@@ -158,7 +185,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) MiB of pinned memory: (.*)",
       lambda m: [("oom.hint", "pinned_host")] if "out of memory" in m.group(2) else [("oom.kind", "broken_install")]),
     # ---- Ollama
-    P("ollama-offload", ("layers.offload", "memory.required", "memory.weights", "memory.available", "layers.model"),
+    P("ollama-offload", ("layers.offload", "memory.required", "memory.weights", "memory.available", "layers.model", "memory.graph"),
       r"(?:layers|memory)\.\w+", lambda m: _ollama_kv(m.string)),
     P("ollama-offload-cpu", ('msg="offload to cpu"',), r'msg="offload to cpu"', const(("oom.hint", "cpu_only"))),
     P("ollama-system-memory", ('msg="system memory"',), r'msg="system memory" total="([^"]+)" free="([^"]+)"',

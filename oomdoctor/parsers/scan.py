@@ -20,7 +20,8 @@ from typing import Any, BinaryIO, Iterable
 from oomdoctor.context import read_command
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value, format_bytes
-from oomdoctor.launch import FLAG_OWNER, detect_framework, framework_from_flags, parse_argv, parse_kwargs, split
+from oomdoctor.launch import (FLAG_OWNER, SHARED_FLAGS, detect_framework, framework_from_flags, parse_argv, parse_kwargs, positional_model,
+                              shared_flag_facts, split)
 from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
 from oomdoctor.parsers.base import P, Pattern, seconds, timestamp
 from oomdoctor.parsers.prefilter import Prefilter, build_prefilter
@@ -47,8 +48,13 @@ def _launch(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     fw = detect_framework(line)
     if fw:
         yield "_framework", f"{fw}:8"
-        for f in parse_argv(split(line[m.start():]), framework=fw):
+        argv = split(line[m.start():])
+        facts = parse_argv(argv, framework=fw)
+        for f in facts:
             yield f.key, f.value
+        model = positional_model(argv)
+        if model and not any(f.key == "knob.model" for f in facts):
+            yield "knob.model", model
     for f in parse_kwargs(line):
         yield f.key, f.value
 
@@ -67,6 +73,8 @@ def _container(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
 def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     fw = framework_from_flags(m.string)
     if fw is None:
+        for f in shared_flag_facts(split(m.string)):
+            yield f.key, f.value
         return
     yield "_framework", f"{fw}:4"
     for f in parse_argv(split(m.string), framework=fw):
@@ -83,7 +91,7 @@ LAUNCH: tuple[Pattern, ...] = (
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
       r"llama-cli|lmdeploy serve|trtllm-\w+|ollama run|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
     P("container-run", ("docker run", "podman run", "nerdctl run"), r"\b(?:docker|podman|nerdctl) run\s", _container),
-    P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER),
+    P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
       r"from_pretrained\(|ollama run |[Mm]odel )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
@@ -108,7 +116,7 @@ NOT_OOM_KINDS = frozenset({
     "illegal_memory_access", "no_kernel_image", "device_assert", "nccl_graph_capture", "broken_install",
     "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug", "ggml_assert",
     "kernel_resource", "capture_error", "comm_error", "compile_error", "va_reservation", "ggml_fixed_pool",
-    "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected",
+    "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected", "device_lost",
 })
 
 

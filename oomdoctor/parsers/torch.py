@@ -80,10 +80,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # phase from traceback frames and progress lines
     P("ph-load", ("from_pretrained", "load_weights", "load_model", "Loading checkpoint shards", "safetensors", "model_loader",
                   "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
-                  "replace_transformer_layer", "replace_module", "module_inject", "safe_open", ".cuda()", "model.load(", ", in load"),
+                  "replace_transformer_layer", "replace_module", "module_inject", "safe_open", ".cuda()", "model.load(", ", in load",
+                  "in _apply", "t.to(device"),
       r"from_pretrained|load_weights|load_model|Loading checkpoint shards|safe_open|model_loader|load_state_dict|"
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
-      r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b",
+      r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b|"
+      # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert
+      r"\bin _apply\b|return t\.to\(device",
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul"),
       r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul",

@@ -16,7 +16,8 @@ STATED = [
     case("runtime-error-out-of-memory",  # holdout r8 ctranslate2: no PyTorch numbers, no engine
          "RuntimeError: CUDA failed with error out of memory\n", [(OOM, "cuda_error_oom", 1)], failure_line=1),
     case("bytes-on-device",  # holdout r9: a SYCL build's allocator
-         "can't allocate 21583194624 Bytes of memory on device\n", [(OOM, "cuda_error_oom", 1)]),
+         "can't allocate 21583194624 Bytes of memory on device\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 21583194624, 1), ("gpu.backend", "sycl", 1)]),
     case("vulkan-out-of-device-memory", "vk::Device::allocateMemory: ErrorOutOfDeviceMemory\n", [(OOM, "cuda_error_oom", 1)]),
     case("host-side-wording", "std::bad_alloc while loading tensors into system memory\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
@@ -28,11 +29,11 @@ STATED = [
          lines("alloc_tensor_range: failed to allocate ROCm0 buffer of size 2147483648",
                "llama_init_from_model: failed to initialize the context: failed to allocate buffer for kv cache"),
          [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 2147483648, 1), ("oom.buffer_device", "GPU", 1),
-          (OOM, "ggml_alloc_failed", 2), ("oom.buffer", "kv", 2), ("oom.hint", "context_failed", 2)], phase="kv_alloc"),
+          ("gpu.backend", "rocm", 1), (OOM, "ggml_alloc_failed", 2), ("oom.buffer", "kv", 2), ("oom.hint", "context_failed", 2)], phase="kv_alloc"),
     case("tensor-range-alone-is-the-model",  # holdout r6: nothing after it names the buffer
          "alloc_tensor_range: failed to allocate CUDA0 buffer of size 6776811776\n",
          [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 6776811776, 1), ("oom.buffer_device", "GPU", 1),
-          ("oom.buffer", "weights", 1)]),
+          ("oom.buffer", "weights", 1), ("gpu.backend", "cuda", 1)]),
     case("ggml-graph-buffer-is-its-own-pool",  # holdout r9: the allocator's measured buffer, not the device
          "ggml_tallocr_alloc: not enough space in the buffer (needed 155582464, largest block available 151388160)\n",
          [(OOM, "ggml_fixed_pool", 1)]),
@@ -166,7 +167,8 @@ FRAMEWORKS = [
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer_device", "GPU", 1), ("oom.device", "2", 1),
           ("oom.requested_bytes", 3226174751, 1), (OOM, "ggml_alloc_failed", 2), ("oom.buffer", "compute", 2)], framework="llamacpp"),
     case("llamacpp-device-list", lines("Available devices:", "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)"),
-         [("mem.gpu_total_bytes", MiB(110511), 2), ("mem.gpu_available_bytes", MiB(110357), 2)], framework="llamacpp"),
+         [("mem.gpu_total_bytes", MiB(110511), 2), ("mem.gpu_available_bytes", MiB(110357), 2), ("gpu.backend", "rocm", 2)],
+         framework="llamacpp"),
     case("lm-studio-models-folder", '    "downloadsDir": "/home/me/.cache/lm-studio/models"\n', framework="llamacpp"),
     case("vllm-sleep-allocator", "RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:163\n",
          [(OOM, "cuda_error_oom", 1), ("oom.hint", "sleep_wake", 1)], framework="vllm"),
@@ -181,6 +183,37 @@ FRAMEWORKS = [
          "Some modules are dispatched on the CPU or the disk. Make sure you have enough GPU RAM to fit the quantized model.\n",
          [(OOM, "bnb_dispatch", 1)], framework="transformers"),
     case("axolotl-runs-transformers", "python -m axolotl.cli.inference config.yml --lora_model_dir=./out\n", framework="transformers"),
+    # holdout r15: a Vulkan result code, a device lost, llama.cpp's memory breakdown, its API names,
+    # the web UI's loader, a vLLM command's positional model, PyTorch's module.to() frames
+    case("vulkan-result-code", "vulkan_buffer.cc:61: InternalError: Check failed: (__e == VK_SUCCESS) is false: Vulkan Error, "
+         "code=-2: VK_ERROR_OUT_OF_DEVICE_MEMORY\n", [(OOM, "cuda_error_oom", 1)]),
+    case("vulkan-host-result-code", "Vulkan Error, code=-1: VK_ERROR_OUT_OF_HOST_MEMORY\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("device-lost", "radv/amdgpu: The CS has been cancelled because the context is lost. This context is innocent.\n"
+         "terminate called after throwing an instance of 'vk::DeviceLostError'\n", [(OOM, "device_lost", 1), (OOM, "device_lost", 2)]),
+    case("ggml-memory-breakdown",
+         "| SYCL0 (Intel Arc Pro B65 Graphics)            | 32656 = 31827 + (20798 = 20583 + 142 + 72) + -19970 |\n",
+         [("mem.gpu_total_bytes", MiB(32656), 1), ("mem.gpu_available_bytes", MiB(31827), 1), ("mem.weights_bytes", MiB(20583), 1),
+          ("mem.kv_cache_bytes", MiB(142), 1), ("mem.compute_buffer_bytes", MiB(72), 1), ("gpu.backend", "sycl", 1)]),
+    case("llama-decode-api", "Failed to send message llama_decode: failed to decode, ret = -3\n", framework="llamacpp"),
+    case("kv-buffer-message", "Failed to initialize the context: failed to allocate buffer for kv cache\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "kv", 1)], framework="llamacpp", phase="kv_alloc"),
+    case("textgen-exllama-loader", lines(
+        r'  File "C:\webui\text-generation-webui\modules\models.py", line 65, in load_model',
+        r'  File "C:\webui\text-generation-webui\modules\models.py", line 277, in ExLlama_loader',
+        "    model, tokenizer = ExllamaModel.from_pretrained(model_name)"), [("oom.hint", "traceback", 2)], framework="exllama"),
+    case("cublas-runtime-error", "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`\n",
+         [(OOM, "cublas_alloc_failed", 1)], framework="transformers"),
+    case("vllm-serve-positional-model", "vllm serve Qwen/Qwen3-32B --port 8000\n",
+         [("knob.model", "Qwen/Qwen3-32B", 1)], framework="vllm"),
+    case("module-to-frames", lines(
+        '  File "/x/torch/nn/modules/module.py", line 797, in _apply',
+        "    return t.to(device, dtype if t.is_floating_point() or t.is_complex() else None, non_blocking)",
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 314.00 MiB (GPU 0; 8.00 GiB total capacity; "
+        "6.75 GiB already allocated; 0 bytes free; 6.98 GiB reserved in total by PyTorch)"),
+         [(OOM, "torch_oom", 3), ("oom.hint", "traceback", 1), ("oom.device", "0", 3), ("oom.requested_bytes", MiB(314), 3),
+          ("oom.gpu_total_bytes", GiB(8), 3), ("oom.gpu_free_bytes", 0, 3), ("oom.torch_allocated_bytes", GiB(6.75), 3),
+          ("oom.torch_reserved_bytes", GiB(6.98), 3), ("oom.torch_unallocated_bytes", GiB(6.98) - GiB(6.75), 3)], phase="load_weights"),
 ]
 
 

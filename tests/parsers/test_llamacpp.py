@@ -50,7 +50,7 @@ CASES = [
                "llama_model_load: error loading model: unable to allocate CUDA0 buffer"),
          [("oom.hint", "context_failed", 2), (OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 4617383936, 1),
           ("oom.buffer_device", "GPU", 1), (OOM, "ggml_alloc_failed", 2), ("oom.buffer", "weights", 2),
-          ("oom.buffer_device", "GPU", 2)], phase="load_weights"),
+          ("oom.buffer_device", "GPU", 2), ("gpu.backend", "cuda", 1)], phase="load_weights"),
     case("kv-buffer-old",
          lines("llama_kv_cache_init: failed to allocate buffer for kv cache",
                "llama_new_context_with_model: llama_kv_cache_init() failed for self-attention cache"),
