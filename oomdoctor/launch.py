@@ -181,11 +181,10 @@ SHARED_FLAGS = ("--tensor-parallel-size", "--pipeline-parallel-size", "--quantiz
 
 def shared_flag_facts(argv: Sequence[str]) -> list[Fact]:
     """Knob facts from flags every engine that knows them reads alike (empty when they differ)."""
-    readings = {tuple(sorted((f.key, str(f.value)) for f in parse_argv(argv, framework=fw))) for fw in FLAGS}
-    readings.discard(())
-    if len(readings) != 1:
+    readings = [facts for facts in (parse_argv(argv, framework=fw) for fw in FLAGS) if facts]
+    if len({tuple(sorted((f.key, str(f.value)) for f in facts)) for facts in readings}) != 1:
         return []
-    return parse_argv(argv, framework=next(fw for fw in FLAGS if parse_argv(argv, framework=fw)))
+    return readings[0]
 
 
 def framework_from_flags(text: str) -> str | None:
