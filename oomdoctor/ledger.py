@@ -141,6 +141,13 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     start_free = facts.number("mem.gpu_available_bytes")
     if req is not None and start_free:
         yield _est("ratio.request_of_available", req / start_free, _ev(facts, "oom.requested_bytes"))
+    tp, allocated = facts.number("knob.tensor_parallel_size"), facts.number("oom.torch_allocated_bytes")
+    if weights is not None and tp and tp >= 2 and allocated:
+        # near 1: one rank holds the whole model, as if it had not been split over the others
+        yield _est("ratio.allocated_of_model", allocated / (weights * tp), _ev(facts, "oom.torch_allocated_bytes"))
+    kv_all, weights_all = facts.number("mem.kv_total_bytes"), facts.number("mem.weights_total_bytes")
+    if kv_all is not None and weights_all:
+        yield _est("ratio.kv_of_weights", kv_all / weights_all, _ev(facts, "mem.kv_total_bytes"))
     compute = facts.number("mem.compute_buffer_bytes")
     if compute is not None and start_free:
         yield _est("ratio.compute_of_available", compute / start_free, _ev(facts, "mem.compute_buffer_bytes"))

@@ -26,8 +26,9 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
                                     "cumem_allocator"),
          r"gpu_memory_utilization|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
-         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d|"
-         r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
+         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d"),
+    # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
+    _sig("fw-vllm-loader", "vllm", 2, ("% Completed |",), r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
     # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
@@ -37,8 +38,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"sglang|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced", re.I),
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: DP\d+)? TP\d+(?: EP\d+)?\]"),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
-                                         "token_to_kv_pool", "leave no GPU memory for the KV cache"),
-         r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache"),
+                                         "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin"),
+         r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
+         r"Load weight (?:begin|end)\. .{0,120}avail mem="),
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
          r"(?<!pipelines/)(?<![\w])text[_-]generation(?![_-]webui)|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
@@ -53,7 +55,7 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache"),
-         r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_\w+)\b|"
+         r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_)|"
          r"failed to allocate buffer for kv cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed"),

@@ -55,7 +55,7 @@ def _budget_parts(m: re.Match[str]) -> Emitted:
     yield "_phase", "startup"
 
 
-_METAL_BUFFERS = {"data": "weights", "kv": "kv", "alloc": "compute", "scratch": "compute", "eval": "compute"}
+_METAL_BUFFERS = {"data": "weights", "kv": "kv", "alloc": "compute", "scratch": "compute", "eval": "compute", "scr0": "compute", "scr1": "compute"}
 
 
 def _metal_buffer(m: re.Match[str]) -> Emitted:
@@ -184,7 +184,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     P("metal-buffer", ("buffer, size =",),
-      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.]+) MiB(?:.*?\(\s*([\d.]+) / ([\d.]+)\))?", _metal_buffer),
+      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.]+) Mi?B(?:.*?\(\s*([\d.]+) / ([\d.]+)\))?", _metal_buffer),
     P("metal-working-set-exceeded", ("recommended max working set",),
       r"current allocated size is greater than the recommended max working set size", kind("working_set_exceeded")),
     P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+) \(MiB\), GPU (\d+) \(MiB\)",

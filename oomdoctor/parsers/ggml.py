@@ -26,6 +26,9 @@ def backend_of(device: str) -> Emitted:
         yield "gpu.backend", _BACKENDS[name]
 
 
+_CONTEXT_LINE = re.compile(r"(?:new_context_with_model|llama_context|init_from_model):\s+n_ctx\s*=")
+
+
 def _model_buffer(m: re.Match[str]) -> Emitted:
     if m.group(1) in ("KV", "compute", "output"):
         return  # other buffers, read by their own patterns
@@ -128,6 +131,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("device-lost", ("DeviceLost", "DEVICE_LOST", "context is lost", "GPU hang"),
       r"vk::DeviceLostError|ErrorDeviceLost|VK_ERROR_DEVICE_LOST|(?:UR|ZE)_RESULT_ERROR_DEVICE_LOST|"
       r"radv/amdgpu: The CS has been cancelled because the context is lost|\bGPU hang\b", kind("device_lost")),
+    # mlock() refused by the locked-memory limit (RLIMIT_MEMLOCK): a warning, loading goes on
+    P("ggml-mlock-limit", ("failed to mlock",), r"failed to mlock \d+-byte buffer.{0,80}Cannot allocate memory", kind("mlock_limit")),
     P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error"), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",
@@ -146,7 +151,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-kv-cells", ("kv_size =", "cells,"), r"kv_size = (\d+)|\(\s*(\d+) cells,", lambda m: [("_kv_cells", int(m.group(1) or m.group(2)))]),
     P("ggml-kv-type", ("type_k",), r"type_k = '(\w+)'", lambda m: [("knob.kv_cache_dtype", m.group(1))]),
     P("ggml-n-layer", ("n_layer",), r"\bn_layer\s*=\s*(\d+)", lambda m: [("knob.model_layers", int(m.group(1)))]),
-    P("ggml-n-ctx", ("n_ctx",), r"\bn_ctx\s*=\s*(\d+)", lambda m: [("knob.max_model_len", int(m.group(1)))]),
+    # the context's own line ("llama_new_context_with_model: n_ctx = 131072") is where its KV cache is sized
+    P("ggml-n-ctx", ("n_ctx",), r"\bn_ctx\s*=\s*(\d+)",
+      lambda m: [("knob.max_model_len", int(m.group(1)))] + ([("_phase", "kv_alloc")] if _CONTEXT_LINE.search(m.string) else [])),
     P("ggml-n-ctx-seq", ("n_ctx_per_seq", "n_ctx_seq"), r"n_ctx_(?:per_)?seq\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_seq", int(m.group(1)))]),
     P("ggml-n-ctx-train", ("n_ctx_train",), r"n_ctx_train\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_train", int(m.group(1)))]),
     P("ggml-n-seq", ("n_seq_max",), r"n_seq_max\s*=\s*(\d+)", lambda m: [("knob.max_num_seqs", int(m.group(1)))]),

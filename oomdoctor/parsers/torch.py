@@ -88,8 +88,10 @@ PATTERNS: tuple[Pattern, ...] = (
       # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert
       r"\bin _apply\b|return t\.to\(device",
       const(("_phase", "load_weights"))),
-    P("ph-forward", ("forward", "generate", "attn_weights", "matmul"),
-      r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul",
+    P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward("),
+      # (a training step's forward and backward pass: its activations, like an inference forward's)
+      r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
+      r"\btraining_step\b|\.backward\(",
       const(("_phase", "forward"))),
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),

@@ -108,7 +108,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-sampler-warmup", ("warming up sampler",), r"out of memory occurred when warming up sampler with (\d+) dummy requests",
       lambda m: [("oom.kind", "sampler_warmup"), ("oom.dummy_requests", int(m.group(1))), ("knob.max_num_seqs", int(m.group(1))),
                  ("_phase", "warmup")]),
-    P("vllm-load-failed", ("not enough GPU memory",), r"Failed to load model - not enough GPU memory",
+    P("vllm-load-failed", ("not enough GPU memory",), r"Failed to load model [-\u2013\u2014] not enough GPU memory",  # a hyphen, or a dash where a paste typeset it
       kind("weights_load_oom", ("_phase", "load_weights"))),
     P("vllm-long-len", ("derived max_model_len",), r"User-specified max_model_len \((\d+)\) is greater than the derived max_model_len",
       kind("config_max_len")),
@@ -125,6 +125,9 @@ PATTERNS: tuple[Pattern, ...] = (
                          "_dummy_run", "_dummy_sampler_run"),
       r"Memory profiling takes|profile_run|determine_num_available_blocks|determine_available_memory|_dummy_run|_dummy_sampler_run",
       const(("_phase", "profile"))),
+    # the profile run's own warning that its dummy multimodal inputs are large (worst case of images/videos)
+    P("vllm-profiling-mm", ("used for profiling",), r"sequence length used for profiling .{0,120}multi-?modal",
+      const(("_phase", "profile"), ("oom.hint", "multimodal"))),
     # a negative figure: the profile left nothing for the KV cache (the engine fails right after)
     P("vllm-available-kv", ("Available KV cache memory",), r"Available KV cache memory: (-?[\d.]+) GiB",
       lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("_phase", "kv_alloc")] if not m.group(1).startswith("-")

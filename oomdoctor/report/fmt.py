@@ -377,7 +377,12 @@ def suggestion_summary(s: Suggestion) -> str:
     """`max_model_len: set 16384` (when no pasteable flag exists, this is what to change)."""
     action = s.action.value if hasattr(s.action, "value") else str(s.action)
     value = "" if s.value is None or isinstance(s.value, bool) else f" {fmt_value(s.knob, s.value)}"
+    if s.knob in _NO_SETTING and not value:
+        return _NO_SETTING[s.knob]  # no setting to name: the reason below says what to do
     return f"{s.knob}: {action}{value}"
+
+
+_NO_SETTING = {"other": "check the setup", "upgrade": "upgrade the framework"}
 
 
 def launch_command(report: Report) -> list[str] | None:

@@ -206,6 +206,30 @@ FRAMEWORKS = [
          [(OOM, "cublas_alloc_failed", 1)], framework="transformers"),
     case("vllm-serve-positional-model", "vllm serve Qwen/Qwen3-32B --port 8000\n",
          [("knob.model", "Qwen/Qwen3-32B", 1)], framework="vllm"),
+    # holdout r16: llama.cpp's mlock warning, 2023 Metal buffer lines in MB, the context line as the KV
+    # phase, NCCL's own CUDA failure line, vLLM's load wrapper typeset with a dash, its multimodal
+    # profiling warning, a training step's frames, SGLang's weight-load lines, accelerate's CPU offload
+    case("mlock-limit", lines("warning: failed to mlock 139264000-byte buffer (after previously locking 0 bytes): Cannot allocate memory",
+                              "Try increasing RLIMIT_MLOCK ('ulimit -l' as root)."), [(OOM, "mlock_limit", 1)], framework="llamacpp"),
+    case("metal-buffer-in-mb", "ggml_metal_add_buffer: allocated 'scr1            ' buffer, size =   256.00 MB, (23984.91 / 21845.34), "
+         "warning: current allocated size is greater than the recommended max working set size\n",
+         [(OOM, "working_set_exceeded", 1), ("mem.gpu_used_bytes", MiB(23984.91), 1), ("mem.gpu_available_bytes", MiB(21845.34), 1)]),
+    case("context-line-is-kv-phase", "llama_new_context_with_model: n_ctx      = 131072\n", [("knob.max_model_len", 131072, 1)],
+         framework="llamacpp"),
+    case("nccl-cuda-failure-not-memory", lines("[rank2]: Last error:", "[rank2]: Cuda failure 1 'invalid argument'"), [(OOM, "comm_error", 2)]),
+    case("nccl-cuda-failure-memory", lines("[rank0]: Last error:", "[rank0]: Cuda failure 2 'out of memory'"), [(OOM, "nccl_oom", 2)]),
+    case("vllm-load-failed-dash", "[gpu_model_runner.py:4957] Failed to load model \u2014 not enough GPU memory.\n", [(OOM, "weights_load_oom", 1)],
+         phase="load_weights"),
+    case("vllm-profiling-multimodal", "WARNING 04-27 16:27:59 [profiling.py:245] The sequence length used for profiling (max_num_batched_tokens / "
+         "max_num_seqs = 20000) is too short to hold the multi-modal embeddings in the worst case (98304 tokens in total)\n", [("oom.hint", "multimodal", 1)]),
+    case("training-step-frames", lines(
+        '  File "/v/recipes/full_finetune_distributed.py", line 919, in train',
+        "    current_loss = self._loss_step(batch) * current_num_tokens"), [("oom.hint", "traceback", 1)]),
+    case("sglang-load-weight-line", "[2025-03-29 18:18:34 TP0] Load weight end. type=Gemma3ForConditionalGeneration, dtype=torch.bfloat16, "
+         "avail mem=3.64 GB, mem usage=18.82 GB.\n",
+         [("knob.dtype", "bfloat16", 1), ("mem.free_after_load_bytes", GiB(3.64), 1), ("mem.weights_bytes", GiB(18.82), 1)], framework="sglang"),
+    case("accelerate-cpu-offload", "WARNING [big_modeling.py:433] Some parameters are on the meta device device because they were offloaded "
+         "to the cpu.\n", [("oom.hint", "weights_cpu_offloaded", 1)]),
     case("module-to-frames", lines(
         '  File "/x/torch/nn/modules/module.py", line 797, in _apply',
         "    return t.to(device, dtype if t.is_floating_point() or t.is_complex() else None, non_blocking)",
@@ -215,6 +239,23 @@ FRAMEWORKS = [
           ("oom.gpu_total_bytes", GiB(8), 3), ("oom.gpu_free_bytes", 0, 3), ("oom.torch_allocated_bytes", GiB(6.75), 3),
           ("oom.torch_reserved_bytes", GiB(6.98), 3), ("oom.torch_unallocated_bytes", GiB(6.98) - GiB(6.75), 3)], phase="load_weights"),
 ]
+
+
+REACHED = [
+    # a log without a failure line: the last step it reached
+    ("llama_new_context_with_model: n_ctx      = 131072\n", "kv_alloc"),
+    ("WARNING 04-27 16:27:59 [profiling.py:245] The sequence length used for profiling (max_num_batched_tokens / max_num_seqs = 20000) "
+     "is too short to hold the multi-modal embeddings in the worst case\n", "profile"),
+    ('  File "/v/recipes/full_finetune_distributed.py", line 919, in train\n    current_loss = self._loss_step(batch)\n', "prefill"),
+    ("WARNING [big_modeling.py:433] Some parameters are on the meta device device because they were offloaded to the cpu.\n", "load_weights"),
+]
+
+
+@pytest.mark.parametrize(("log", "phase"), REACHED)
+def test_phase_reached(log, phase):
+    from parser_table import scan_text
+
+    assert ("phase.reached", phase) in [(f.key, f.value) for f in scan_text(log).facts]
 
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS))
