@@ -286,7 +286,13 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "kv_cache_dtype": (S("cache_mode: Q4", rerunnable=False, note="TabbyAPI config.yml (ExLlamaV2: ExLlamaV2Cache_Q4)"),),
     },
 }
-SPELLINGS["pytorch"] = SPELLINGS["transformers"]
+# a plain PyTorch script: transformers' arguments where it uses them, and the batch its own code sizes
+# (Meta's reference scripts build the KV cache for --max_batch_size x --max_seq_len)
+SPELLINGS["pytorch"] = {
+    **SPELLINGS["transformers"],
+    "max_num_seqs": (ADVICE("fewer prompts per batch (--max_batch_size in Meta's reference scripts)"),),
+    "max_model_len": (ADVICE("shorter sequences (--max_seq_len in Meta's reference scripts; max_new_tokens in generate())"),),
+}
 
 # Where a framework meets a knob's purpose with another knob: transformers shards a model over
 # GPUs by placing whole layers on each (accelerate's device_map), a pipeline split, not a tensor one.

@@ -176,7 +176,8 @@ FLAG_OWNER = {
 
 # flags several engines share with the same meaning: a line of them alone names no engine, but
 # its knobs hold whichever engine the log turns out to be (read where every reading agrees)
-SHARED_FLAGS = ("--tensor-parallel-size", "--pipeline-parallel-size", "--quantization", "--kv-cache-dtype", "--dtype")
+SHARED_FLAGS = ("--tensor-parallel-size", "--pipeline-parallel-size", "--quantization", "--kv-cache-dtype", "--dtype",
+                "--max_batch_size", "--max_seq_len")  # (the last two: TensorRT-LLM's, and Meta's reference scripts')
 
 
 def shared_flag_facts(argv: Sequence[str]) -> list[Fact]:

@@ -14,6 +14,7 @@ from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS
 
 
 SCRIPT = "script"  # not a framework: a Python program, counted only when nothing else is named
+NAMED_PYTORCH = "pytorch-script"  # a known plain-PyTorch program (Meta's reference code): read as pytorch, not assumed transformers
 
 
 def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex: str, flags: int = 0) -> Pattern:
@@ -124,6 +125,8 @@ def decide(scores: dict[str, int]) -> str:
     if not named:
         return ASSUMED if SCRIPT in scores else "other"
     best = max(named.items(), key=lambda kv: (kv[1], kv[0]))
+    if best[0] == NAMED_PYTORCH:
+        return "pytorch"
     return ASSUMED if best[0] == "pytorch" else best[0]
 
 

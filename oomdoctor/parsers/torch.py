@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from oomdoctor.parsers import detect
 from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes
 
 
@@ -77,6 +78,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"pin_memory=True|pin_memory\(\)|pinned memory|cudaHostAlloc", const(("oom.hint", "pinned_host"))),
     P("traceback", ("Traceback (most recent call last)",), r"Traceback \(most recent call last\)", const(("oom.hint", "traceback"))),
     P("nvml-missing", ("nvmlInit",), r"nvmlInit_v2 failed", const(("_note", "NVML unavailable to PyTorch"))),
+    # Meta's reference code (llama, codellama example scripts) allocates every layer's KV cache for
+    # max_batch_size x max_seq_len when it builds the model: part of the resident set before any prompt
+    P("meta-reference", ("--ckpt_dir", "Llama.build", "llama/generation.py", "cache_k = torch.zeros"),
+      r"--ckpt_dir\b|\bLlama\.build\(|llama/generation\.py|cache_k = torch\.zeros",
+      const(("oom.hint", "kv_preallocated"), ("_framework", f"{detect.NAMED_PYTORCH}:6"))),
     # phase from traceback frames and progress lines
     P("ph-load", ("from_pretrained", "load_weights", "load_model", "Loading checkpoint shards", "safetensors", "model_loader",
                   "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
