@@ -67,6 +67,8 @@ def _metal_buffer(m: re.Match[str]) -> Emitted:
         yield "_sum:mem.weights_bytes", size
     elif role == "kv":
         yield "_sum:mem.kv_cache_bytes", size
+        if m.group(3):  # what was placed before the KV cache: the model's buffers (when no line names them)
+            yield "_resident_before_kv", to_bytes(m.group(3), "MiB") - size
     if m.group(3):
         yield "mem.gpu_used_bytes", to_bytes(m.group(3), "MiB")
         yield "mem.gpu_available_bytes", to_bytes(m.group(4), "MiB")
@@ -184,7 +186,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     P("metal-buffer", ("buffer, size =",),
-      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.]+) Mi?B(?:.*?\(\s*([\d.]+) / ([\d.]+)\))?", _metal_buffer),
+      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.]+) Mi?B(?:.*?\(\s*([\d.]+)\s*/\s*([\d.]+)\s*\))?", _metal_buffer),
     P("metal-working-set-exceeded", ("recommended max working set",),
       r"current allocated size is greater than the recommended max working set size", kind("working_set_exceeded")),
     P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+) \(MiB\), GPU (\d+) \(MiB\)",

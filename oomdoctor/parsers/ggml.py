@@ -118,6 +118,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
     P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute"), ("_phase", "profile")]),
+    # Ollama's runner reserving the compute graph for the worst-case batch (a panic's stack names it)
+    P("ollama-reserve-graph", ("reserveWorstCaseGraph",), r"\breserveWorstCaseGraph\b", const(("oom.buffer", "compute"), ("_phase", "profile"))),
     # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes RuntimeError
     P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<!RuntimeError: )(?<!torch\.)CUDA error: out of memory", kind("ggml_cuda_error_oom")),
     P("ggml-runner-cudamalloc", ("cudaMalloc failed: out of memory",), r"(?:runner process has terminated|error loading model)\S*:? cudaMalloc failed: out of memory",
@@ -131,8 +133,14 @@ PATTERNS: tuple[Pattern, ...] = (
     P("device-lost", ("DeviceLost", "DEVICE_LOST", "context is lost", "GPU hang"),
       r"vk::DeviceLostError|ErrorDeviceLost|VK_ERROR_DEVICE_LOST|(?:UR|ZE)_RESULT_ERROR_DEVICE_LOST|"
       r"radv/amdgpu: The CS has been cancelled because the context is lost|\bGPU hang\b", kind("device_lost")),
-    # mlock() refused by the locked-memory limit (RLIMIT_MEMLOCK): a warning, loading goes on
-    P("ggml-mlock-limit", ("failed to mlock",), r"failed to mlock \d+-byte buffer.{0,80}Cannot allocate memory", kind("mlock_limit")),
+    # mlock() refused by the locked-memory limit (RLIMIT_MEMLOCK; Windows' working-set quota, error 1453):
+    # a warning, loading goes on
+    P("ggml-mlock-limit", ("failed to mlock",), r"failed to mlock \d+-byte buffer.{0,80}(?:Cannot allocate memory|Out of memory|win32 error 1453)",
+      kind("mlock_limit")),
+    # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
+    P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "failed to find KV cache slot", "failed to find a memory slot"),
+      r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|failed to find (?:KV cache|a memory) slot",
+      kind("kv_runtime_exhausted", ("_phase", "decode"))),
     P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error"), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",

@@ -73,6 +73,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),
+    # a kernel that crashed (cudaErrorLaunchFailure; ROCm's page fault of a kernel): a fault, not a full device
+    P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU"),
+      r"unspecified launch failure|Memory access fault by GPU node", kind("illegal_memory_access")),
+    # the CUDA runtime could not start (driver, container runtime): the model then runs on the CPU, or nowhere
+    P("cuda-init-failed", ("failed to initialize CUDA",), r"failed to initialize CUDA: (?!out of memory)", kind("broken_install")),
     P("nccl-graph", ("NCCL cannot be captured",), r"NCCL cannot be captured in a graph", kind("nccl_graph_capture")),
     P("nccl-invalid-usage", ("NCCL error: invalid usage",), r"NCCL error: invalid usage", kind("nccl_graph_capture")),
     P("bnb-no-gpu", ("compiled without GPU support",), r"bitsandbytes was compiled without GPU support", kind("broken_install")),

@@ -390,6 +390,9 @@ class _State:
             yield Fact("oom.buffer", buffer, Origin.LOG, ev)
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
             yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
+        if "_resident_before_kv" in raw and "mem.weights_bytes" not in self.sums and not any(f.key == "mem.weights_bytes" for f in self.facts):
+            resident, ev = raw["_resident_before_kv"]
+            yield Fact("mem.weights_bytes", resident, Origin.LOG, ev)
         if "_kv_cells" in raw:
             cells, ev = raw["_kv_cells"]
             yield Fact("mem.kv_tokens", cells, Origin.LOG, ev)

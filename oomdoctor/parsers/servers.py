@@ -69,6 +69,18 @@ _TGI_ARGS = {
 }
 
 
+_MEMORY_WORDS = re.compile(r"(?i)memory|\boom\b|alloc")
+
+
+def _capture_failed(m: re.Match[str]) -> Emitted:
+    """SGLang's "Capture cuda graph failed: <inner error>" (its advice that follows is always about
+    memory): an inner error that names no memory (a kernel's unsupported shape, a compile error) is
+    the cause, and not an OOM."""
+    inner = m.string[m.end():].strip(" :")
+    yield "oom.kind", "capture_error" if inner and not _MEMORY_WORDS.search(inner) else "cuda_graph_capture_failed"
+    yield "_phase", "cuda_graph_capture"
+
+
 def _tgi_args(m: re.Match[str]) -> Emitted:
     for key, raw in re.findall(r"(\w+): (?:Some\()?(\"[^\"]*\"|[\w.\-/]+)\)?", m.string):
         fact = _TGI_ARGS.get(key)
@@ -95,8 +107,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sglang-server-args", ("server_args=", "ServerArgs("), r"ServerArgs\((.*)\)?", _server_args),
     P("sglang-not-enough", ("Not enough memory. Please try to increase --mem-fraction-static",),
       r"Not enough memory\. Please try to increase --mem-fraction-static", kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
-    P("sglang-capture-failed", ("Capture cuda graph failed", "Capture CUDA graph failed"), r"Capture (?:cuda|CUDA) graph failed",
-      kind("cuda_graph_capture_failed", ("_phase", "cuda_graph_capture"))),
+    P("sglang-capture-failed", ("Capture cuda graph failed", "Capture CUDA graph failed"), r"Capture (?:cuda|CUDA) graph failed", _capture_failed),
     P("sglang-runtime-oom", ("out of memory. Try to lower your batch size",), r"(Prefill|Decode) out of memory\. Try to lower your batch size",
       lambda m: [("oom.kind", "kv_runtime_exhausted"), ("_phase", m.group(1).lower())]),
     P("sglang-weights-leave-no-kv", ("leave no GPU memory for the KV cache",), r"Loaded weights leave no GPU memory for the KV cache",
@@ -157,6 +168,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("trt-scratch", ("bytes of scratch space",), r"requires (\d+) bytes of scratch space, but only (\d+) is available",
       lambda m: [("oom.kind", "trt_build_workspace"), ("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))),
                  ("_phase", "engine_build")]),
+    # the builder's own allocation (activations of max_batch_size x max_input_len, tactics) and its end
+    P("trt-builder-request", ("Requested amount of GPU memory",), r"Requested amount of GPU memory \((\d+) bytes\) could not be allocated",
+      lambda m: [("oom.requested_bytes", int(m.group(1))), ("oom.hint", "engine_build"), ("_phase", "engine_build")]),
+    P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),
       r"maxTokensInPagedKvCache \((\d+)\) must be large enough to process at least 1 sequence",
       lambda m: [("oom.kind", "kv_capacity"), ("oom.kv_capacity_tokens", int(m.group(1))), ("_phase", "kv_alloc")]),

@@ -230,6 +230,36 @@ FRAMEWORKS = [
          [("knob.dtype", "bfloat16", 1), ("mem.free_after_load_bytes", GiB(3.64), 1), ("mem.weights_bytes", GiB(18.82), 1)], framework="sglang"),
     case("accelerate-cpu-offload", "WARNING [big_modeling.py:433] Some parameters are on the meta device device because they were offloaded "
          "to the cpu.\n", [("oom.hint", "weights_cpu_offloaded", 1)]),
+    # holdout r17: llama_decode's "no KV slot", Windows' mlock quota, Metal totals padded with spaces, SGLang's
+    # capture wrapper around a kernel's own error, a crashed kernel, CUDA that cannot start, Ollama's
+    # worst-case graph, TensorRT's builder running out
+    case("llama-decode-no-kv-slot", "10.05.651.308 E llama_decode: failed to decode, ret = 1\n", [(OOM, "kv_runtime_exhausted", 1)],
+         framework="llamacpp", phase="decode"),
+    case("mlock-windows-quota", "warning: failed to mlock 43745280-byte buffer (after previously locking 0 bytes): Out of memory "
+         "(win32 error 1453)\n", [(OOM, "mlock_limit", 1)], framework="llamacpp"),
+    case("metal-totals-padded", lines(
+        "ggml_metal_add_buffer: allocated 'kv              ' buffer, size =   512.03 MiB, ( 4458.33 /  4096.00)",
+        "ggml_metal_add_buffer: allocated 'alloc           ' buffer, size =   576.01 MiB, ( 5034.34 /  4096.00)"),
+         [("mem.kv_cache_bytes", MiB(512.03), 1), ("mem.gpu_used_bytes", MiB(4458.33), 1), ("mem.gpu_available_bytes", MiB(4096), 1),
+          ("mem.gpu_used_bytes", MiB(5034.34), 2), ("mem.gpu_available_bytes", MiB(4096), 2), ("mem.weights_bytes", MiB(4458.33 - 512.03), 1)]),
+    case("sglang-capture-inner-kernel-error", "Exception: Capture cuda graph failed: Error in function 'VariableLengthMergeStates' at "
+         "flashinfer/attention/cascade.cuh:687: Unsupported head_dim: 106\n", [(OOM, "capture_error", 1)], phase="cuda_graph_capture"),
+    case("sglang-capture-inner-empty", "Exception: Capture cuda graph failed: \n", [(OOM, "cuda_graph_capture_failed", 1)],
+         phase="cuda_graph_capture"),
+    case("unspecified-launch-failure", "Error: llama runner process has terminated: CUDA error: unspecified launch failure\n",
+         [(OOM, "illegal_memory_access", 1)], framework="ollama"),
+    case("cuda-init-failed", "llama-cpp    | ggml_cuda_init: failed to initialize CUDA: unknown error\n", [(OOM, "broken_install", 1)]),
+    case("ollama-worst-case-graph", lines(
+        "github.com/ollama/ollama/runner/ollamarunner.(*Server).reserveWorstCaseGraph(0xc00054e000)",
+        'level=ERROR source=sched.go:489 msg="error loading llama server" error="llama runner process has terminated: cudaMalloc failed: '
+        'out of memory"'), [(OOM, "ggml_alloc_failed", 2), ("oom.buffer", "compute", 1)], framework="ollama", phase="profile"),
+    case("trt-builder-out-of-memory", lines(
+        "[11/10/2023-06:30:40] [TRT] [W] Requested amount of GPU memory (24793579520 bytes) could not be allocated. There may not be "
+        "enough free memory for allocation to succeed.",
+        "[11/10/2023-06:30:40] [TRT] [E] 2: [globWriter.cpp::makeResizableGpuMemory::423] Error Code 2: OutOfMemory (no further information)",
+        "[11/10/2023-06:30:40] [TRT-LLM] [E] Engine building failed, please check the error log."),
+         [("oom.requested_bytes", 24793579520, 1), ("oom.hint", "engine_build", 1), (OOM, "cuda_error_oom", 2), ("oom.hint", "engine_build", 3)],
+         framework="tensorrt-llm"),
     case("module-to-frames", lines(
         '  File "/x/torch/nn/modules/module.py", line 797, in _apply',
         "    return t.to(device, dtype if t.is_floating_point() or t.is_complex() else None, non_blocking)",

@@ -92,7 +92,7 @@ CASES = [
           ("error.final", "AttributeError: 'NoneType' object has no attribute 'cpu'", 3)], framework="sglang"),
     case("gloo-connection-under-capture",  # holdout r8: the inner error of SGLang's capture wrapper, cut mid-word
          "Exception: Capture cuda graph failed: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection cl\n",
-         [(OOM, "cuda_graph_capture_failed", 1), (OOM, "comm_error", 1)], phase="cuda_graph_capture"),
+         [(OOM, "capture_error", 1), (OOM, "comm_error", 1)], phase="cuda_graph_capture"),
 ]
 
 
