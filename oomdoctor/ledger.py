@@ -138,22 +138,14 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     req, free = facts.number("oom.requested_bytes"), facts.number("oom.gpu_free_bytes")
     if req is not None and free is not None:
         yield _est("ratio.request_of_free", req / max(free, 1.0), _ev(facts, "oom.requested_bytes"))
-    start_free = facts.number("mem.gpu_available_bytes")
-    if req is not None and start_free:
-        yield _est("ratio.request_of_available", req / start_free, _ev(facts, "oom.requested_bytes"))
+    yield from _share(facts, "ratio.request_of_available", "oom.requested_bytes", "mem.gpu_available_bytes")
     tp, allocated = facts.number("knob.tensor_parallel_size"), facts.number("oom.torch_allocated_bytes")
     if weights is not None and tp and tp >= 2 and allocated:
         # near 1: one rank holds the whole model, as if it had not been split over the others
         yield _est("ratio.allocated_of_model", allocated / (weights * tp), _ev(facts, "oom.torch_allocated_bytes"))
-    kv_all, weights_all = facts.number("mem.kv_total_bytes"), facts.number("mem.weights_total_bytes")
-    if kv_all is not None and weights_all:
-        yield _est("ratio.kv_of_weights", kv_all / weights_all, _ev(facts, "mem.kv_total_bytes"))
-    compute = facts.number("mem.compute_buffer_bytes")
-    if compute is not None and start_free:
-        yield _est("ratio.compute_of_available", compute / start_free, _ev(facts, "mem.compute_buffer_bytes"))
-    held = facts.number("oom.process_bytes")
-    if req is not None and held:
-        yield _est("ratio.request_of_process", req / held, _ev(facts, "oom.requested_bytes"))
+    yield from _share(facts, "ratio.kv_of_weights", "mem.kv_total_bytes", "mem.weights_total_bytes")
+    yield from _share(facts, "ratio.compute_of_available", "mem.compute_buffer_bytes", "mem.gpu_available_bytes")
+    yield from _share(facts, "ratio.request_of_process", "oom.requested_bytes", "oom.process_bytes")
     host_req = facts.number("mem.host_required_bytes", "oom.host_required_bytes")
     host_avail = facts.number("oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
     if host_req is not None and host_avail:
@@ -168,12 +160,15 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if kv_dev and budget and facts.value("framework") in ("llamacpp", "ollama"):
         yield _est("ratio.kv_of_device", kv_dev / budget, _ev(facts, "mem.kv_cache_bytes"))
     yield from _budget_shares(facts, total, weights)
-    host_part, required = facts.number("mem.host_required_bytes"), facts.number("mem.required_bytes")
-    if host_part is not None and required:
-        yield _est("ratio.host_of_required", host_part / required, _ev(facts, "mem.host_required_bytes"))
-    kv = facts.number("mem.kv_total_bytes")
-    if kv is not None and required:
-        yield _est("ratio.kv_of_required", kv / required, _ev(facts, "mem.kv_total_bytes"))
+    yield from _share(facts, "ratio.host_of_required", "mem.host_required_bytes", "mem.required_bytes")
+    yield from _share(facts, "ratio.kv_of_required", "mem.kv_total_bytes", "mem.required_bytes")
+
+
+def _share(facts: FactSet, key: str, part: str, whole: str) -> Iterable[Fact]:
+    """`key` = part / whole, where both are stated (and the whole is not zero)."""
+    num, den = facts.number(part), facts.number(whole)
+    if num is not None and den:
+        yield _est(key, num / den, _ev(facts, part))
 
 
 def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -> Iterable[Fact]:
