@@ -378,7 +378,7 @@ def suggestion_summary(s: Suggestion) -> str:
     action = s.action.value if hasattr(s.action, "value") else str(s.action)
     value = "" if s.value is None or isinstance(s.value, bool) else f" {fmt_value(s.knob, s.value)}"
     if s.knob in _NO_SETTING and not value:
-        return _NO_SETTING[s.knob]  # no setting to name: the reason below says what to do
+        return _NO_SETTING[s.knob]  # no setting to name: the reason beside it says what to do
     return f"{s.knob}: {action}{value}"
 
 
