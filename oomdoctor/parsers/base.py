@@ -22,10 +22,12 @@ _UNITS = {
     "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
     "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30,
     "t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40,
+    # (PyTorch states a garbage size as "more than 1EB")
+    "pb": 1 << 50, "pib": 1 << 50, "eb": 1 << 60, "eib": 1 << 60,
 }
 
 # A size as frameworks print it: "1.15 GiB", "224.00 MiB", "0 bytes", "4.3752 GB", "64M".
-SIZE = r"(\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B|bytes|B|[KMGT](?![a-z]))"
+SIZE = r"(\d[\d,]*(?:\.\d+)?)\s?([KMGTPE]i?B|bytes|B|[KMGT](?![a-z]))"
 
 
 def to_bytes(number: str, unit: str) -> int:

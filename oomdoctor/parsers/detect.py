@@ -56,14 +56,14 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache"),
-         r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_)|"
+         r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit)|"
          r"failed to allocate buffer for kv cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed"),
     _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
-    _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot ", "srv ", "set_adapters_lora"),
-         r"prompt_save:|cache state:|slot \w+: id|\bsrv\s+\w+: |set_adapters_lora:"),
+    _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot ", "srv ", "set_adapters_lora", "update_slots"),
+         r"prompt_save:|cache state:|slot \w+: id|\bsrv\s+\w+: |set_adapters_lora:|\bupdate_slots\s?:"),
     # llama.cpp's system-info line and its mlock warning
     _sig("fw-llamacpp-sysinfo", "llamacpp", 6, ("AVX2 = ", "failed to mlock"), r"\bAVX = \d \| AVX2 = \d|failed to mlock \d+-byte buffer"),
     _sig("fw-ollama", "ollama", 40, ("ollama", "Ollama", "source=server.go", "source=sched.go", "source=memory.go", "source=ggml.go",

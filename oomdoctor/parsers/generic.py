@@ -237,9 +237,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("estimate-not-a-number", ("NaN undefined", "approximately NaN"), r"requires approximately NaN\b", kind("estimator_bug")),
     P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
     # ---- look-alikes: errors that mention memory (or stop a start-up) but are no lack of it
-    P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+ '[^']+'",
+    P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+(?: '[^']+'|: CUDA error: (?!out of memory))",
       kind("comm_error", ("oom.hint", "custom_all_reduce"))),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
+    # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
+    P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),
     # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory
     P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds"),
       r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch|"

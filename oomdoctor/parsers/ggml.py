@@ -118,6 +118,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
     P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute"), ("_phase", "profile")]),
+    # llama.cpp's own fit of the model to free memory, refused because -ngl was set by hand: the layers do not fit
+    P("ggml-fit-refused", ("failed to fit params to free device memory",), r"failed to fit params to free device memory",
+      const(("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"), ("_phase", "load_weights"))),
     # Ollama's runner reserving the compute graph for the worst-case batch (a panic's stack names it)
     P("ollama-reserve-graph", ("reserveWorstCaseGraph",), r"\breserveWorstCaseGraph\b", const(("oom.buffer", "compute"), ("_phase", "profile"))),
     # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes RuntimeError
@@ -138,8 +141,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-mlock-limit", ("failed to mlock",), r"failed to mlock \d+-byte buffer.{0,80}(?:Cannot allocate memory|Out of memory|win32 error 1453)",
       kind("mlock_limit")),
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
-    P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "failed to find KV cache slot", "failed to find a memory slot"),
-      r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|failed to find (?:KV cache|a memory) slot",
+    P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "failed to find KV cache slot", "failed to find a memory slot",
+                          "failed to find free space in the KV cache", "ret = 1"),
+      r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|failed to find (?:KV cache|a memory) slot|"
+      r"failed to find free space in the KV cache|failed to decode the batch, n_batch = \d+, ret = 1\b",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
     P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error"), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),

@@ -260,6 +260,21 @@ FRAMEWORKS = [
         "[11/10/2023-06:30:40] [TRT-LLM] [E] Engine building failed, please check the error log."),
          [("oom.requested_bytes", 24793579520, 1), ("oom.hint", "engine_build", 1), (OOM, "cuda_error_oom", 2), ("oom.hint", "engine_build", 3)],
          framework="tensorrt-llm"),
+    # holdout r18: the old server's KV retry lines, llama.cpp's fit refused by a hand-set -ngl, a garbage
+    # size PyTorch states in exabytes, a prompt over GPT4All's window, custom all-reduce's own CUDA check
+    case("kv-free-space-retry", lines(
+        "[1707364943] update_slots : failed to find free space in the KV cache, retrying with smaller n_batch = 1",
+        "[1707364943] update_slots : failed to decode the batch, n_batch = 1, ret = 1"),
+         [(OOM, "kv_runtime_exhausted", 1), (OOM, "kv_runtime_exhausted", 2), ("knob.batch_size", 1, 1), ("knob.batch_size", 1, 2)],
+         framework="llamacpp", phase="decode"),
+    case("llama-fit-refused", "llama_params_fit: failed to fit params to free device memory: n_gpu_layers already set by user to 99, abort\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1)], framework="llamacpp", phase="load_weights"),
+    case("exabyte-request", "NPU out of memory. Tried to allocate more than 1EB memory\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", 1 << 60, 1)]),
+    case("prompt-over-context-window", "ERROR: The prompt size exceeds the context window size and cannot be processed.\n",
+         [(OOM, "config_max_len", 1)]),
+    case("custom-all-reduce-cuda-check", "RuntimeError: Runtime check failed at /sgl/jit_kernel/include/sgl_kernel/distributed/"
+         "custom_all_reduce.cuh:37: CUDA error: invalid argument\n", [(OOM, "comm_error", 1), ("oom.hint", "custom_all_reduce", 1)]),
     case("module-to-frames", lines(
         '  File "/x/torch/nn/modules/module.py", line 797, in _apply',
         "    return t.to(device, dtype if t.is_floating_point() or t.is_complex() else None, non_blocking)",

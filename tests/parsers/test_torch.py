@@ -126,7 +126,7 @@ CASES = [
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(3725.29), 1)]),
     # ---- 2.14 variants (KNOBS.md 11.2)
     case("2.14-more-than-1eb", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate more than 1EB memory.\n",
-         [(OOM, "torch_oom", 1)]),
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", 1 << 60, 1)]),
     case("2.14-preemptively-rejected",
          "torch.OutOfMemoryError: CUDA out of memory. Allocation was preemptively rejected because it would exceed "
          "per_process_memory_fraction limit.\n",
