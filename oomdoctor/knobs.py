@@ -306,6 +306,7 @@ def knob_for(framework: str, knob: str) -> str:
     """The knob this framework turns for a suggestion's purpose (STANDS_FOR), else the knob itself."""
     return STANDS_FOR.get((framework, knob), knob)
 
+
 # Generic spellings used when a framework has none for a knob.
 GENERIC: dict[str, Spelling] = {
     "expandable_segments": _ALLOC,

@@ -142,7 +142,7 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("mlock_limit")),
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
     P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "failed to find KV cache slot", "failed to find a memory slot",
-                          "failed to find free space in the KV cache", "ret = 1"),
+                          "failed to find free space in the KV cache", "failed to decode the batch"),
       r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|failed to find (?:KV cache|a memory) slot|"
       r"failed to find free space in the KV cache|failed to decode the batch, n_batch = \d+, ret = 1\b",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),

@@ -36,7 +36,8 @@ OLD = (
 )
 
 PATTERNS: tuple[Pattern, ...] = (
-    P("torch-oom", ("out of memory", "OutOfMemoryError"), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory|(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
+    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory", kind("torch_oom")),
+    # the exception's name alone (a message cut after it; its wording in a later line)
     P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),

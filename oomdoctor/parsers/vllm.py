@@ -140,7 +140,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-concurrency", ("Maximum concurrency for",), r"Maximum concurrency for (\d[\d,]*) tokens per request: ([\d.]+)x",
       lambda m: [("knob.max_model_len", to_int(m.group(1))), ("mem.max_concurrency", float(m.group(2)))]),
     P("vllm-kv-phase", ("initialize_cache", "get_kv_cache_config", "kv_cache_utils", "initialize_kv_cache", "_initialize_kv_caches",
-                                "check_enough_kv_cache_memory"),
+                        "check_enough_kv_cache_memory"),
       r"initialize_cache|get_kv_cache_configs?|check_enough_kv_cache_memory|initialize_kv_cache|_initialize_kv_caches",
       const(("_phase", "kv_alloc"))),
     P("vllm-graphs-took", ("Graph capturing finished",), r"Graph capturing finished in \d+ secs?, took ([\d.]+) GiB",
