@@ -14,7 +14,7 @@ from oomdoctor.ledger import assess
 from oomdoctor.model import Account, Culprit, LogSource, Report, StepStatus, TriageStep
 from oomdoctor.parsers import detect
 from oomdoctor.parsers.base import timestamp
-from oomdoctor.parsers.scan import NOT_OOM_KINDS, ScanResult, scan
+from oomdoctor.parsers.scan import NOT_OOM_KINDS, ScanResult, params_from_name, scan
 from oomdoctor.rules.engine import evaluate
 from oomdoctor.rules.loader import RuleSet, load_rules
 
@@ -86,8 +86,11 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
         # the full estimate runs only for a model the user names
         named = facts.value("knob.model")
         if isinstance(named, str) and named.strip():
-            facts = facts.with_(f for f in context.from_model(named, quiet=True).facts
-                                if f.key != "knob.model" and not facts.has(f.key))
+            known = context.from_model(named, quiet=True)
+            if known.model is not None:  # the catalog's count beats the size in the name ("17B-16E" names the active ones)
+                guess = params_from_name(named)
+                facts = FactSet(f for f in facts if not (f.key == "model.params" and f.value == guess))
+            facts = facts.with_(f for f in known.facts if f.key != "knob.model" and not facts.has(f.key))
     if ctx.model:
         from oomdoctor import memory
 

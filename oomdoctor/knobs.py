@@ -205,6 +205,8 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
                         S("-ngl {v}", until=(6089,), note="layers on the GPU; the rest runs on the CPU")),
         "max_model_len": (S("-c {v}"),),
         "max_num_seqs": (S("-np {v}"),),
+        "mm_limits": (ADVICE("resize the image before sending it, or cap its vision tokens with --image-max-tokens N "
+                             "(dynamic-resolution encoders such as Qwen-VL encode at the image's own size)"),),
         # -fa took a value (on|off|auto) from build b6327 (Aug 2025); before, it was a bare switch
         "kv_cache_dtype": (S("-ctk {v} -ctv {v} -fa on", since=(6327,), note="a quantized V cache needs flash attention"),
                            S("-ctk {v} -ctv {v} -fa", until=(6327,), note="a quantized V cache needs flash attention")),
@@ -247,7 +249,9 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "mm_limits": (ADVICE("fewer images per prompt, or a smaller max_pixels in the processor"),),
         "expandable_segments": (_ALLOC,),
         "free_gpu": (_VISIBLE,),
-        "host_ram": (S("low_cpu_mem_usage=True", note="an argument of from_pretrained (transformers 4.x); or more host RAM", **_PY),),
+        # (low_cpu_mem_usage=True only helps while from_pretrained runs, and is the default with
+        # accelerate installed: the load rules name it in their reasons)
+        "host_ram": (_HOST_RAM,),
         "shm_size": (_SHM,),
     },
     "tensorrt-llm": {

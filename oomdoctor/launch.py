@@ -156,7 +156,7 @@ _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("llamacpp", re.compile(r"llama-(?:server|cli)\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp")),
     ("ollama", re.compile(r"(?:^|[\s/])ollama\s+(?:run|serve|pull)\b|ollama\s+runner")),
     ("tensorrt-llm", re.compile(r"trtllm-(?:serve|build)|tensorrt_llm|examples/\w+/build\.py")),
-    ("lmdeploy", re.compile(r"lmdeploy\s+serve")),
+    ("lmdeploy", re.compile(r"lmdeploy\s+(?:serve|chat)\b")),
     ("deepspeed", re.compile(r"(?:^|\s)deepspeed\s")),
 )
 
@@ -255,12 +255,22 @@ def parse_argv(
 
 
 def positional_model(argv: Sequence[str]) -> str | None:
-    """`vllm serve MODEL`, `ollama run TAG`, `sglang serve MODEL`: the model is positional."""
+    """`vllm serve MODEL`, `ollama run TAG`, `sglang serve MODEL`, `lmdeploy serve api_server MODEL`,
+    `lmdeploy chat MODEL`, `trtllm-serve [serve] MODEL`: the model is positional."""
     for i, tok in enumerate(argv[:-1]):
-        if tok in ("serve", "run", "pull") and i > 0 and argv[i - 1].rsplit("/", 1)[-1] in ("vllm", "ollama", "sglang"):
-            nxt = argv[i + 1]
-            if not nxt.startswith("-"):
-                return nxt
+        prog = argv[i - 1].rsplit("/", 1)[-1] if i > 0 else ""
+        if tok in ("serve", "run", "pull") and prog in ("vllm", "ollama", "sglang"):
+            at = i + 1
+        elif tok in ("api_server", "gradio") and prog == "serve" and i > 1 and argv[i - 2].rsplit("/", 1)[-1] == "lmdeploy":
+            at = i + 1
+        elif tok == "chat" and prog == "lmdeploy":
+            at = i + 1
+        elif tok.rsplit("/", 1)[-1] == "trtllm-serve":
+            at = i + 2 if argv[i + 1] == "serve" else i + 1
+        else:
+            continue
+        if at < len(argv) and not argv[at].startswith("-"):
+            return argv[at]
     return None
 
 

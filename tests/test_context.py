@@ -41,7 +41,11 @@ def values(ctx: context.Context) -> dict[str, object]:
     ("llm = LLM(model='meta-llama/Llama-3.1-8B-Instruct', max_model_len=200000, gpu_memory_utilization=0.9)", "vllm",
      {"knob.max_model_len": 200000, "knob.gpu_memory_utilization": 0.9}),
     ("lmdeploy serve api_server internlm/internlm2_5-7b-chat --session-len 32768 --cache-max-entry-count 0.5", "lmdeploy",
-     {"knob.max_model_len": 32768, "knob.gpu_memory_utilization": 0.5}),
+     {"knob.max_model_len": 32768, "knob.gpu_memory_utilization": 0.5, "knob.model": "internlm/internlm2_5-7b-chat"}),
+    ("lmdeploy chat Qwen/Qwen2.5-7B-Instruct --tp 2", "lmdeploy",
+     {"knob.tensor_parallel_size": 2, "knob.model": "Qwen/Qwen2.5-7B-Instruct"}),
+    ("trtllm-serve serve meta-llama/Llama-3.1-8B-Instruct --max_batch_size 8", "tensorrt-llm",
+     {"knob.max_num_seqs": 8, "knob.model": "meta-llama/Llama-3.1-8B-Instruct"}),
 ])
 def test_command_knobs_and_framework(command: str, framework: str, expected: dict[str, object]) -> None:
     ctx = context.from_command(command)
@@ -203,3 +207,14 @@ def test_cli_spec_errors_are_one_line(tmp_path: Path) -> None:
                         "--spec", str(bad)], capture_output=True, text=True)
     assert p.returncode == 2
     assert p.stderr.strip().count("\n") == 0 and "not valid YAML" in p.stderr
+
+
+def test_the_catalog_count_beats_the_size_in_a_logged_name(tmp_path: Path) -> None:
+    # holdout r19: "17B-16E" names Llama 4 Scout's active parameters; the catalog knows all of them
+    log = tmp_path / "server.log"
+    log.write_text("python3 -m sglang.launch_server --model-path meta-llama/Llama-4-Scout-17B-16E-Instruct --tp 8\n"
+                   "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.\n")
+    facts = FactSet(diagnose(DiagnoseOptions(logs=[str(log)])).facts)
+    assert facts.value("model.params") > 100e9
+    assert facts.get("model.params").origin is Origin.CATALOG
+

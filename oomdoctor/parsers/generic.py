@@ -270,8 +270,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # a client told that the server validated and refused its request (HTTP 400/413/422, with the
     # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.
     P("request-rejected", ("Error code: 4",), r"Error code: 4(?:00|13|22) - \{", kind("request_rejected")),
-    P("alloc-size-limit", ("larger than 4GB", "bigger than 4GB"),
-      r"(?i)can ?not allocate memory block with size (?:larger|bigger) than 4 ?GB|allocation (?:larger|bigger) than 4 ?GB",
+    # one array over the API's size field (MPS: 2**32 bytes per NDArray), not a full device
+    P("alloc-size-limit", ("larger than 4GB", "bigger than 4GB", "total bytes of NDArray >"),
+      r"(?i)can ?not allocate memory block with size (?:larger|bigger) than 4 ?GB|allocation (?:larger|bigger) than 4 ?GB|"
+      r"total bytes of NDArray > 2\*\*32",
       kind("alloc_size_limit")),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure

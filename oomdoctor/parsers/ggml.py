@@ -121,6 +121,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # llama.cpp's own fit of the model to free memory, refused because -ngl was set by hand: the layers do not fit
     P("ggml-fit-refused", ("failed to fit params to free device memory",), r"failed to fit params to free device memory",
       const(("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"), ("_phase", "load_weights"))),
+    # the fit itself threw (a context the build cannot create: a KV type, a head size): an error, not a lack of memory
+    P("ggml-fit-error", ("error while trying to fit params",), r"encountered an error while trying to fit params to free device memory: (.{1,200})",
+      lambda m: [] if re.search(r"(?i)memory|alloc|\boom\b", m.group(1)) else [("error.final", m.group(0).strip()[:300])]),
     # Ollama's runner reserving the compute graph for the worst-case batch (a panic's stack names it)
     P("ollama-reserve-graph", ("reserveWorstCaseGraph",), r"\breserveWorstCaseGraph\b", const(("oom.buffer", "compute"), ("_phase", "profile"))),
     # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes RuntimeError

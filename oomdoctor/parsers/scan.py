@@ -419,22 +419,26 @@ class _State:
         yield from self._process_facts()
 
     def _process_facts(self) -> Iterable[Fact]:
-        """Torch lists every process on the GPU, itself included: the one whose use is
-        closest to (and at least) what PyTorch reserved is this process."""
+        """Torch lists every process on the GPU, itself included. It names itself "this process"
+        when it finds its own pid; then every numbered process is another one (or this one, named in
+        another rank's message on the same GPU). In a container
+        it lists itself by a pid it does not know as its own: the one whose use is closest to
+        (and at least) what PyTorch reserved is this process."""
         if not self.processes:
             return
-        reserved = 0
-        for f in self.facts:
-            if f.key == "oom.torch_allocated_bytes":
-                reserved = max(reserved, int(f.value))
-        unalloc = max((int(f.value) for f in self.facts if f.key == "oom.torch_unallocated_bytes"), default=0)
-        reserved += unalloc
         procs = {pid: (size, ev) for pid, size, ev in self.processes}
-        own = min(procs, key=lambda p: (procs[p][0] < reserved, abs(procs[p][0] - reserved)))
+        ev = self.processes[0][2]
+        stated = next((int(f.value) for f in self.facts if f.key == "oom.process_bytes"), None)
+        if stated is not None:  # "this process has ...": numbered ones are others, unless another rank's message names it
+            own = next((pid for pid, (size, _) in procs.items() if size == stated), None)
+        else:
+            reserved = max((int(f.value) for f in self.facts if f.key == "oom.torch_allocated_bytes"), default=0)
+            reserved += max((int(f.value) for f in self.facts if f.key == "oom.torch_unallocated_bytes"), default=0)
+            own = min(procs, key=lambda p: (procs[p][0] < reserved, abs(procs[p][0] - reserved)))
+            ev = procs[own][1]
+            yield Fact("oom.process_bytes", procs[own][0], Origin.LOG, ev)
         foreign = sorted(((size, pid) for pid, (size, _) in procs.items() if pid != own and size > 0), reverse=True)
-        ev = procs[own][1]
-        yield Fact("oom.process_count", len(procs), Origin.LOG, ev)
-        yield Fact("oom.process_bytes", procs[own][0], Origin.LOG, ev)
+        yield Fact("oom.process_count", len(procs) + (own is None), Origin.LOG, ev)
         yield Fact("oom.other_process_bytes", sum(size for size, _ in foreign), Origin.LOG, ev)
         if foreign:  # named, so a multi-rank report says whose memory it is
             yield Fact("gpu.other_processes", "; ".join(f"pid {pid} {format_bytes(size)}" for size, pid in foreign), Origin.LOG, ev)

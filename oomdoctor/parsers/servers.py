@@ -192,6 +192,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"building engine|Building engine|Peak memory usage of TRT", const(("_phase", "engine_build"))),
     # ---- LMDeploy / TurboMind
     P("lmdeploy-kv", ("No enough gpu memory for kv cache",), r"No enough gpu memory for kv cache", kind("lmdeploy_kv_empty", ("_phase", "kv_alloc"))),
+    # the PyTorch engine's serving loop (start-up is over: requests are being batched)
+    P("lmdeploy-engine-loop", ("Engine loop failed",), r"Engine loop failed with error", const(("_phase", "prefill"))),
     P("lmdeploy-runtime", ("No enough gpu memory for runtime",), r"No enough gpu memory for runtime", kind("lmdeploy_runtime_oom")),
     P("turbomind-oom", ("out of memory",), r"\[TM\]\[ERROR\] CUDA runtime error: out of memory\s*(\S*)",
       lambda m: [("oom.kind", "turbomind_oom")]

@@ -77,6 +77,10 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "kv_alloc"))),
     P("pinned-host", ("pin_memory=True", "pinned memory", "cudaHostAlloc", "pin_memory()"),
       r"pin_memory=True|pin_memory\(\)|pinned memory|cudaHostAlloc", const(("oom.hint", "pinned_host"))),
+    # a traceback's own code line copying to the host with non_blocking=True: the copy's destination
+    # is a pinned buffer it allocates there (the frame that failed, not a setting mentioned somewhere)
+    P("pinned-copy-frame", ("non_blocking",), r"\.to\(\s*\\?[\"']cpu\\?[\"']\s*,\s*non_blocking\s*=\s*True",
+      const(("oom.hint", "pinned_host"), ("oom.hint", "pinned_copy"))),
     P("traceback", ("Traceback (most recent call last)",), r"Traceback \(most recent call last\)", const(("oom.hint", "traceback"))),
     P("nvml-missing", ("nvmlInit",), r"nvmlInit_v2 failed", const(("_note", "NVML unavailable to PyTorch"))),
     # Meta's reference code (llama, codellama example scripts) allocates every layer's KV cache for
@@ -100,6 +104,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
       r"\btraining_step\b|\.backward\(",
       const(("_phase", "forward"))),
+    # the optimizer's step (Adam's moments are created on its first step): training's resident set
+    P("optimizer-step", ("torch/optim/", "optimizer.step(", "_multi_tensor_adam", "_single_tensor_adam"),
+      r"torch/optim/\w+\.py|\boptimizer\.step\(|_(?:multi|single)_tensor_adamw?\b", const(("oom.hint", "optimizer_step"))),
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),
     P("ph-capture", ("graph", "Graph", "capture_model", "capture_end"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|Capturing the model for CUDA graphs|capture_model|"

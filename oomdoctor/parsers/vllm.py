@@ -147,8 +147,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]),
     P("vllm-warmup", ("warm_up", "warming up", "Warming up", "_warmup"), r"compile_or_warm_up_model|warm_up_model|[Ww]arming up|\w+_warmup\b",
       const(("_phase", "warmup"))),
-    P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server"),
-      r"Application startup complete|Uvicorn running on|Starting vLLM API server",
+    # (the engine's own "init engine (profile, create kv cache, warmup model) took N seconds": start-up is over)
+    P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "init engine (profile"),
+      r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took",
       const(("_ready", True))),
     P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),

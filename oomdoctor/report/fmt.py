@@ -328,6 +328,14 @@ def first_clause(why: str) -> str:
     return why.split("; ")[0]
 
 
+def brief_why(s: Suggestion) -> str:
+    """A suggestion's reason at a glance: the first clause, unless no setting can be pasted for
+    it; then the notes after the reason (the framework's own advice) are what to do."""
+    if s.flag or s.knob in _NO_SETTING:
+        return first_clause(s.why)
+    return s.why
+
+
 def finding_reason(f: Finding, limit: int = 220) -> str:
     """The tool's sentence for a finding: its title, and its message when that is not the raw
     log line (which the evidence shows) and short enough to read at a glance."""

@@ -137,7 +137,7 @@ class _Panels:
             shown = s.flag or fmt.suggestion_summary(s)
             grid.add_row(self._text(label, "bold"), self._text(shown, "bold green" if i == 0 else "green"))
             if s.why:
-                grid.add_row(self._text(), self._text(fmt.first_clause(s.why), "dim"))
+                grid.add_row(self._text(), self._text(fmt.brief_why(s), "dim"))
         return grid
 
     def _brief_evidence(self, report: Report) -> RenderableType | None:

@@ -18,6 +18,40 @@ STATED = [
     case("bytes-on-device",  # holdout r9: a SYCL build's allocator
          "can't allocate 21583194624 Bytes of memory on device\n",
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 21583194624, 1), ("gpu.backend", "sycl", 1)]),
+    case("dataloader-worker-killed",  # holdout r19: a host kill spelled with a capital K
+         "RuntimeError: DataLoader worker (pid 2637) is killed by signal: Killed. \n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("mps-array-size-field",  # holdout r19: one MPS array over 2**32 bytes is a size field, not a full device
+         "/AppleInternal/Library/x/MPSNDArray.mm:761: failed assertion `[MPSNDArray initWithDevice:descriptor:] Error: total bytes of NDArray > 2**32'\n",
+         [(OOM, "alloc_size_limit", 1)], framework="transformers"),
+    case("stream-creation-oom",  # holdout r19: ggml names the function; a stream is created before any buffer
+         lines("ROCm error: out of memory", "  current device: 0, in function stream at //ml/backend/ggml/ggml/src/ggml-cuda/common.cuh"),
+         [(OOM, "cuda_error_oom", 1), ("oom.device", "0", 2), ("oom.hint", "ggml_fn_stream", 2)]),
+    case("vmm-reservation-named",  # holdout r19: the failing call is the pool's address reservation
+         lines("CUDA error: out of memory", "  current device: 0, in function alloc at ggml-cuda.cu:476",
+               "  cuMemAddressReserve(&pool_addr, CUDA_POOL_VMM_MAX_SIZE, 0, 0, 0)"),
+         [(OOM, "ggml_cuda_error_oom", 1), ("oom.device", "0", 2), ("oom.hint", "ggml_fn_alloc", 2), (OOM, "va_reservation", 3)]),
+    case("pinned-copy-frame",  # holdout r19: the failing frame copies to the host with non_blocking=True
+         '--> 145     saved_hidden_states = hidden_states.to(\\"cpu\\", non_blocking = True)\n\nRuntimeError: CUDA error: out of memory\n',
+         [("oom.hint", "pinned_copy", 1), ("oom.hint", "pinned_host", 1), (OOM, "cuda_error_oom", 3)]),
+    case("optimizer-step-frame",  # holdout r19: Adam's moments are made on the optimizer's step
+         lines('  File "/opt/conda/lib/python3.10/site-packages/torch/optim/adamw.py", line 568, in _multi_tensor_adamw',
+               "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 112.00 MiB (GPU 0; 79.15 GiB total capacity; "
+               "76.61 GiB already allocated; 112.38 MiB free; 77.55 GiB reserved in total by PyTorch)"),
+         [("oom.hint", "optimizer_step", 1), ("oom.hint", "traceback", 1), (OOM, "torch_oom", 2), ("oom.device", "0", 2),
+          ("oom.gpu_free_bytes", 117838971, 2), ("oom.gpu_total_bytes", 84986665370, 2), ("oom.requested_bytes", 117440512, 2),
+          ("oom.torch_allocated_bytes", 82259361137, 2), ("oom.torch_reserved_bytes", 83268678451, 2),
+          ("oom.torch_unallocated_bytes", 1009317314, 2)]),
+    # PyTorch names itself "this process"; every numbered process is another one, or this one in
+    # another rank's message on the same GPU (holdout r19: two processes sharing GPU 0 both fail)
+    case("this-process-and-another",
+         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 268.00 MiB. GPU 0 has a total capacity of 79.15 GiB of which "
+         "164.62 MiB is free. Process 95805 has 34.72 GiB memory in use. Including non-PyTorch memory, this process has 44.25 GiB "
+         "memory in use. Of the allocated memory 43.82 GiB is allocated by PyTorch, and 21.69 MiB is reserved by PyTorch but unallocated.\n",
+         [(OOM, "torch_oom", 1), ("oom.device", "0", 1), ("oom.requested_bytes", MiB(268), 1), ("oom.gpu_total_bytes", GiB(79.15), 1),
+          ("oom.gpu_free_bytes", MiB(164.62), 1), ("oom.process_bytes", GiB(44.25), 1),
+          ("oom.torch_allocated_bytes", GiB(43.82), 1), ("oom.torch_unallocated_bytes", MiB(21.69), 1),
+          ("oom.process_count", 2, 1), ("oom.other_process_bytes", GiB(34.72), 1), ("gpu.other_processes", "pid 95805 34.72 GiB", 1)]),
     case("vulkan-out-of-device-memory", "vk::Device::allocateMemory: ErrorOutOfDeviceMemory\n", [(OOM, "cuda_error_oom", 1)]),
     case("host-side-wording", "std::bad_alloc while loading tensors into system memory\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
@@ -94,6 +128,13 @@ FINAL_ERRORS = [
     case("wrapper-type", "ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n"),
     case("memory-worded", "ValueError: The model's max seq len is larger than the KV cache can hold\n"),
     case("nccl-error", "RuntimeError: NCCL error: unhandled system error\n", [("oom.hint", "nccl_system_error", 1)]),
+    # llama.cpp's fit step threw on a context it cannot create (holdout r19: a KV type the head size rejects)
+    case("fit-threw",
+         "llama_params_fit: encountered an error while trying to fit params to free device memory: failed to create llama_context from model\n",
+         [(FINAL, "encountered an error while trying to fit params to free device memory: failed to create llama_context from model", 1)],
+         framework="llamacpp"),
+    case("fit-threw-on-memory",
+         "llama_params_fit: encountered an error while trying to fit params to free device memory: failed to allocate CUDA0 buffer\n"),
 ]
 
 ENDINGS = [
@@ -108,6 +149,9 @@ ENDINGS = [
 ]
 
 RUNS = [
+    case("lmdeploy-serving-loop",  # holdout r19: the PyTorch engine's loop fails while serving
+         "2024-05-08 16:16:10,360 - lmdeploy - ERROR - Engine loop failed with error: CUDA out of memory. Tried to allocate 488.00 MiB.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(488), 1)], framework="lmdeploy", phase="prefill"),
     # the user's second attempt fails differently: the last attempt is what fails now
     case("second-launch-after-a-failure",
          lines("INFO 03-27 16:40:00 [llm_engine.py:1] Initializing an LLM engine (v0.8.2) with config: model='m', max_seq_len=116160",
@@ -137,6 +181,9 @@ FRAMEWORKS = [
          framework="vllm"),
     case("llama-bench-and-gguf-repo", "./build/bin/llama-bench -hf unsloth/Qwen3-30B-A3B-GGUF:UD-Q4_K_M -ngl 999\n",
          framework="llamacpp"),
+    case("llamacpp-source-path",  # holdout r19: an app's bundled llama.cpp asserting in its mmap code
+         lines("llm-engine/llama.cpp/src/llama-mmap.cpp:790: GGML_ASSERT(addr) failed", "llama_mlock::grow_to(unsigned long)"),
+         [(OOM, "ggml_assert", 1)], framework="llamacpp"),
     case("webui-llamacpp-loader",
          '  File "/home/textgen/text-generation-webui/modules/llamacpp_model.py", line 58, in __del__\n',
          [("oom.hint", "traceback", 1)], framework="llamacpp"),
@@ -294,6 +341,15 @@ REACHED = [
     ('  File "/v/recipes/full_finetune_distributed.py", line 919, in train\n    current_loss = self._loss_step(batch)\n', "prefill"),
     ("WARNING [big_modeling.py:433] Some parameters are on the meta device device because they were offloaded to the cpu.\n", "load_weights"),
 ]
+
+
+def test_a_finished_start_up_reached_no_step():
+    # holdout r19: vLLM's "init engine (profile, create kv cache, warmup model) took" ends the start-up
+    from parser_table import scan_text
+
+    log = lines("INFO 12-24 06:17:49 model_runner.py:1527] Graph capturing finished in 71 secs, took 6.56 GiB",
+                "INFO 12-24 06:17:49 llm_engine.py:446] init engine (profile, create kv cache, warmup model) took 118.12 seconds")
+    assert [f for f in scan_text(log).facts if f.key == "phase.reached"] == []
 
 
 @pytest.mark.parametrize(("log", "phase"), REACHED)

@@ -154,3 +154,15 @@ def test_launch_command_accepts_a_string(kv):
     report = dataclasses.replace(kv, extra={"launch_command": "vllm serve 'm x' --max-model-len 8192"})
     assert fmt.launch_command(report) == ["vllm", "serve", "m x", "--max-model-len", "8192"]
     assert fmt.launch_command(dataclasses.replace(kv, extra={})) is None
+
+
+def test_brief_why_keeps_the_advice_when_nothing_can_be_pasted():
+    from oomdoctor.model import Action, Suggestion
+
+    advice = Suggestion("mm_limits", Action("lower"), None, None, "the encoder grows with the image; resize the image", "r",
+                        Account.ACTIVATIONS)
+    assert fmt.brief_why(advice) == "the encoder grows with the image; resize the image"
+    flag = dataclasses.replace(advice, knob="max_model_len", flag="-c 4096", why="a shorter context; a note")
+    assert fmt.brief_why(flag) == "a shorter context"
+    other = dataclasses.replace(advice, knob="other", why="shard the optimizer; the change the finding describes")
+    assert fmt.brief_why(other) == "shard the optimizer"
