@@ -74,8 +74,7 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     if params is None:
         return None, "estimate"
     named = facts.get("model.params")
-    tp = facts.number("knob.tensor_parallel_size") or default_split(facts)
-    pp = facts.number("knob.pipeline_parallel_size") or 1
+    tp, pp = parallel_split(facts)
     bpp = bytes_per_param(facts.value("knob.dtype"), facts.value("knob.quantization"))
     return params * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
 
@@ -88,6 +87,22 @@ _SPLIT_BY_DEFAULT = ("tgi", "llamacpp", "ollama", "deepspeed")
 def default_split(facts: FactSet) -> float:
     count = facts.number("gpu.count")
     return max(1.0, count) if count and facts.value("framework") in _SPLIT_BY_DEFAULT else 1.0
+
+
+# engines whose workers each hold a slice of the model (tensor x pipeline parallel)
+_WORKERS_SHARD = ("vllm", "sglang", "tgi", "lmdeploy")
+
+
+def parallel_split(facts: FactSet) -> tuple[float, float]:
+    """(tensor, pipeline) parallel sizes: as set; else the workers the log's prefixes name, for an
+    engine whose workers each hold a slice; else how the engine spreads a model by default."""
+    pp = facts.number("knob.pipeline_parallel_size") or 1
+    tp = facts.number("knob.tensor_parallel_size")
+    if tp is None:
+        workers = facts.number("parallel.workers")
+        if workers and workers >= 2 and facts.value("framework") in _WORKERS_SHARD:
+            tp = max(1.0, workers / pp)
+    return tp or default_split(facts), pp
 
 
 def _pow2_floor(n: float, floor: int = 1) -> int:

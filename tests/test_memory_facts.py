@@ -91,3 +91,17 @@ def test_oom_keys_count_as_stated() -> None:
     keys = _by_key(estimate_facts(log, CONFIG))
     assert "mem.kv_tokens" not in keys and "mem.non_torch_bytes" not in keys
     assert keys["fit.max_model_len"].value == 5000 // 16 * 16  # the engine's own capacity wins
+
+
+def test_workers_named_in_the_log_split_the_weights_when_no_setting_does() -> None:
+    from oomdoctor.ledger import parallel_split, weights_per_gpu
+
+    base = [Fact("framework", "vllm"), Fact("model.params", 235_000_000_000), Fact("knob.dtype", "bfloat16")]
+    eight = FactSet([*base, Fact("parallel.workers", 8)])
+    assert parallel_split(eight) == (8, 1)
+    assert weights_per_gpu(eight)[0] == 235e9 * 2 / 8
+    assert parallel_split(FactSet([*base, Fact("parallel.workers", 8), Fact("knob.pipeline_parallel_size", 2)])) == (4, 2)
+    assert parallel_split(FactSet([*base, Fact("parallel.workers", 8), Fact("knob.tensor_parallel_size", 4)])) == (4, 1)
+    # a training script's ranks are data-parallel copies: each holds the whole model
+    script = FactSet([Fact("framework", "transformers"), Fact("parallel.workers", 8)])
+    assert parallel_split(script) == (1.0, 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from oomdoctor.errors import InputError
 from oomdoctor.facts import FACT_KEYS, Evidence, Fact, FactSet, Origin
-from oomdoctor.ledger import default_split
+from oomdoctor.ledger import parallel_split
 from oomdoctor.memory.config import load_model
 from oomdoctor.memory.estimator import Estimate, Given, estimate
 from oomdoctor.memory.fit import solve
@@ -64,13 +64,14 @@ def settings_from_facts(facts: FactSet) -> EstimateSettings:
     fw = framework_of(facts) or Framework.VLLM
     total = _num(facts, "mem.gpu_total_bytes", "oom.gpu_total_bytes", "gpu.total_bytes")
     util = _num(facts, "knob.gpu_memory_utilization", kind=float)
+    tp, pp = parallel_split(facts)
     fields = dict(
         framework=fw,
         dtype=_text(facts, "knob.dtype"),
         quantization=_text(facts, "knob.quantization"),
         kv_cache_dtype=_text(facts, "knob.kv_cache_dtype"),
-        tensor_parallel_size=max(1, _num(facts, "knob.tensor_parallel_size") or int(default_split(facts))),
-        pipeline_parallel_size=max(1, _num(facts, "knob.pipeline_parallel_size") or 1),
+        tensor_parallel_size=max(1, int(tp)),
+        pipeline_parallel_size=max(1, int(pp)),
         max_model_len=_num(facts, "knob.max_model_len", "oom.requested_max_model_len"),
         max_num_seqs=_num(facts, "knob.max_num_seqs"),
         max_num_batched_tokens=_num(facts, "knob.max_num_batched_tokens"),

@@ -222,6 +222,7 @@ class _State:
         self.late_phase: str | None = None
         self.stamped_phases: list[tuple[str | None, str]] = []  # (timestamp, phase) before any failure
         self.sums: dict[str, tuple[int, Evidence]] = {}
+        self.maxes: dict[str, tuple[int, Evidence]] = {}  # "_max:key": the largest value any line gave
         self.raw: dict[str, tuple[Value, Evidence]] = {}
         self.processes: list[tuple[str, int, Evidence]] = []
         self.warnings: list[str] = []
@@ -337,6 +338,9 @@ class _State:
             elif key.startswith("_sum:"):
                 prev = self.sums.get(key[5:], (0, ev))[0]
                 self.sums[key[5:]] = (prev + int(value), ev)
+            elif key.startswith("_max:"):
+                if int(value) > self.maxes.get(key[5:], (0, ev))[0]:
+                    self.maxes[key[5:]] = (int(value), ev)
             elif key.startswith("_"):
                 self.raw[key] = (value, ev)
             else:
@@ -358,7 +362,7 @@ class _State:
             self._settle_runs()
         self.facts.extend(list(self._wrapped()))
         facts = list(self.facts)
-        for key, (total, ev) in self.sums.items():
+        for key, (total, ev) in (*self.sums.items(), *self.maxes.items()):
             facts.append(Fact(key, total, Origin.LOG, ev))
         facts.extend(self._derived())
         if self.failure_line is None:

@@ -105,6 +105,9 @@ def _trt_component(m: re.Match[str]) -> Emitted:
 PATTERNS: tuple[Pattern, ...] = (
     # ---- SGLang
     P("sglang-server-args", ("server_args=", "ServerArgs("), r"ServerArgs\((.*)\)?", _server_args),
+    # the scheduler's prefix names its tensor-parallel rank: "[2025-05-29 14:59:00 TP5] ..."
+    P("sglang-tp-rank", tuple(f" TP{i}]" for i in range(1, 16)), r"\d\d:\d\d:\d\d(?: DP\d+)? TP(\d+)(?: EP\d+)?\]",
+      lambda m: [("_max:parallel.workers", int(m.group(1)) + 1)]),
     P("sglang-not-enough", ("Not enough memory. Please try to increase --mem-fraction-static",),
       r"Not enough memory\. Please try to increase --mem-fraction-static", kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
     P("sglang-capture-failed", ("Capture cuda graph failed", "Capture CUDA graph failed"), r"Capture (?:cuda|CUDA) graph failed", _capture_failed),

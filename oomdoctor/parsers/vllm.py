@@ -112,6 +112,9 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("weights_load_oom", ("_phase", "load_weights"))),
     P("vllm-long-len", ("derived max_model_len",), r"User-specified max_model_len \((\d+)\) is greater than the derived max_model_len",
       kind("config_max_len")),
+    # the worker prefix of a multi-GPU engine: "(VllmWorker rank=7 pid=790)", "(VllmWorker TP3 pid=..)", "(Worker_TP1 pid=..)"
+    P("vllm-worker-rank", ("VllmWorker rank=", "VllmWorker TP", "Worker_TP"), r"\((?:VllmWorker (?:rank=|TP)|Worker_TP)(\d+)\b",
+      lambda m: [("_max:parallel.workers", int(m.group(1)) + 1)]),
     # accounting
     P("vllm-weights-v0", ("Loading model weights took", "Loading weights took"), r"Loading (?:model )?weights took ([\d.]+) ?(GB|GiB|MB)",
       lambda m: [("mem.weights_bytes", int(float(m.group(1)) * (1 << (20 if m.group(2) == "MB" else 30)))), ("_phase", "after_load")]),

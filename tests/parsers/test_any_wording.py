@@ -181,6 +181,16 @@ FRAMEWORKS = [
          framework="vllm"),
     case("llama-bench-and-gguf-repo", "./build/bin/llama-bench -hf unsloth/Qwen3-30B-A3B-GGUF:UD-Q4_K_M -ngl 999\n",
          framework="llamacpp"),
+    # the worker prefixes of a multi-GPU engine name how many workers share the model (holdout r19)
+    case("vllm-worker-ranks",
+         lines("(VllmWorker rank=0 pid=783) Loading safetensors using Runai Model Streamer:   8% Completed | 9/118",
+               "(VllmWorker rank=7 pid=790) [RunAI Streamer] CPU Buffer size: 3.7 GiB for file: model-00010-of-00118.safetensors",
+               "(VllmWorker rank=3 pid=786) [RunAI Streamer] CPU Buffer size: 3.7 GiB for file: model-00011-of-00118.safetensors"),
+         [("parallel.workers", 8, 2)], framework="vllm"),
+    case("sglang-tp-prefix",
+         lines("[2025-05-29 14:59:00 TP5] Scheduler hit an exception: Traceback (most recent call last):",
+               "[2025-05-29 14:59:00 TP1] Load weight end. type=Llama4ForConditionalGeneration, mem usage=25.10 GB."),
+         [("parallel.workers", 6, 1), ("oom.hint", "traceback", 1)], framework="sglang"),
     case("llamacpp-source-path",  # holdout r19: an app's bundled llama.cpp asserting in its mmap code
          lines("llm-engine/llama.cpp/src/llama-mmap.cpp:790: GGML_ASSERT(addr) failed", "llama_mlock::grow_to(unsigned long)"),
          [(OOM, "ggml_assert", 1)], framework="llamacpp"),

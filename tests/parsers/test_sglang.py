@@ -83,7 +83,7 @@ CASES = [
          lines("[gpu=0] Prefill batch. #new-seq: 17, #new-token: 13938, #cached-token: 3260, cache hit rate: 17.86%,",
                "[2024-10-17 01:00:45 TP1] Decode batch. #running-req: 16, #token: 33017, token usage: 0.99, gen throughput "
                "(token/s): 220.47, #queue-req: 0"),
-         [("mem.prefill_tokens", 13938, 1)], framework="sglang"),
+         [("mem.prefill_tokens", 13938, 1), ("parallel.workers", 2, 2)], framework="sglang"),
     case("req-pool-none-traceback",  # corpus sglang-165: the old router's symptom of an empty request pool
          lines('  File "/workspace/sglang/python/sglang/srt/managers/router/infer_batch.py", line 203, in prepare_for_extend',
                "    req_pool_indices_cpu = req_pool_indices.cpu().numpy()",

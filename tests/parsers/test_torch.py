@@ -174,7 +174,7 @@ CASES = [
     # ---- CUDA runtime errors
     case("cuda-error-oom-vllm-worker",
          "(VllmWorker rank=3 pid=1090) ERROR 06-05 06:18:13 [multiproc_executor.py:470] RuntimeError: CUDA error: out of memory\n",
-         [(OOM, "cuda_error_oom", 1)], framework="vllm"),
+         [(OOM, "cuda_error_oom", 1), ("parallel.workers", 4, 1)], framework="vllm"),
     case("cumem-allocator-sleep-mode",
          "(ActorModelRayActor pid=348952) RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:62\n",
          [(OOM, "cuda_error_oom", 1), ("oom.hint", "sleep_wake", 1)]),
