@@ -249,6 +249,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.request_of_total": _spec(float, R, "failed request / GPU capacity"),
     "ratio.request_of_free": _spec(float, R, "failed request / free memory at the failure"),
     "ratio.request_of_available": _spec(float, R, "failed request / device memory free when the engine started"),
+    "ratio.request_of_activations": _spec(float, R, "failed request / the activation memory the engine planned (TensorRT's builder)"),
     "ratio.compute_of_available": _spec(float, R, "compute buffer (graph) / device memory free when the engine started"),
     "ratio.request_of_process": _spec(float, R, "failed request / everything this process held on the GPU at the failure"),
     "ratio.free_of_total": _spec(float, R, "free / GPU capacity at the failure"),

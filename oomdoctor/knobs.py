@@ -261,6 +261,9 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "max_model_len": (S("--max_seq_len {v}"),),
         "gpu_memory_utilization": (S("--kv_cache_free_gpu_memory_fraction {v}"),),
         "tensor_parallel_size": (S("--tp_size {v}"),),
+        "quantization": (ADVICE("convert the checkpoint quantized, then rebuild: convert_checkpoint.py --use_weight_only "
+                                "--weight_only_precision int8 (or int4), or examples/quantization/quantize.py --qformat fp8 "
+                                "(int4_awq)"),),
         "attention_backend": (S("--context_fmha enable", rerunnable=False, note="a trtllm-build option"),),
         "host_ram": (_HOST_RAM,),
         "free_gpu": (_VISIBLE,),

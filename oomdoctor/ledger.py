@@ -9,6 +9,7 @@ config is given.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -25,10 +26,13 @@ _BPP = {
     "float16": 2.0, "half": 2.0, "fp16": 2.0, "bfloat16": 2.0, "bf16": 2.0, "f16": 2.0, "auto": 2.0,
     "fp8": 1.0, "int8": 1.0, "w8a8": 1.0, "fbgemm_fp8": 1.0, "bnb-8bit": 1.05, "gptq_int8": 1.05, "q8_0": 1.0625,
     "eetq": 1.0, "exl2": 0.56, "marlin": 0.56, "bitsandbytes-nf4": 0.56, "bitsandbytes-fp4": 0.56, "nf4": 0.56,
-    "awq": 0.56, "gptq": 0.56, "awq_marlin": 0.56, "gptq_marlin": 0.56, "bnb-4bit": 0.56, "bitsandbytes": 0.56,
+    "awq": 0.56, "gptq": 0.56, "awq_marlin": 0.56, "gptq_marlin": 0.56, "bnb-4bit": 0.56, "bitsandbytes": 0.56, "moe_wna16": 0.56,
     "q4_k_m": 0.61, "q4_0": 0.57, "q5_k_m": 0.71, "q6_k": 0.82, "q3_k_m": 0.49, "q2_k": 0.42, "mxfp4": 0.53,
     "nvfp4": 0.56, "fp4": 0.56,
 }
+
+
+_KQUANT_MIX = re.compile(r"(q[2-6])_k_([sml])")
 
 
 def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
@@ -41,6 +45,9 @@ def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
                 return _BPP[key]
             if key in GGML_BLOCKS or key in IK_TYPES_BPW:  # a GGUF type by its ggml name (IQ4_NL, IQ2_XXS, ...)
                 return ggml_bits_per_weight(key) / 8
+            mix = _KQUANT_MIX.fullmatch(key)  # a k-quant file type (Q5_K_S): its block type, a few tensors kept wider
+            if mix:
+                return ggml_bits_per_weight(mix.group(1) + "_k") / 8 * {"s": 1.0, "m": 1.08, "l": 1.15}[mix.group(2)]
             for k, v in _BPP.items():
                 if k in key:
                     return v
@@ -154,6 +161,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if req is not None and free is not None:
         yield _est("ratio.request_of_free", req / max(free, 1.0), _ev(facts, "oom.requested_bytes"))
     yield from _share(facts, "ratio.request_of_available", "oom.requested_bytes", "mem.gpu_available_bytes")
+    yield from _share(facts, "ratio.request_of_activations", "oom.requested_bytes", "mem.activation_peak_bytes")
     tp, allocated = facts.number("knob.tensor_parallel_size"), facts.number("oom.torch_allocated_bytes")
     if weights is not None and tp and tp >= 2 and allocated:
         # near 1: one rank holds the whole model, as if it had not been split over the others

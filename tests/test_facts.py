@@ -22,3 +22,12 @@ def test_garbled_numbers_are_not_facts() -> None:
     assert not facts.has("knob.max_model_len")
     assert not facts.has("mem.kv_cache_bytes")
     assert facts.value("knob.gpu_memory_utilization") == 0.9
+
+
+def test_rule_templates_format_times_and_drop_optional_parts() -> None:
+    from oomdoctor.rules.model import render_template
+
+    facts = FactSet([Fact("ratio.request_of_activations", 61.24, Origin.ESTIMATE), Fact("oom.requested_bytes", 20572012544, Origin.LOG)])
+    text = "asked {oom.requested_bytes|bytes}[[, {ratio.request_of_activations|times} the plan]][[ ({mem.prefill_tokens|tokens} tokens)]]."
+    assert render_template(text, facts) == "asked 19.16 GiB, 61x the plan."
+    assert render_template("{ratio.request_of_activations|times}", FactSet([Fact("ratio.request_of_activations", 4.25, Origin.ESTIMATE)])) == "4.2x"

@@ -105,3 +105,13 @@ def test_workers_named_in_the_log_split_the_weights_when_no_setting_does() -> No
     # a training script's ranks are data-parallel copies: each holds the whole model
     script = FactSet([Fact("framework", "transformers"), Fact("parallel.workers", 8)])
     assert parallel_split(script) == (1.0, 1)
+
+
+def test_bytes_per_param_of_quant_names_a_log_states() -> None:
+    from oomdoctor.ledger import bytes_per_param
+
+    # holdout r20: a k-quant file type is its block type, a few tensors kept wider (104B Q5_K_S: ~72 GB, not 208)
+    assert bytes_per_param(None, "q5_k_s") == 5.5 / 8
+    assert bytes_per_param(None, "Q3_K_L") > bytes_per_param(None, "q3_k_s")
+    # vLLM's 4-bit MoE weight method
+    assert bytes_per_param("bfloat16", "moe_wna16") < 0.6

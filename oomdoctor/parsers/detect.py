@@ -25,11 +25,14 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"vllm|VllmWorker|EngineCore|VLLM_", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
-                                    "cumem_allocator"),
-         r"gpu_memory_utilization|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
+                                    "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
+                                    "Initializing an LLM engine with config:", "Error in memory profiling"),
+         r"gpu_memory_utilization|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
+         r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
          r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d"),
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
     _sig("fw-vllm-loader", "vllm", 2, ("% Completed |",), r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
+    _sig("fw-sglang-memory-saver", "sglang", 6, ("torch_memory_saver",), r"torch_memory_saver"),
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
     # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
@@ -107,14 +110,15 @@ SIGNALS: tuple[Pattern, ...] = (
          r"mlc_llm|MLCEngine|TVMError|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2", re.I),
     # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
-                                      "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend"),
-         r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|"
+                                      "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator"),
+         r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory"),
     # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
     _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),
-    # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (checked on lines already selected)
-    _sig("fw-vllm-logformat", "vllm", 3, (".py:",), r"(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w.]+\.py:\d+\]"),
+    # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (before v0.8 without the bracket)
+    # (checked on lines already selected)
+    _sig("fw-vllm-logformat", "vllm", 3, (".py:",), r"(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w.]+\.py:\d+\]"),
 )
 
 

@@ -236,6 +236,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # a load guardrail whose own estimate came out as no number: its arithmetic failed, not the memory
     P("estimate-not-a-number", ("NaN undefined", "approximately NaN"), r"requires approximately NaN\b", kind("estimator_bug")),
     P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
+    # SGLang's (and verl's) torch_memory_saver re-creating what it paused: the same as vLLM's wake_up
+    P("memory-saver-resume", ("torch_memory_saver",), r"\[torch_memory_saver\.cpp\].*\bfunc=resume\b", const(("oom.hint", "sleep_wake"))),
     # ---- look-alikes: errors that mention memory (or stop a start-up) but are no lack of it
     P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+(?: '[^']+'|: CUDA error: (?!out of memory))",
       kind("comm_error", ("oom.hint", "custom_all_reduce"))),

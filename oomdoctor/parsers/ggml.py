@@ -97,6 +97,14 @@ def _gallocr(m: re.Match[str]) -> Emitted:
     yield "oom.buffer", "compute"
 
 
+def _ollama_loaded(m: re.Match[str]) -> Emitted:
+    total, available = size_of(m.group(1)), size_of(m.group(2))
+    if total and available is not None and total > available:
+        yield "oom.other_process_bytes", total - available
+        yield "mem.gpu_total_bytes", total
+        yield "oom.hint", "other_models_loaded"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"), r"allocating ([\d.]+) MiB on device (\d+): \w+ failed: out of memory",
       _alloc_buffer),
@@ -155,7 +163,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "ollama_layout_failed")] + ([("knob.gpu_layers", int(m.group(1)))] if m.group(1) else [])),
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
       lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]),
-    P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"look_ahead_size|cuMemCreate|reserve_size",
+    P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*torch_memory_saver).*(?:look_ahead_size|cuMemCreate|reserve_size)",
       const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     # accounting
     P("ggml-model-buffer", ("buffer size",), r"(\S+) (?:model )?buffer size =\s*([\d.]+) MiB", _model_buffer),
@@ -210,6 +218,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- Ollama
     P("ollama-offload", ("layers.offload", "memory.required", "memory.weights", "memory.available", "layers.model", "memory.graph"),
       r"(?:layers|memory)\.\w+", lambda m: _ollama_kv(m.string)),
+    # the scheduler takes off what the models it already runs hold: total less available is theirs
+    P("ollama-vram-of-loaded", ("existing loaded models",),
+      r'updated VRAM based on existing loaded models"?.*?\btotal="([^"]+)" available="([^"]+)"', _ollama_loaded),
     P("ollama-offload-cpu", ('msg="offload to cpu"',), r'msg="offload to cpu"', const(("oom.hint", "cpu_only"))),
     P("ollama-system-memory", ('msg="system memory"',), r'msg="system memory" total="([^"]+)" free="([^"]+)"',
       lambda m: [(k, v) for k, v in (("host.ram_total_bytes", size_of(m.group(1))), ("host.ram_available_bytes", size_of(m.group(2)))) if v]),

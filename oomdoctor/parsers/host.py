@@ -24,6 +24,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
       kind("exit_137", ("oom.exit_signal", "137"))),
+    # a launcher reporting its child's return code as Python does: minus the signal (-9: SIGKILL)
+    P("return-code-minus-9", ("= -9", ": -9", "=-9", ":-9", "code -9"),
+      r"(?i)(?:return ?code|exit ?code)\s*(?:[=:]\s*)?-9\b", kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),

@@ -174,6 +174,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # the builder's own allocation (activations of max_batch_size x max_input_len, tactics) and its end
     P("trt-builder-request", ("Requested amount of GPU memory",), r"Requested amount of GPU memory \((\d+) bytes\) could not be allocated",
       lambda m: [("oom.requested_bytes", int(m.group(1))), ("oom.hint", "engine_build"), ("_phase", "engine_build")]),
+    # the builder's own lines: the engine is being built (its weights are placed on the GPU), and
+    # the activation memory it planned for the build's maximum shapes
+    P("trt-builder-lines", ("[BlockAssignment]", "[GraphReduction]", "Global timing cache in use", "Total Activation Memory:"),
+      r"\[BlockAssignment\]|\[GraphReduction\]|Global timing cache in use|Total Activation Memory: (\d+)",
+      lambda m: [("oom.hint", "engine_build"), ("_phase", "engine_build")] + ([("mem.activation_peak_bytes", int(m.group(1)))] if m.group(1) else [])),
     P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),
       r"maxTokensInPagedKvCache \((\d+)\) must be large enough to process at least 1 sequence",

@@ -39,6 +39,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory", kind("torch_oom")),
     # the exception's name alone (a message cut after it; its wording in a later line)
     P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
+    # the caching allocator's OOM report asks NVML for the processes on the GPU; on a MIG slice or a
+    # Jetson NVML refuses, and this assertion replaces the out-of-memory message (pytorch#112377)
+    P("torch-nvml-assert", ("INTERNAL ASSERT FAILED",), r"NVML_SUCCESS == r INTERNAL ASSERT FAILED",
+      kind("torch_oom", ("oom.hint", "nvml_assert"))),
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),
     P("torch-old-fields", ("total capacity;",), OLD, _old_format),

@@ -99,6 +99,13 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.max_model_len_estimate", to_int(m.group(1)))]),
     P("vllm-no-cache-blocks", ("No available memory for the cache blocks",), r"No available memory for the cache blocks",
       kind("no_kv_memory", ("_phase", "kv_alloc"))),
+    # the profile's own sanity check: free memory grew while it measured (another tenant let go): nothing ran out
+    # sleep mode that released nothing: the memory stays held for the colocated trainer that needs it
+    P("vllm-sleep-freed", ("Sleep mode freed",), r"Sleep mode freed ([\d.]+) GiB memory, ([\d.]+) GiB memory is still in use",
+      lambda m: [("oom.kind", "sleep_freed_nothing"), ("mem.gpu_used_bytes", gib(m.group(2)))]
+      if float(m.group(1)) < 0.1 <= float(m.group(2)) else []),
+    P("vllm-profiling-inconsistent", ("Error in memory profiling",), r"Error in memory profiling\. Initial free memory",
+      kind("profile_inconsistent", ("_phase", "profile"))),
     P("vllm-free-below-util", ("less than desired GPU memory utilization",),
       r"Free memory on device(?: \S+)? \(([\d.]+)/([\d.]+) GiB\) on startup is less than desired GPU memory utilization \(([\d.]+), ([\d.]+) GiB\)",
       lambda m: [("oom.kind", "free_below_util"), ("oom.free_at_start_bytes", gib(m.group(1))),
@@ -151,8 +158,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-warmup", ("warm_up", "warming up", "Warming up", "_warmup"), r"compile_or_warm_up_model|warm_up_model|[Ww]arming up|\w+_warmup\b",
       const(("_phase", "warmup"))),
     # (the engine's own "init engine (profile, create kv cache, warmup model) took N seconds": start-up is over)
-    P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "init engine (profile"),
-      r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took",
+    # (a request the engine took in, "... engine.py:275] Added request cmpl-...": it is serving)
+    P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "init engine (profile", "] Added request "),
+      r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took|"
+      r"\.py:\d+\] Added request \w",
       const(("_ready", True))),
     P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),

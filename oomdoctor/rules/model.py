@@ -18,7 +18,7 @@ from oomdoctor.model import Account, Action, Confidence
 STATUSES = ("experimental", "test", "stable")
 OPERATORS = ("exists", "equals", "in", "matches", "lt", "le", "gt", "ge", "lt_fact", "le_fact", "gt_fact", "ge_fact")
 # "{key}", "{key|bytes}", and "{a,b|bytes}" (the first of the keys that has a value)
-_TEMPLATE = re.compile(r"\{([a-z_][\w.]*(?:,[a-z_][\w.]*)*)(?:\|(bytes|pct|tokens|int|round2))?\}")
+_TEMPLATE = re.compile(r"\{([a-z_][\w.]*(?:,[a-z_][\w.]*)*)(?:\|(bytes|pct|tokens|int|round2|times))?\}")
 
 
 def _loc(source: Location | None, d: Any, key: str | None = None) -> Location | None:
@@ -282,6 +282,8 @@ def format_value(value: Value, fmt: str | None) -> str:
         return str(int(value))
     if fmt == "round2" and isinstance(value, float):
         return f"{value:.2f}"
+    if fmt == "times" and isinstance(value, (int, float)):
+        return f"{value:.0f}x" if value >= 10 else f"{value:.1f}x"
     return str(value)
 
 

@@ -52,6 +52,50 @@ STATED = [
           ("oom.gpu_free_bytes", MiB(164.62), 1), ("oom.process_bytes", GiB(44.25), 1),
           ("oom.torch_allocated_bytes", GiB(43.82), 1), ("oom.torch_unallocated_bytes", MiB(21.69), 1),
           ("oom.process_count", 2, 1), ("oom.other_process_bytes", GiB(34.72), 1), ("gpu.other_processes", "pid 95805 34.72 GiB", 1)]),
+    case("trt-builder-asks-past-its-activations",  # holdout r20: the request is the engine's weights, not its workspace
+         lines("[12/29/2023-05:24:11] [TRT] [I] Total Activation Memory: 335907840",
+               "[12/29/2023-05:24:11] [TRT] [E] 2: [virtualMemoryBuffer.cpp::resizePhysical::140] Error Code 2: OutOfMemory (no further information)",
+               "[12/29/2023-05:24:11] [TRT] [W] Requested amount of GPU memory (20572012544 bytes) could not be allocated. "
+               "There may not be enough free memory for allocation to succeed."),
+         [("mem.activation_peak_bytes", 335907840, 1), ("oom.hint", "engine_build", 1), (OOM, "cuda_error_oom", 2),
+          ("oom.hint", "engine_build", 3), ("oom.requested_bytes", 20572012544, 3)], framework="tensorrt-llm"),
+    case("vllm-sleep-freed-nothing",  # holdout r20: sleep mode that released nothing
+         "INFO 02-25 19:13:26 worker.py:133] Sleep mode freed 0.00 GiB memory, 63.15 GiB memory is still in use.\n",
+         [(OOM, "sleep_freed_nothing", 1), ("mem.gpu_used_bytes", GiB(63.15), 1)], framework="vllm"),
+    case("vllm-sleep-freed-the-memory",
+         "INFO 02-25 19:13:26 worker.py:133] Sleep mode freed 60.10 GiB memory, 3.15 GiB memory is still in use.\n", framework="vllm"),
+    case("vllm-profile-saw-memory-grow",  # holdout r20: another tenant let go while the profile measured
+         "AssertionError: Error in memory profiling. Initial free memory 82.94 GiB,\n", [(OOM, "profile_inconsistent", 1)],
+         framework="vllm", phase="profile"),
+    case("memory-saver-resume",  # holdout r20: SGLang's torch_memory_saver re-creating what it paused
+         lines("[torch_memory_saver.cpp] cuMemCreate CUDA_ERROR_OUT_OF_MEMORY (may not be an issue e.g. torch allocator will free cache and retry)",
+               "[torch_memory_saver.cpp] cudaError error: 2 (out of memory)  file=csrc/core.cpp func=resume line=172"),
+         [(OOM, "cuda_error_oom", 1), (OOM, "cuda_error_oom", 2), ("oom.hint", "sleep_wake", 2)], framework="sglang"),
+    case("nvml-assert-in-the-oom-report",  # holdout r20: on a MIG slice NVML refuses the OOM report's query
+         lines("RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at", '"/pytorch/c10/cuda/CUDACachingAllocator.cpp":1154'),
+         [(OOM, "torch_oom", 1), ("oom.hint", "nvml_assert", 1)], framework="transformers"),
+    case("launcher-return-code-minus-9",  # holdout r20: DeepSpeed's launcher, Python's minus-signal return code
+         "[ERROR] [launch.py:325:sigkill_handler] exits with return code = -9\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)], framework="deepspeed"),
+    case("ollama-other-models-hold-the-card",  # holdout r20: the scheduler takes off what loaded models hold
+         'time=... level=INFO source=sched.go:627 msg="updated VRAM based on existing loaded models" gpu=GPU-fad7 library=CUDA '
+         'total="48.0 GiB" available="308.2 MiB"\n',
+         [("mem.gpu_total_bytes", GiB(48), 1), ("oom.hint", "other_models_loaded", 1), ("oom.other_process_bytes", GiB(48) - MiB(308.2), 1)],
+         framework="ollama"),
+    case("vllm-v0-serving-a-request",  # holdout r20: a request the engine took in: it was serving
+         lines("INFO 02-10 18:06:30 engine.py:275] Added request cmpl-30aaf466904d4d148c2e17a584f448e0-0.",
+               "ERROR 02-10 18:06:30 engine.py:139] OutOfMemoryError('CUDA out of memory. Tried to allocate 1.27 GiB.')"),
+         [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(1.27), 2)], framework="vllm", phase="prefill"),
+    case("vllm-worker-failed-wrapper",  # holdout r20: V1's executor quoting a worker's error
+         " Worker failed with error 'CUDA out of memory. Tried to allocate 408.29 GiB.', please check the stack trace above for the root cause\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(408.29), 1)], framework="vllm"),
+    case("lmms-eval-is-multimodal",  # holdout r20: an omni model under the multimodal eval harness
+         "2025-05-03 13:40:54.819 | ERROR    | lmms_eval.models.qwen2_5_omni:generate_until:302 - Error CUDA out of memory. "
+         "Tried to allocate 334.76 GiB.\n",
+         [("oom.hint", "multimodal", 1), (OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(334.76), 1)]),
+    case("vllm-before-0.8-log-format",  # holdout r20: no bracket around the file name, no version on the engine line
+         "INFO 09-20 11:38:01 llm_engine.py:72] Initializing an LLM engine with config: model='gpt2', tokenizer='gpt2'\n",
+         framework="vllm"),
     case("vulkan-out-of-device-memory", "vk::Device::allocateMemory: ErrorOutOfDeviceMemory\n", [(OOM, "cuda_error_oom", 1)]),
     case("host-side-wording", "std::bad_alloc while loading tensors into system memory\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
