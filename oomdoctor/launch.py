@@ -244,6 +244,9 @@ def parse_argv(
             i += 1
             continue
         raw = inline if eq else (argv[i + 1] if i + 1 < len(argv) else None)
+        if not eq and raw is not None and _FLAG_LIKE.match(raw):  # `--model --seed 1`: the value is missing
+            i += 1
+            continue
         i += 1 if eq else 2
         if raw is None:
             continue
@@ -252,6 +255,9 @@ def parse_argv(
         except ValueError:
             continue
     return facts
+
+
+_FLAG_LIKE = re.compile(r"--?[A-Za-z]")  # a flag, not a value (a negative number is one)
 
 
 def positional_model(argv: Sequence[str]) -> str | None:

@@ -42,6 +42,7 @@ def values(ctx: context.Context) -> dict[str, object]:
      {"knob.max_model_len": 200000, "knob.gpu_memory_utilization": 0.9}),
     ("lmdeploy serve api_server internlm/internlm2_5-7b-chat --session-len 32768 --cache-max-entry-count 0.5", "lmdeploy",
      {"knob.max_model_len": 32768, "knob.gpu_memory_utilization": 0.5, "knob.model": "internlm/internlm2_5-7b-chat"}),
+    ("./main --model  --seed 1 --ctx_size 8168 -n 16", "llamacpp", {"knob.max_model_len": 8168, "knob.model": None}),  # no flag as the model
     ("lmdeploy chat Qwen/Qwen2.5-7B-Instruct --tp 2", "lmdeploy",
      {"knob.tensor_parallel_size": 2, "knob.model": "Qwen/Qwen2.5-7B-Instruct"}),
     ("trtllm-serve serve meta-llama/Llama-3.1-8B-Instruct --max_batch_size 8", "tensorrt-llm",

@@ -22,7 +22,8 @@ def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex
 
 
 SIGNALS: tuple[Pattern, ...] = (
-    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"vllm|VllmWorker|EngineCore|VLLM_", re.I),
+    # (not a conda/virtualenv merely named vllm: ".../envs/vllm/lib/python3.12/site-packages/transformers/...")
+    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"(?<!envs/)(?<!envs\\)vllm(?!/lib/python)|VllmWorker|EngineCore|VLLM_", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
@@ -75,6 +76,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"(?<![/.\w])ollama(?![_\w])|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.", re.I),
     # a file under an Ollama folder run by another program says less
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
+    # the CLI's own relay of a load failure: "Error: 500 Internal Server Error: llama-server process has terminated"
+    _sig("fw-ollama-http-500", "ollama", 40, ("500 Internal Server Error: ",),
+         r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)"),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running",
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",

@@ -232,7 +232,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
     # the kernel driver's resource manager could not get (system) memory: on unified-memory
     # machines (GB10, Jetson, GH200's C2C) the same pool as the host's RAM
-    P("nvrm-no-memory", ("NV_ERR_NO_MEMORY",), r"NV_ERR_NO_MEMORY", kind("driver_no_memory")),
+    P("nvrm-no-memory", ("NV_ERR_NO_MEMORY", "NVRM: "), r"NV_ERR_NO_MEMORY|NVRM: \w+: Check failed: Out of memory", kind("driver_no_memory")),
     # a load guardrail whose own estimate came out as no number: its arithmetic failed, not the memory
     P("estimate-not-a-number", ("NaN undefined", "approximately NaN"), r"requires approximately NaN\b", kind("estimator_bug")),
     P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
@@ -268,7 +268,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("va-reservation", ("cuMemAddressReserve",), r"cuMemAddressReserve", kind("va_reservation")),
     # ggml's own pools, sized once by the library: a context's object pool, a graph allocator's measured buffer
     P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the buffer"),
-      r"not enough space in the context's memory pool|tallocr_alloc: not enough space in the buffer", kind("ggml_fixed_pool")),
+      r"not enough space in the context's memory pool|(?:tallocr|allocr)_alloc: not enough space in the buffer", kind("ggml_fixed_pool")),
     # a client told that the server validated and refused its request (HTTP 400/413/422, with the
     # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.
     P("request-rejected", ("Error code: 4",), r"Error code: 4(?:00|13|22) - \{", kind("request_rejected")),

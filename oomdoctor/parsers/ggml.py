@@ -120,8 +120,9 @@ PATTERNS: tuple[Pattern, ...] = (
       # the model's buffer, unless a line after it says the KV cache's
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("_buffer_unless_stated", "weights"), ("oom.requested_bytes", int(m.group(2))),
                  ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"), *backend_of(m.group(1))]),
+    # ("unable to allocate backend buffer" names no device: the model's buffers, on the GPU or in RAM)
     P("ggml-weights-fail", ("unable to allocate",), r"unable to allocate (\S+) buffe", lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"),
-      ("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU"), ("_phase", "load_weights")]),
+      *([] if m.group(1) == "backend" else [("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU")]), ("_phase", "load_weights")]),
     P("ggml-kv-fail", ("for kv cache", "llama_kv_cache", "failed to initialize the context"), r"failed to allocate buffer for kv cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
     P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",

@@ -109,8 +109,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\btraining_step\b|\.backward\(",
       const(("_phase", "forward"))),
     # the optimizer's step (Adam's moments are created on its first step): training's resident set
-    P("optimizer-step", ("torch/optim/", "optimizer.step(", "_multi_tensor_adam", "_single_tensor_adam"),
-      r"torch/optim/\w+\.py|\boptimizer\.step\(|_(?:multi|single)_tensor_adamw?\b", const(("oom.hint", "optimizer_step"))),
+    P("optimizer-step", ("torch/optim/", "optimizer.step(", "_multi_tensor_adam", "_single_tensor_adam", "exp_avg"),
+      r"torch/optim/\w+\.py|\boptimizer\.step\(|_(?:multi|single)_tensor_adamw?\b|\bexp_avg(?:_sq)?\b", const(("oom.hint", "optimizer_step"))),
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),
     P("ph-capture", ("graph", "Graph", "capture_model", "capture_end"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|Capturing the model for CUDA graphs|capture_model|"

@@ -96,6 +96,26 @@ STATED = [
     case("vllm-before-0.8-log-format",  # holdout r20: no bracket around the file name, no version on the engine line
          "INFO 09-20 11:38:01 llm_engine.py:72] Initializing an LLM engine with config: model='gpt2', tokenizer='gpt2'\n",
          framework="vllm"),
+    case("ollama-cli-relays-a-500",  # holdout r21: the CLI's relay of the server's load failure
+         "Error: 500 Internal Server Error: llama-server process has terminated: exit status 1: radv/amdgpu: Not enough memory for "
+         "command submission.\n", [(OOM, "cuda_error_oom", 1)], framework="ollama"),
+    case("rocm-aperture-violation",  # holdout r21: a kernel reading past the legal address range
+         ":0:rocdevice.cpp            :3675: 2139490044663 us:  Callback: Queue 0x7ee7b4200000 aborting with error : "
+         "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal address. code: 0x29\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    case("conda-env-named-vllm-is-no-vllm",  # holdout r21: a TRL script run from an environment called vllm
+         '  File "/home/xxx/miniconda3/envs/vllm/lib/python3.12/site-packages/transformers/trainer.py", line 2241, in train\n',
+         [("oom.hint", "traceback", 1)], framework="transformers"),
+    case("old-graph-allocator-buffer",  # holdout r21: ggml's measured compute buffer, the 2023 spelling
+         "AI: ggml_allocr_alloc: not enough space in the buffer (needed 308691360, largest block available 281657952)\n",
+         [(OOM, "ggml_fixed_pool", 1)], framework="llamacpp"),
+    case("nvrm-check-failed",  # holdout r21: the kernel driver's resource manager out of (system) memory
+         "NVRM: nvCheckOkFailedNoLog: Check failed: Out of memory [NV\n", [(OOM, "driver_no_memory", 1)]),
+    case("adam-moment-line",  # holdout r21: Adam's step, by its own code line
+         "    denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)\n", [("oom.hint", "optimizer_step", 1)]),
+    case("backend-buffer-names-no-device",  # holdout r21: llama.cpp's load error does not say GPU or RAM
+         "Error: llama runner process has terminated: error loading model: unable to allocate backend buffer\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1), ("oom.hint", "context_failed", 1)], framework="ollama"),
     case("vulkan-out-of-device-memory", "vk::Device::allocateMemory: ErrorOutOfDeviceMemory\n", [(OOM, "cuda_error_oom", 1)]),
     case("host-side-wording", "std::bad_alloc while loading tensors into system memory\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
