@@ -158,10 +158,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-warmup", ("warm_up", "warming up", "Warming up", "_warmup"), r"compile_or_warm_up_model|warm_up_model|[Ww]arming up|\w+_warmup\b",
       const(("_phase", "warmup"))),
     # (the engine's own "init engine (profile, create kv cache, warmup model) took N seconds": start-up is over)
-    # (a request the engine took in, "... engine.py:275] Added request cmpl-...": it is serving)
-    P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "init engine (profile", "] Added request "),
+    # (V0's front end finding its engine dead when a request comes in: it was serving. Not "Added
+    # request ...": V0 prints that for every request, and a pattern on it would read every such line)
+    P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "init engine (profile",
+                     "MQLLMEngine is already dead"),
       r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took|"
-      r"\.py:\d+\] Added request \w",
+      r"MQLLMEngine is already dead",
       const(("_ready", True))),
     P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),

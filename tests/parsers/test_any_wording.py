@@ -82,10 +82,11 @@ STATED = [
          'total="48.0 GiB" available="308.2 MiB"\n',
          [("mem.gpu_total_bytes", GiB(48), 1), ("oom.hint", "other_models_loaded", 1), ("oom.other_process_bytes", GiB(48) - MiB(308.2), 1)],
          framework="ollama"),
-    case("vllm-v0-serving-a-request",  # holdout r20: a request the engine took in: it was serving
+    case("vllm-v0-dead-while-serving",  # holdout r20: the front end found the engine dead when a request came in
          lines("INFO 02-10 18:06:30 engine.py:275] Added request cmpl-30aaf466904d4d148c2e17a584f448e0-0.",
+               "CRITICAL 02-10 18:06:30 launcher.py:101] MQLLMEngine is already dead, terminating server process",
                "ERROR 02-10 18:06:30 engine.py:139] OutOfMemoryError('CUDA out of memory. Tried to allocate 1.27 GiB.')"),
-         [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(1.27), 2)], framework="vllm", phase="prefill"),
+         [(OOM, "torch_oom", 3), ("oom.requested_bytes", GiB(1.27), 3)], framework="vllm", phase="prefill"),
     case("vllm-worker-failed-wrapper",  # holdout r20: V1's executor quoting a worker's error
          " Worker failed with error 'CUDA out of memory. Tried to allocate 408.29 GiB.', please check the stack trace above for the root cause\n",
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(408.29), 1)], framework="vllm"),
