@@ -25,7 +25,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
       kind("exit_137", ("oom.exit_signal", "137"))),
     # a launcher reporting its child's return code as Python does: minus the signal (-9: SIGKILL)
-    P("return-code-minus-9", ("= -9", ": -9", "=-9", ":-9", "code -9"),
+    P("return-code-minus-9", ("code = -9", "code: -9", "code=-9", "code -9", "code  : -9", "code : -9"),
       r"(?i)(?:return ?code|exit ?code)\s*(?:[=:]\s*)?-9\b", kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
