@@ -111,6 +111,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-cpu-alloc", ("cpu_buffer_type_alloc_buffer",), r"cpu_buffer_type_alloc_buffer: failed to allocate buffer(?: of size (\d+))?",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer_device", "CPU")]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    # Metal's buffer type: "ggml_backend_metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size = 70400.38 MiB"
+    P("ggml-metal-alloc", ("metal_buffer_type_alloc_buffer",), r"metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size =\s*([\d.]+) MiB",
+      lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", mib(m.group(1))), ("oom.buffer_device", "GPU"), ("gpu.backend", "metal")]),
+    # ggml's CUDA check on another error ("CUDA error: invalid argument"): the error, not a lack of memory
+    P("ggml-cuda-other-error", ("CUDA error: ",), r"^\s*CUDA error: (?!out of memory)([a-z][\w ]{2,60})$", lambda m: [("error.final", m.group(0).strip())]),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     P("ggml-vulkan-limit", ("exceeds device memory allocation limit",), r"exceeds device memory allocation limit",

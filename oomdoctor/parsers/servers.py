@@ -168,6 +168,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- TensorRT-LLM
     P("trt-oom", ("out of memory",), r"\[TensorRT-LLM\]\[ERROR\].*out of memory|CUDA runtime error in ::cudaMalloc\w*\(.*out of memory",
       lambda m: [("oom.kind", "nccl_oom" if "ipcUtils" in m.string else "trt_oom")]),
+    # the runtime's CUDA check on another error ("cudaDeviceGetDefaultMemPool(...): operation not supported"): not a lack of memory
+    P("trt-cuda-other-error", ("CUDA runtime error in ",), r"\[TensorRT-LLM\]\[ERROR\] CUDA runtime error in (\w+)\([^)]*\): (?!out of memory)([a-z][\w ]{2,60})",
+      lambda m: [("error.final", f"CUDA runtime error in {m.group(1)}: {m.group(2).strip()}")]),
     P("trt-scratch", ("bytes of scratch space",), r"requires (\d+) bytes of scratch space, but only (\d+) is available",
       lambda m: [("oom.kind", "trt_build_workspace"), ("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))),
                  ("_phase", "engine_build")]),

@@ -117,6 +117,18 @@ STATED = [
     case("backend-buffer-names-no-device",  # holdout r21: llama.cpp's load error does not say GPU or RAM
          "Error: llama runner process has terminated: error loading model: unable to allocate backend buffer\n",
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1), ("oom.hint", "context_failed", 1)], framework="ollama"),
+    case("metal-buffer-type-size",  # holdout r22: Metal's buffer type states the size it could not allocate
+         "ggml_backend_metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size = 70400.38 MiB\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", MiB(70400.38), 1), ("oom.buffer_device", "GPU", 1),
+          ("gpu.backend", "metal", 1)], framework="llamacpp"),
+    case("ggml-cuda-check-other-error",  # holdout r22: ggml's CUDA check on an error that is not memory
+         lines("CUDA error: invalid argument", "  current device: 0, in function ggml_cuda_mul_mat_id at ggml/src/ggml-cuda/ggml-cuda.cu:2346"),
+         [(FINAL, "CUDA error: invalid argument", 1), ("oom.device", "0", 2), ("oom.hint", "ggml_fn_ggml_cuda_mul_mat_id", 2)]),
+    case("trtllm-cuda-check-other-error",  # holdout r22: the runtime's CUDA check on an unsupported call
+         "E0305 19:29:57.029880 119 backend_model.cc:634] ERROR: Failed to create instance: unexpected error when creating "
+         "modelInstanceState: [TensorRT-LLM][ERROR] CUDA runtime error in cudaDeviceGetDefaultMemPool(&memPool, device): "
+         "operation not supported (/app/tensorrt_llm/cpp/x.cpp:42)\n",
+         [(FINAL, "CUDA runtime error in cudaDeviceGetDefaultMemPool: operation not supported", 1)], framework="tensorrt-llm"),
     case("vulkan-out-of-device-memory", "vk::Device::allocateMemory: ErrorOutOfDeviceMemory\n", [(OOM, "cuda_error_oom", 1)]),
     case("host-side-wording", "std::bad_alloc while loading tensors into system memory\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
