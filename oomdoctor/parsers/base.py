@@ -30,6 +30,10 @@ _UNITS = {
 SIZE = r"(\d[\d,]*(?:\.\d+)?)\s?([KMGTPE]i?B|bytes|B|[KMGT](?![a-z]))"
 
 
+# an inner error message that names memory (so a wrapper's error around it is a memory failure)
+MEMORY_WORDS = re.compile(r"(?i)memory|\boom\b|alloc")
+
+
 def to_bytes(number: str, unit: str) -> int:
     """Frameworks print GiB as "GB" (vLLM, SGLang, Ollama); treat every K/M/G/T as binary."""
     return int(round(float(number.replace(",", "")) * _UNITS[unit.lower()]))

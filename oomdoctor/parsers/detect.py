@@ -11,6 +11,7 @@ import re
 
 from oomdoctor.parsers.base import P, Pattern, const
 from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS
+from oomdoctor.parsers.servers import SGLANG_RANK
 
 
 SCRIPT = "script"  # not a framework: a Python program, counted only when nothing else is named
@@ -41,7 +42,7 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch",
                                      "memory capacity is unbalanced"),
          r"sglang|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced", re.I),
-    _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: DP\d+)? TP\d+(?: EP\d+)?\]"),
+    _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin"),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_argv, split
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, mib, size_of, to_bytes
+from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, size_of, to_bytes
 
 
 
@@ -137,7 +137,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"), ("_phase", "load_weights"))),
     # the fit itself threw (a context the build cannot create: a KV type, a head size): an error, not a lack of memory
     P("ggml-fit-error", ("error while trying to fit params",), r"encountered an error while trying to fit params to free device memory: (.{1,200})",
-      lambda m: [] if re.search(r"(?i)memory|alloc|\boom\b", m.group(1)) else [("error.final", m.group(0).strip()[:300])]),
+      lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", m.group(0).strip()[:300])]),
     # Ollama's runner reserving the compute graph for the worst-case batch (a panic's stack names it)
     P("ollama-reserve-graph", ("reserveWorstCaseGraph",), r"\breserveWorstCaseGraph\b", const(("oom.buffer", "compute"), ("_phase", "profile"))),
     # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes RuntimeError

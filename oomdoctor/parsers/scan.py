@@ -428,9 +428,9 @@ class _State:
     def _process_facts(self) -> Iterable[Fact]:
         """Torch lists every process on the GPU, itself included. It names itself "this process"
         when it finds its own pid; then every numbered process is another one (or this one, named in
-        another rank's message on the same GPU). In a container
-        it lists itself by a pid it does not know as its own: the one whose use is closest to
-        (and at least) what PyTorch reserved is this process."""
+        another rank's message on the same GPU). In a container it lists itself by a pid it does not
+        know as its own: the one whose use is closest to (and at least) what PyTorch reserved is this
+        process."""
         if not self.processes:
             return
         procs = {pid: (size, ev) for pid, size, ev in self.processes}

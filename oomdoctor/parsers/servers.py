@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_kwargs
-from oomdoctor.parsers.base import Emitted, P, Pattern, const, gib, kind
+from oomdoctor.parsers.base import MEMORY_WORDS, Emitted, P, Pattern, const, gib, kind
 
 _SGLANG_ARGS = {
     "context_length": "knob.max_model_len",
@@ -69,15 +69,12 @@ _TGI_ARGS = {
 }
 
 
-_MEMORY_WORDS = re.compile(r"(?i)memory|\boom\b|alloc")
-
-
 def _capture_failed(m: re.Match[str]) -> Emitted:
     """SGLang's "Capture cuda graph failed: <inner error>" (its advice that follows is always about
     memory): an inner error that names no memory (a kernel's unsupported shape, a compile error) is
     the cause, and not an OOM."""
     inner = m.string[m.end():].strip(" :")
-    yield "oom.kind", "capture_error" if inner and not _MEMORY_WORDS.search(inner) else "cuda_graph_capture_failed"
+    yield "oom.kind", "capture_error" if inner and not MEMORY_WORDS.search(inner) else "cuda_graph_capture_failed"
     yield "_phase", "cuda_graph_capture"
 
 
@@ -102,11 +99,15 @@ def _trt_component(m: re.Match[str]) -> Emitted:
     yield "_phase", "kv_alloc"
 
 
+# SGLang's scheduler prefix after its timestamp: "... 14:59:00 TP5]", "... DP0 TP3 EP3]" (group 1: the TP rank)
+SGLANG_RANK = r"\d\d:\d\d:\d\d(?: DP\d+)? TP(\d+)(?: EP\d+)?\]"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # ---- SGLang
     P("sglang-server-args", ("server_args=", "ServerArgs("), r"ServerArgs\((.*)\)?", _server_args),
     # the scheduler's prefix names its tensor-parallel rank: "[2025-05-29 14:59:00 TP5] ..."
-    P("sglang-tp-rank", tuple(f" TP{i}]" for i in range(1, 16)), r"\d\d:\d\d:\d\d(?: DP\d+)? TP(\d+)(?: EP\d+)?\]",
+    P("sglang-tp-rank", tuple(f" TP{i}]" for i in range(1, 16)), SGLANG_RANK,
       lambda m: [("_max:parallel.workers", int(m.group(1)) + 1)]),
     P("sglang-not-enough", ("Not enough memory. Please try to increase --mem-fraction-static",),
       r"Not enough memory\. Please try to increase --mem-fraction-static", kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),

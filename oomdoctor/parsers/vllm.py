@@ -99,11 +99,11 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.max_model_len_estimate", to_int(m.group(1)))]),
     P("vllm-no-cache-blocks", ("No available memory for the cache blocks",), r"No available memory for the cache blocks",
       kind("no_kv_memory", ("_phase", "kv_alloc"))),
-    # the profile's own sanity check: free memory grew while it measured (another tenant let go): nothing ran out
     # sleep mode that released nothing: the memory stays held for the colocated trainer that needs it
     P("vllm-sleep-freed", ("Sleep mode freed",), r"Sleep mode freed ([\d.]+) GiB memory, ([\d.]+) GiB memory is still in use",
       lambda m: [("oom.kind", "sleep_freed_nothing"), ("mem.gpu_used_bytes", gib(m.group(2)))]
       if float(m.group(1)) < 0.1 <= float(m.group(2)) else []),
+    # the profile's own sanity check: free memory grew while it measured (another tenant let go): nothing ran out
     P("vllm-profiling-inconsistent", ("Error in memory profiling",), r"Error in memory profiling\. Initial free memory",
       kind("profile_inconsistent", ("_phase", "profile"))),
     P("vllm-free-below-util", ("less than desired GPU memory utilization",),
