@@ -9,6 +9,7 @@ the expectation is promoted. Parametrisation and the `diagnosed` fixture live in
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -96,3 +97,11 @@ def test_known_gap(todo_expectation: Any, diagnosed: Any) -> None:
             assert report.suggestions and report.suggestions[0].knob == spec["knob"]
     else:  # pragma: no cover - conftest only makes the four kinds
         raise AssertionError(f"unknown todo kind {t.kind}")
+
+
+def test_messages_show_no_missing_value(rule_case: Any, diagnosed: Any) -> None:
+    """A placeholder without a value renders as "?": a rule's message puts what it may lack in
+    an optional [[...]] segment."""
+    report = diagnosed(rule_case)
+    shown = [f"{f.rule_id}: {f.message}" for f in report.findings if re.search(r"(?:^|\s)\?(?:$|[\s.,;:)])", f.message)]
+    assert not shown, _explain(rule_case, report, f"message with a missing value: {shown}")

@@ -105,6 +105,24 @@ def _ollama_loaded(m: re.Match[str]) -> Emitted:
         yield "oom.hint", "other_models_loaded"
 
 
+# cuBLAS statuses that are no lack of memory, as older builds print them (a number only)
+_CUBLAS_STATUS = {"6": "CUBLAS_STATUS_ARCH_MISMATCH", "15": "CUBLAS_STATUS_NOT_SUPPORTED"}
+
+
+def _device_check(m: re.Match[str]) -> Emitted:
+    """"CUDA error: invalid argument", "ROCm error: invalid argument", (older builds) "CUDA error 9 at
+    ggml-cuda.cu:6858: invalid configuration argument", "cuBLAS error 15 at ggml-cuda.cu:7282".
+    A cuBLAS handle or workspace that cannot be created is memory (another pattern reads it)."""
+    api, code, message = m.group(1), m.group(2), (m.group(3) or "").strip()
+    if re.search(r"Error:\s*$", m.string[:m.start(1)]):  # a Python exception's message: the traceback's reading
+        return
+    if message:
+        if not MEMORY_WORDS.search(message) and not re.match(r"CUBLAS_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED)", message):
+            yield "error.final", m.group(0).strip(" :|]")[:300]
+    elif api.upper() == "CUBLAS" and code in _CUBLAS_STATUS:
+        yield "error.final", f"{m.group(0).strip(' :|]')} ({_CUBLAS_STATUS[code]})"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"), r"allocating ([\d.]+) MiB on device (\d+): \w+ failed: out of memory",
       _alloc_buffer),
@@ -114,8 +132,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # Metal's buffer type: "ggml_backend_metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size = 70400.38 MiB"
     P("ggml-metal-alloc", ("metal_buffer_type_alloc_buffer",), r"metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size =\s*([\d.]+) MiB",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", mib(m.group(1))), ("oom.buffer_device", "GPU"), ("gpu.backend", "metal")]),
-    # ggml's CUDA check on another error ("CUDA error: invalid argument"): the error, not a lack of memory
-    P("ggml-cuda-other-error", ("CUDA error: ",), r"^\s*CUDA error: (?!out of memory)([a-z][\w ]{2,60})$", lambda m: [("error.final", m.group(0).strip())]),
+    # ggml's check of a CUDA/ROCm/cuBLAS call that failed with another error: the error, not a lack of memory
+    P("ggml-cuda-other-error", ("CUDA error", "ROCm error", "MUSA error", "cuBLAS error", "CUBLAS error"),
+      r"(?:^|[\s\]:|])(CUDA|ROCm|MUSA|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     P("ggml-vulkan-limit", ("exceeds device memory allocation limit",), r"exceeds device memory allocation limit",
@@ -158,9 +177,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-mlock-limit", ("failed to mlock",), r"failed to mlock \d+-byte buffer.{0,80}(?:Cannot allocate memory|Out of memory|win32 error 1453)",
       kind("mlock_limit")),
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
-    P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "failed to find KV cache slot", "failed to find a memory slot",
+    P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "could not find a kv cache slot", "failed to find KV cache slot", "failed to find a memory slot",
                           "failed to find free space in the KV cache", "failed to decode the batch"),
-      r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|failed to find (?:KV cache|a memory) slot|"
+      r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|could not find a kv cache slot|failed to find (?:KV cache|a memory) slot|"
       r"failed to find free space in the KV cache|failed to decode the batch, n_batch = \d+, ret = 1\b",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
     P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error"), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),

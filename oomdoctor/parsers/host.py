@@ -77,8 +77,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),
     # a kernel that crashed (cudaErrorLaunchFailure; ROCm's page fault of a kernel): a fault, not a full device
-    P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION"),
-      r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION", kind("illegal_memory_access")),
+    # (Ascend's AI core: "The DDR address of the MTE instruction is out of range")
+    P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION", "DDR address of the"),
+      r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
+      r"DDR address of the \w+ instruction is out of range", kind("illegal_memory_access")),
     # the CUDA runtime could not start (driver, container runtime): the model then runs on the CPU, or nowhere
     P("cuda-init-failed", ("failed to initialize CUDA",), r"failed to initialize CUDA: (?!out of memory)", kind("broken_install")),
     P("nccl-graph", ("NCCL cannot be captured",), r"NCCL cannot be captured in a graph", kind("nccl_graph_capture")),

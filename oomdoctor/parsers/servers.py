@@ -217,6 +217,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("turbomind-config", ("EngineConfig(",), r"(?:Turbomind|Pytorch)EngineConfig\((.*)", lambda m: [(f.key, f.value) for f in parse_kwargs(m.group(1))]),
     P("turbomind-blocks", ("max_block_count",), r"max_block_count = (\d+)", lambda m: [("mem.gpu_blocks", int(m.group(1)))]),
     P("turbomind-cache-full", ("cache out of memory",), r"cache out of memory, no request can be admitted", kind("kv_runtime_exhausted")),
+    # ---- DeepSpeed
+    # its launcher ending the other ranks once one has exited (with an error above, or killed without one)
+    P("deepspeed-killing-ranks", ("Killing subprocess",), r"sigkill_handler\]? Killing subprocess \d+", const(("oom.hint", "child_ended"))),
     # ---- ExLlamaV2
     P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),
 )

@@ -96,12 +96,14 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ph-load", ("from_pretrained", "load_weights", "load_model", "Loading checkpoint shards", "safetensors", "model_loader",
                   "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
                   "replace_transformer_layer", "replace_module", "module_inject", "safe_open", ".cuda()", "model.load(", ", in load",
-                  "in _apply", "t.to(device"),
+                  "in _apply", "t.to(device", "prepare_model_for_kbit_training"),
       r"from_pretrained|load_weights|load_model|Loading checkpoint shards|safe_open|model_loader|load_state_dict|"
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
       r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b|"
       # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert
-      r"\bin _apply\b|return t\.to\(device",
+      r"\bin _apply\b|return t\.to\(device|"
+      # PEFT's preparation casts parameters to float32 on the GPU (every one, when the model is not quantized)
+      r"prepare_model_for_kbit_training",
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward("),
       # (a training step's forward and backward pass: its activations, like an inference forward's)

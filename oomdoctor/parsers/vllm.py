@@ -87,7 +87,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-non-default", ("non-default args",), r"non-default args: \{(.*)\}?", _non_default),
     # KV capacity checks
     P("vllm-v0-kv-capacity", ("stored in KV cache",),
-      r"max seq len \((\d[\d,]*)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d[\d,]*)\)",
+      r"max seq len \((\d[\d,]*)\) is larger than the maximum number of tokens that can be stored in KV cache \(\s*(\d[\d,]*)\s*\)",
       lambda m: [("oom.kind", "kv_capacity"), ("oom.requested_max_model_len", to_int(m.group(1))),
                  ("oom.kv_capacity_tokens", to_int(m.group(2)))]),
     P("vllm-v1-kv-capacity", ("To serve at least one request",), r"To serve at least one request with the \w+'?s? max seq len \((\d[\d,]*)\)",

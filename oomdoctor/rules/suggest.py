@@ -183,6 +183,8 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
         knob, value, extra = _quantization(framework, facts, value)
         if knob is None:
             return None
+        if extra:  # what this framework can really do replaces the rule's generic reason
+            why, extra = extra, ""
     if value is None and knobs.needs_value(framework, knob, version):
         step = spec.action if spec.action in (Action.LOWER, Action.RAISE) else (
             Action.LOWER if knob in FLOORS else Action.RAISE)

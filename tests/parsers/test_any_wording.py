@@ -124,6 +124,27 @@ STATED = [
     case("ggml-cuda-check-other-error",  # holdout r22: ggml's CUDA check on an error that is not memory
          lines("CUDA error: invalid argument", "  current device: 0, in function ggml_cuda_mul_mat_id at ggml/src/ggml-cuda/ggml-cuda.cu:2346"),
          [(FINAL, "CUDA error: invalid argument", 1), ("oom.device", "0", 2), ("oom.hint", "ggml_fn_ggml_cuda_mul_mat_id", 2)]),
+    case("ggml-cuda-check-numbered",  # holdout r23: older ggml builds number the error and name the file
+         "CUDA error 9 at C:\\koboldcpp\\ggml-cuda.cu:6858: invalid configuration argument\n",
+         [(FINAL, "CUDA error 9 at C:\\koboldcpp\\ggml-cuda.cu:6858: invalid configuration argument", 1)]),
+    case("ggml-cublas-status-number",  # holdout r23: cuBLAS's status as a number only (15: not supported)
+         "cuBLAS error 15 at /src/llama.cpp/ggml-cuda.cu:7282\n",
+         [(FINAL, "cuBLAS error 15 at /src/llama.cpp/ggml-cuda.cu:7282 (CUBLAS_STATUS_NOT_SUPPORTED)", 1)]),
+    case("rocm-check-behind-syslog-prefix",  # holdout r23: a journal prefix before ggml's ROCm check
+         "Mar 01 10:00:00 host ollama[42]: ROCm error: invalid argument\n", [(FINAL, "ROCm error: invalid argument", 1)]),
+    case("ggml-cuda-check-sentence",  # holdout r23: a message with a full stop (a driver older than the build)
+         "CUDA error: the provided PTX was compiled with an unsupported toolchain.\n",
+         [(FINAL, "CUDA error: the provided PTX was compiled with an unsupported toolchain.", 1)]),
+    case("ggml-cuda-check-numbered-oom",  # holdout r23: the numbered form of an out-of-memory is no other error
+         "CUDA error 2 at /go/src/ollama/llm/llama.cpp/ggml-cuda.cu:4856: out of memory\n", [(OOM, "ggml_cuda_error_oom", 1)]),
+    case("ollama-runner-no-kv-slot",  # holdout r23: Ollama's Go runner spells llama.cpp's full KV cache its own way
+         "panic: failed to decode batch: could not find a kv cache slot\n", [(OOM, "kv_runtime_exhausted", 1)], phase="decode"),
+    case("vllm-v0-kv-capacity-wrapped",  # holdout r23: the capacity wrapped onto the next line as pasted
+         lines("ValueError: The model's max seq len (30000) is larger than the maximum number of tokens that can be stored in KV cache (",
+               "3984). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine."),
+         [(OOM, "kv_capacity", 1), ("oom.requested_max_model_len", 30000, 1), ("oom.kv_capacity_tokens", 3984, 1)]),
+    case("ascend-address-out-of-range",  # holdout r23: Ascend's AI core faulting on an address
+         "[AIC_INFO] The DDR address of the MTE instruction is out of range.\n", [(OOM, "illegal_memory_access", 1)]),
     case("trtllm-cuda-check-other-error",  # holdout r22: the runtime's CUDA check on an unsupported call
          "E0305 19:29:57.029880 119 backend_model.cc:634] ERROR: Failed to create instance: unexpected error when creating "
          "modelInstanceState: [TensorRT-LLM][ERROR] CUDA runtime error in cudaDeviceGetDefaultMemPool(&memPool, device): "
@@ -381,7 +402,7 @@ FRAMEWORKS = [
     case("sglang-capture-inner-empty", "Exception: Capture cuda graph failed: \n", [(OOM, "cuda_graph_capture_failed", 1)],
          phase="cuda_graph_capture"),
     case("unspecified-launch-failure", "Error: llama runner process has terminated: CUDA error: unspecified launch failure\n",
-         [(OOM, "illegal_memory_access", 1)], framework="ollama"),
+         [(OOM, "illegal_memory_access", 1), (FINAL, "CUDA error: unspecified launch failure", 1)], framework="ollama"),
     case("cuda-init-failed", "llama-cpp    | ggml_cuda_init: failed to initialize CUDA: unknown error\n", [(OOM, "broken_install", 1)]),
     case("ollama-worst-case-graph", lines(
         "github.com/ollama/ollama/runner/ollamarunner.(*Server).reserveWorstCaseGraph(0xc00054e000)",
@@ -408,7 +429,8 @@ FRAMEWORKS = [
     case("prompt-over-context-window", "ERROR: The prompt size exceeds the context window size and cannot be processed.\n",
          [(OOM, "config_max_len", 1)]),
     case("custom-all-reduce-cuda-check", "RuntimeError: Runtime check failed at /sgl/jit_kernel/include/sgl_kernel/distributed/"
-         "custom_all_reduce.cuh:37: CUDA error: invalid argument\n", [(OOM, "comm_error", 1), ("oom.hint", "custom_all_reduce", 1)]),
+         "custom_all_reduce.cuh:37: CUDA error: invalid argument\n",
+         [(OOM, "comm_error", 1), ("oom.hint", "custom_all_reduce", 1), (FINAL, "CUDA error: invalid argument", 1)]),
     case("module-to-frames", lines(
         '  File "/x/torch/nn/modules/module.py", line 797, in _apply',
         "    return t.to(device, dtype if t.is_floating_point() or t.is_complex() else None, non_blocking)",
