@@ -244,6 +244,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "fit.dtype": _spec(str, S, "a 16-bit dtype for weights loaded in float32"),
     # derived shares (0..1) used by rules
     "ratio.weights_of_total": _spec(float, R, "weights per GPU / GPU capacity"),
+    "ratio.allocated_of_weights": _spec(float, R, "PyTorch's allocated bytes / weights per GPU"),
     "ratio.allocated_of_total": _spec(float, R, "PyTorch-allocated / GPU capacity at the failure"),
     "ratio.unallocated_of_total": _spec(float, R, "reserved-but-unallocated / GPU capacity"),
     "ratio.request_of_total": _spec(float, R, "failed request / GPU capacity"),

@@ -35,7 +35,10 @@ SIGNALS: tuple[Pattern, ...] = (
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
     _sig("fw-vllm-loader", "vllm", 2, ("% Completed |",), r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
     _sig("fw-sglang-memory-saver", "sglang", 6, ("torch_memory_saver",), r"torch_memory_saver"),
-    _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper"),
+    # (vLLM before 0.3 named its Ray actor RayWorker)
+    _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper|\(RayWorker pid="),
+    # the model runner's dummy forward pass (profile, warm-up, graph capture)
+    _sig("fw-vllm-dummy-run", "vllm", 4, ("_dummy_run",), r"\b_dummy_run\b"),
     # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
          r"LLMRayActor|vllm_rollout|VllmWorker|actor_rollout|WorkerDict"),
@@ -90,6 +93,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM"), r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
     _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference"), r"deepspeed|sigkill_handler|ds_inference", re.I),
+    # its JIT-built ops and ZeRO-3's parameter offload, printed without its name
+    _sig("fw-deepspeed-ops", "deepspeed", 8, ("Parameter Offload: Total persistent parameters", "Time to load", "Loading extension module"),
+         r"Parameter Offload: Total persistent parameters|Time to load (?:utils|cpu_adam|fused_adam|\w+_adam|transformer_inference) op|"
+         r"Loading extension module (?:utils|cpu_adam|fused_adam|cpu_adagrad|transformer_inference)\b"),
     _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache"),
          r"exllama|Insufficient VRAM for model and cache", re.I),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",

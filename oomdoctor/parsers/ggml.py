@@ -241,6 +241,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) MiB of pinned memory: (.*)",
       lambda m: [("oom.hint", "pinned_host")] if "out of memory" in m.group(2) else [("oom.kind", "broken_install")]),
     # ---- Ollama
+    # Ollama's GPU discovery: the bundled CUDA runtime cannot load on this driver (the GPU goes unused)
+    P("ollama-driver-too-old", ("driver is too old",), r"your nvidia driver is too old or missing",
+      const(("error.final", "your nvidia driver is too old or missing (the bundled CUDA runtime cannot load)"))),
     P("ollama-offload", ("layers.offload", "memory.required", "memory.weights", "memory.available", "layers.model", "memory.graph"),
       r"(?:layers|memory)\.\w+", lambda m: _ollama_kv(m.string)),
     # the scheduler takes off what the models it already runs hold: total less available is theirs

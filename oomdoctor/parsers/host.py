@@ -54,7 +54,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("host-ram-percent", ("percent =", "percent="), r"(?i)(?:CPU|host|system|virtual) (?:virtual )?memory:?\s+used\s*=\s*[\d.]+\s*\w*,\s*percent\s*=\s*([\d.]+)%",
       lambda m: [("host.ram_used_ratio", float(m.group(1)) / 100)]),
     # ---- shared memory
-    P("bus-error", ("Bus error", "bus error", "SIGBUS"), r"[Bb]us error|SIGBUS received|signal 7 \(SIGBUS\)", kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
+    # (a launcher's return code -7 is the child's SIGBUS, as -9 is its SIGKILL)
+    P("bus-error", ("Bus error", "bus error", "SIGBUS", "code = -7", "code: -7", "code=-7", "code -7", "exitcode: -7"),
+      r"[Bb]us error|SIGBUS received|signal 7 \(SIGBUS\)|(?i:(?:return ?code|exit ?code)\s*(?:[=:]\s*)?-7\b)",
+      kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
     P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
       r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
       lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),

@@ -96,8 +96,10 @@ LAUNCH: tuple[Pattern, ...] = (
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
       r"from_pretrained\(|ollama run |[Mm]odel )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
     P("dtype-kwarg", ("torch_dtype", "from_pretrained"), r"(?:torch_)?dtype=torch\.(\w+)", lambda m: [("knob.dtype", m.group(1))]),
-    P("quant-kwarg", ("load_in_8bit", "load_in_4bit", "--load_8bit", "--load_4bit"), r"load_in_(\d)bit=True|--load_(\d)bit",
-      lambda m: [("knob.quantization", f"bnb-{m.group(1) or m.group(2)}bit")]),
+    # (LLaMA-Factory: --quantization_bit 4, bitsandbytes by default)
+    P("quant-kwarg", ("load_in_8bit", "load_in_4bit", "--load_8bit", "--load_4bit", "quantization_bit"),
+      r"load_in_(\d)bit=True|--load_(\d)bit|--quantization_bit[= ]([48])\b",
+      lambda m: [("knob.quantization", f"bnb-{m.group(1) or m.group(2) or m.group(3)}bit")]),
     P("startup-frames", ("LLM(", "from_engine_args", "LLMEngine", "EngineCoreProc", "init_device"),
       r"\bLLM\(|from_engine_args|LLMEngine\(|EngineCoreProc\(|init_device", lambda m: [("_phase", "startup")]),
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",

@@ -110,6 +110,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
       r"\btraining_step\b|\.backward\(",
       const(("_phase", "forward"))),
+    # a trainer driving a vLLM engine in its own process (TRL's GRPO/online trainers, colocated): both on one card
+    P("colocated-trainer", ("trl/trainer/", "GRPOTrainer"), r"trl/trainer/\w+_trainer\.py|\bGRPOTrainer\b", const(("oom.hint", "colocated_trainer"))),
     # the optimizer's step (Adam's moments are created on its first step): training's resident set
     P("optimizer-step", ("torch/optim/", "optimizer.step(", "_multi_tensor_adam", "_single_tensor_adam", "exp_avg"),
       r"torch/optim/\w+\.py|\boptimizer\.step\(|_(?:multi|single)_tensor_adamw?\b|\bexp_avg(?:_sq)?\b", const(("oom.hint", "optimizer_step"))),

@@ -143,6 +143,15 @@ STATED = [
          lines("ValueError: The model's max seq len (30000) is larger than the maximum number of tokens that can be stored in KV cache (",
                "3984). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine."),
          [(OOM, "kv_capacity", 1), ("oom.requested_max_model_len", 30000, 1), ("oom.kv_capacity_tokens", 3984, 1)]),
+    case("launcher-return-code-minus-7",  # holdout r24: a launcher's -7 is its child's SIGBUS (/dev/shm)
+         "[ERROR] [launch.py:321:sigkill_handler] ['python', 'train.py'] exits with return code = -7\n",
+         [(OOM, "bus_error", 1), ("oom.exit_signal", "SIGBUS", 1)], framework="deepspeed"),
+    case("ollama-driver-too-old",  # holdout r24: Ollama's discovery cannot load the bundled CUDA runtime
+         'level=DEBUG source=gpu.go:537 msg="Unable to load cudart" error="your nvidia driver is too old or missing.  If you have a CUDA GPU please upgrade"\n',
+         [(FINAL, "your nvidia driver is too old or missing (the bundled CUDA runtime cannot load)", 1)]),
+    case("trl-trainer-colocated",  # holdout r24: a TRL trainer driving vLLM in its own process
+         '  File "/opt/conda/lib/python3.11/site-packages/trl/trainer/grpo_trainer.py", line 421, in __init__\n',
+         [("oom.hint", "colocated_trainer", 1), ("oom.hint", "traceback", 1)]),
     case("ascend-address-out-of-range",  # holdout r23: Ascend's AI core faulting on an address
          "[AIC_INFO] The DDR address of the MTE instruction is out of range.\n", [(OOM, "illegal_memory_access", 1)]),
     case("trtllm-cuda-check-other-error",  # holdout r22: the runtime's CUDA check on an unsupported call
@@ -277,6 +286,15 @@ FRAMEWORKS = [
     case("vllm-engine-line-without-its-name", "Initializing an LLM engine (v0.6.3.post1) with config: model='Llama-3.2-3B'\n",
          [("framework.version", "0.6.3.post1", 1), ("knob.model", "Llama-3.2-3B", 1), ("model.params", 3_000_000_000, 1)],
          framework="vllm"),
+    case("deepspeed-ops-without-its-name",  # holdout r24: ZeRO-3's offload and its JIT ops, the name not printed
+         lines("Loading extension module utils...", "Time to load utils op: 0.2017381191253662 seconds",
+               "Parameter Offload: Total persistent parameters: 414720 in 81 params"), framework="deepspeed"),
+    case("vllm-dummy-run-frame",  # holdout r24: the model runner's dummy forward pass, in a condensed quote
+         "CUDA out of memory. Tried to allocate 2.00 GiB. (Model loading took 13.31 GiB) during torch.compile autotuning in _dummy_run\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", 2 * 1024**3, 1), ("mem.weights_bytes", 14291503677, 1)], framework="vllm"),
+    case("llamafactory-quantization-bit",  # holdout r24: LLaMA-Factory's 4-bit flag (bitsandbytes)
+         "python src/train_bash.py --stage ppo --model_name_or_path baichuan-7B --quantization_bit 4\n",
+         [("knob.quantization", "bnb-4bit", 1), ("knob.model", "baichuan-7B", 1), ("model.params", 7_000_000_000, 1)]),
     case("llama-bench-and-gguf-repo", "./build/bin/llama-bench -hf unsloth/Qwen3-30B-A3B-GGUF:UD-Q4_K_M -ngl 999\n",
          framework="llamacpp"),
     # the worker prefixes of a multi-GPU engine name how many workers share the model (holdout r19)
