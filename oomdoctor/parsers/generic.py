@@ -172,6 +172,14 @@ def _final_error(m: re.Match[str]) -> Emitted:
 
 
 PATTERNS: tuple[Pattern, ...] = (
+    # ---- XLA (TPU backends of vLLM, JAX, torch_xla): RESOURCE_EXHAUSTED
+    # a compiled program that could not reserve its memory ("Attempting to reserve 6.14G at the bottom of
+    # memory"), or a kernel's scratch over the core's on-chip memory ("memory space vmem"): what the
+    # engine leaves outside its pool, not the pool
+    P("xla-program-reserve", ("at the bottom of memory", "memory space vmem"),
+      r"Attempting to reserve ([\d.]+)([KMGT])i?B? at the bottom of memory|Ran out of memory in memory space vmem",
+      lambda m: [("oom.kind", "xla_reserve_failed")]
+      + ([("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B"))] if m.group(1) else [])),
     # ---- capacity statements
     P("c10-alloc-oom", ("failed with OOM",), r"memory allocation failed with OOM on device (\d+)",
       lambda m: [("oom.kind", "torch_oom"), ("oom.device", m.group(1))]),

@@ -17,6 +17,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+) )?\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
+    # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
+    P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",
@@ -61,6 +63,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
       r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
       lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    # Triton's python backend: its shared-memory region lives in /dev/shm ("... to requested size (67108864 bytes)")
+    P("shm-triton-region", ("Unable to initialize shared memory key",),
+      r"Unable to initialize shared memory key '[^']*' to requested size \((\d+) bytes\)",
+      lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", int(m.group(1)))]),
     P("shm-ray-sizes", ("available in /dev/shm",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",
       lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
     P("shm-ray-sizes2", ("The request is for",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",

@@ -104,9 +104,10 @@ LAUNCH: tuple[Pattern, ...] = (
       r"\bLLM\(|from_engine_args|LLMEngine\(|EngineCoreProc\(|init_device", lambda m: [("_phase", "startup")]),
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
                      "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV", "omni", "Omni", "lmms_eval",
-                     "lmms-eval"),
+                     "lmms-eval", "encoding image", "image slice", "mmproj"),
       r"(?i)qwen[\d.]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor|"
-      r"qwen[\d._]*[-_]omni|lmms[-_]eval",
+      # (llama.cpp's multimodal library: its projector file, "encoding image slice...")
+      r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b",
       lambda m: [("oom.hint", "multimodal")]),
 )
 
@@ -121,7 +122,7 @@ NOT_OOM_KINDS = frozenset({
     "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug", "ggml_assert",
     "kernel_resource", "capture_error", "comm_error", "compile_error", "va_reservation", "ggml_fixed_pool",
     "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected", "device_lost", "mlock_limit",
-    "profile_inconsistent",
+    "profile_inconsistent", "req_slots_exhausted",
 })
 
 

@@ -117,6 +117,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sglang-weights-leave-no-kv", ("leave no GPU memory for the KV cache",), r"Loaded weights leave no GPU memory for the KV cache",
       kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
     P("sglang-leak-check", ("memory leak detected",), r"\w+ memory leak detected", kind("bookkeeping_bug")),
+    # the request-slot table (a count, max_running_requests) had no free row: not a failed allocation
+    P("sglang-req-slots", ("alloc_req_slots runs out of memory",), r"alloc_req_slots runs out of memory", kind("req_slots_exhausted")),
     P("sglang-current-fraction", ("Current value: mem_fraction_static",), r"Current value: mem_fraction_static=([\d.]+)",
       lambda m: [("knob.gpu_memory_utilization", float(m.group(1)))]),
     P("sglang-try-allocate", ("Try to allocate",), r"Try to allocate (\d+) tokens", lambda m: [("oom.requested_tokens", int(m.group(1)))]),

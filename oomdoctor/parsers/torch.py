@@ -22,6 +22,8 @@ def _old_format(m: re.Match[str]) -> Emitted:
     yield "oom.gpu_total_bytes", _sz(m, 2)
     allocated = _sz(m, 4)
     yield "oom.torch_allocated_bytes", allocated
+    if m.group(8) is None:  # a message cut after "already allocated" (a title, a pasted line cut short)
+        return
     yield "oom.gpu_free_bytes", _sz(m, 8)
     if m.group(10):
         yield "oom.gpu_limit_bytes", _sz(m, 10)
@@ -31,8 +33,8 @@ def _old_format(m: re.Match[str]) -> Emitted:
 
 
 OLD = (
-    r"\((?:GPU|NPU|XPU) (\d+); " + SIZE + r" total capacity; " + SIZE + r" already allocated; (?:" + SIZE + r" current active; )?" + SIZE + r" free;"
-    r"(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\)"
+    r"\((?:GPU|NPU|XPU) (\d+); " + SIZE + r" total capacity; " + SIZE + r" already allocated(?:; (?:" + SIZE + r" current active; )?" + SIZE + r" free;"
+    r"(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\))?"
 )
 
 PATTERNS: tuple[Pattern, ...] = (

@@ -152,6 +152,22 @@ STATED = [
     case("trl-trainer-colocated",  # holdout r24: a TRL trainer driving vLLM in its own process
          '  File "/opt/conda/lib/python3.11/site-packages/trl/trainer/grpo_trainer.py", line 421, in __init__\n',
          [("oom.hint", "colocated_trainer", 1), ("oom.hint", "traceback", 1)]),
+    case("torch-old-format-cut",  # holdout r25: the old format cut after "already allocated" (a pasted title)
+         "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 16.00 MiB (GPU 0; 31.74 GiB total capacity; 31.25 GiB already allocated; 11.38\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", 16 * 1024**2, 1), ("oom.device", "0", 1),
+          ("oom.gpu_total_bytes", int(31.74 * 1024**3), 1), ("oom.torch_allocated_bytes", int(31.25 * 1024**3), 1)]),
+    case("xla-program-reserve",  # holdout r25: a TPU program that could not reserve its memory
+         "RESOURCE_EXHAUSTED: Error loading program 'jit__multi_slice': Attempting to reserve 6.14G at the bottom of memory. That was not possible.\n",
+         [(OOM, "xla_reserve_failed", 1), ("oom.requested_bytes", int(6.14 * 1024**3), 1)]),
+    case("slurm-oom-kill-event",  # holdout r25: Slurm relaying the kernel's kill
+         "slurmstepd: error: Detected 1 oom_kill event in StepId=9178265.0. Some of the step tasks have been OOM Killed.\n",
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("triton-python-backend-shm",  # holdout r25: Triton's python backend region in /dev/shm
+         "UNAVAILABLE: Internal: Unable to initialize shared memory key 'triton_python_backend_shm_region_3' to requested size (67108864 bytes).\n",
+         [(OOM, "shm_exhausted", 1), ("oom.shm_requested_bytes", 67108864, 1)]),
+    case("sglang-request-slots",  # holdout r25: SGLang's request-slot table, a count and not an allocation
+         "RuntimeError: alloc_req_slots runs out of memory. Please set a smaller number for `--max-running-requests`.\n",
+         [(OOM, "req_slots_exhausted", 1)], framework="sglang"),
     case("ascend-address-out-of-range",  # holdout r23: Ascend's AI core faulting on an address
          "[AIC_INFO] The DDR address of the MTE instruction is out of range.\n", [(OOM, "illegal_memory_access", 1)]),
     case("trtllm-cuda-check-other-error",  # holdout r22: the runtime's CUDA check on an unsupported call
