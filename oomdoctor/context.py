@@ -164,6 +164,10 @@ _GENERIC = (
     (("--num-gpus", "--num_gpus", "--nproc_per_node", "--nproc-per-node"), "gpu.count"),
     (("--load-8bit", "--load_8bit", "--load-in-8bit"), "knob.quantization:bnb-8bit"),
     (("--load-4bit", "--load_4bit", "--load-in-4bit"), "knob.quantization:bnb-4bit"),
+    # DeepSpeed's inference scripts and trainers: the parameters kept in CPU RAM (ZeRO offload)
+    (("--cpu_offload", "--cpu-offload", "--offload_param", "--offload-param"), "oom.hint:cpu_offload_enabled"),
+    # LLaMA-Factory: bitsandbytes at that many bits
+    (("--quantization_bit", "--quantization-bit"), "knob.quantization:bnb-{}bit"),
 )
 
 
@@ -174,13 +178,16 @@ def _generic_flags(argv: Sequence[str], ev: Evidence) -> list[Fact]:
         for names, key in _GENERIC:
             if name not in names:
                 continue
-            if ":" in key:
+            raw = inline if eq else (argv[i + 1] if i + 1 < len(argv) else "")
+            if ":" in key and "{}" in key:
+                if raw in ("4", "8"):
+                    k, v = key.split(":")
+                    out.append(Fact(k, v.format(raw), Origin.COMMAND, ev))
+            elif ":" in key:
                 k, v = key.split(":")
                 out.append(Fact(k, v, Origin.COMMAND, ev))
-            else:
-                raw = inline if eq else (argv[i + 1] if i + 1 < len(argv) else "")
-                if raw.isdigit():
-                    out.append(Fact(key, int(raw), Origin.COMMAND, ev))
+            elif raw.isdigit():
+                out.append(Fact(key, int(raw), Origin.COMMAND, ev))
     return out
 
 
@@ -196,6 +203,11 @@ def from_gpu(text: str) -> Context:
         return Context()
     card = gpus.parse_card(text)
     ev = Evidence("card table", None, text[:200])
+    stated_set = _working_set(text)
+    if card is not None and stated_set and card.unified_memory:
+        # Metal's recommendedMaxWorkingSetSize as the user read it: the GPU's budget, whatever the variant
+        name = re.sub(r" \d+GB$", "", card.name) if card.assumed_variant else card.name
+        card = replace(card, name=name, capacity_bytes=stated_set, assumed_variant=False)
     if card is not None:
         why = f"{card.name}: {card.capacity_bytes / (1 << 30):.2f} GiB per device"
         if card.assumed_variant:
@@ -210,12 +222,23 @@ def from_gpu(text: str) -> Context:
         if card.unified_memory:
             facts.append(Fact("gpu.unified_memory", True, Origin.CARD, ev))
         return Context(tuple(facts))
-    size = gpus.capacity_from_name(text) or _stated_size(text)
+    # a size that is a limit on one buffer ("Metal max buffer 77309411328 bytes = 72 GiB") is not the card's
+    sized = _BUFFER_LIMIT.sub("", text)
+    size = stated_set or gpus.capacity_from_name(sized) or _stated_size(sized)
     if size:
         count = _count_in(text)
         facts = [Fact("gpu.total_bytes", size, Origin.CARD, ev)] + ([Fact("gpu.count", count, Origin.CARD, ev)] if count else [])
         return Context(tuple(facts))
     return Context(notes=(f"--gpu: no card or size recognised in {text[:80]!r}",))
+
+
+_BUFFER_LIMIT = re.compile(r"(?i)\bmax(?:imum)?[ _]?(?:allowed )?buffer(?:[ _]size)?\b[^,;()]*(?:\([^)]*\))?[^,;()]*")
+
+
+def _working_set(text: str) -> int | None:
+    """ "Metal working set 49152 MB", "recommendedMaxWorkingSetSize = 21845.34 MB" """
+    m = re.search(r"(?i)working ?set(?:size)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(MiB|MB|GiB|GB)\b", text)
+    return size_of(f"{m.group(1)} {m.group(2)}") if m else None
 
 
 def _stated_size(text: str) -> int | None:

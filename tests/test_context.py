@@ -47,6 +47,12 @@ def values(ctx: context.Context) -> dict[str, object]:
      {"knob.tensor_parallel_size": 2, "knob.model": "Qwen/Qwen2.5-7B-Instruct"}),
     ("trtllm-serve serve meta-llama/Llama-3.1-8B-Instruct --max_batch_size 8", "tensorrt-llm",
      {"knob.max_num_seqs": 8, "knob.model": "meta-llama/Llama-3.1-8B-Instruct"}),
+    # holdout r9: ZeRO inference keeps the parameters in CPU RAM
+    ("deepspeed --num_gpus 8 bloom-ds-zero-inference.py --name bigscience/bloom --batch_size 2 --cpu_offload --benchmark", "deepspeed",
+     {"gpu.count": 8, "oom.hint": "cpu_offload_enabled"}),
+    # holdout r24: LLaMA-Factory's 4-bit flag
+    ("python src/train_bash.py --stage ppo --model_name_or_path baichuan-inc/Baichuan-7B --quantization_bit 4", None,
+     {"knob.quantization": "bnb-4bit"}),
 ])
 def test_command_knobs_and_framework(command: str, framework: str, expected: dict[str, object]) -> None:
     ctx = context.from_command(command)
@@ -73,6 +79,14 @@ def test_docker_run_reads_the_image_args_and_its_own_options() -> None:
 def test_docker_gpu_list_counts_devices() -> None:
     got = values(context.from_command('docker run --gpus "device=0,1,2,3" ghcr.io/huggingface/text-generation-inference:2.4 --model-id x'))
     assert got["gpu.count"] == 4
+
+
+def test_stated_working_set_and_buffer_limits() -> None:
+    # holdout r11: the Metal working set the user read beats the table's variant guess
+    got = values(context.from_gpu("Apple M1 Max (Mac Studio), Metal working set 49152 MB"))
+    assert got["gpu.total_bytes"] == 49152 * 2**20 and got["gpu.name"] == "Apple M1 Max"
+    # holdout r12: a limit on one buffer is not the card's size
+    assert "gpu.total_bytes" not in values(context.from_gpu("Apple Silicon Mac (Metal max buffer 77309411328 bytes = 72 GiB)"))
 
 
 def test_free_text_is_tolerated_and_noted() -> None:

@@ -58,12 +58,19 @@ def _budget_parts(m: re.Match[str]) -> Emitted:
 _METAL_BUFFERS = {"data": "weights", "kv": "kv", "alloc": "compute", "scratch": "compute", "eval": "compute", "scr0": "compute", "scr1": "compute"}
 
 
+METAL_UNNAMED = "_metal_unnamed_bytes"
+
+
 def _metal_buffer(m: re.Match[str]) -> Emitted:
     """`ggml_metal_add_buffer: allocated 'data  ' buffer, size = 8192.00 MiB, ... (19626.77 / 10922.67)`:
     each buffer, and the running total against the recommended working set (both MiB)."""
     size = to_bytes(m.group(2), "MiB")
     role = _METAL_BUFFERS.get((m.group(1) or "data").strip().lower(), "weights")
-    if role == "weights":
+    if role == "weights" and m.group(1) is None:
+        # llama.cpp's mmap'd model ("ggml_backend_metal_buffer_from_ptr: allocated buffer, size = ..."),
+        # which its loader states again as "Metal buffer size =": counted once (see _State.finish)
+        yield "_sum:" + METAL_UNNAMED, size
+    elif role == "weights":
         yield "_sum:mem.weights_bytes", size
     elif role == "kv":
         yield "_sum:mem.kv_cache_bytes", size
@@ -274,9 +281,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"hipErrorNoBinaryForGpu", kind("broken_install")),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
     P("va-reservation", ("cuMemAddressReserve",), r"cuMemAddressReserve", kind("va_reservation")),
-    # ggml's own pools, sized once by the library: a context's object pool, a graph allocator's measured buffer
-    P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the buffer"),
-      r"not enough space in the context's memory pool|(?:tallocr|allocr)_alloc: not enough space in the buffer", kind("ggml_fixed_pool")),
+    # ggml's own pools, sized once by the library: a context's object pool, a graph allocator's measured buffer,
+    # its fixed list of free blocks ("out of free blocks")
+    P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the buffer", "out of free blocks"),
+      r"not enough space in the context's memory pool|(?:tallocr|allocr)_alloc: not enough space in the buffer|"
+      r"n_free_blocks < MAX_FREE_BLOCKS && \"out of free blocks\"", kind("ggml_fixed_pool")),
     # a client told that the server validated and refused its request (HTTP 400/413/422, with the
     # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.
     P("request-rejected", ("Error code: 4",), r"Error code: 4(?:00|13|22) - \{", kind("request_rejected")),

@@ -368,7 +368,11 @@ class _State:
             self._settle_runs()
         self.facts.extend(list(self._wrapped()))
         facts = list(self.facts)
-        for key, (total, ev) in (*self.sums.items(), *self.maxes.items()):
+        sums = dict(self.sums)
+        metal = sums.pop(generic.METAL_UNNAMED, None)
+        if metal is not None and "mem.weights_bytes" not in sums:
+            sums["mem.weights_bytes"] = metal
+        for key, (total, ev) in (*sums.items(), *self.maxes.items()):
             facts.append(Fact(key, total, Origin.LOG, ev))
         facts.extend(self._derived())
         if self.failure_line is None:
@@ -400,7 +404,7 @@ class _State:
             yield Fact("oom.buffer", buffer, Origin.LOG, ev)
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
             yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
-        if "_resident_before_kv" in raw and "mem.weights_bytes" not in self.sums and not any(f.key == "mem.weights_bytes" for f in self.facts):
+        if "_resident_before_kv" in raw and "mem.weights_bytes" not in self.sums and generic.METAL_UNNAMED not in self.sums and not any(f.key == "mem.weights_bytes" for f in self.facts):
             resident, ev = raw["_resident_before_kv"]
             yield Fact("mem.weights_bytes", resident, Origin.LOG, ev)
         if "_kv_cells" in raw:
@@ -669,7 +673,7 @@ def _read_end(state: _State, tail: bytes, last: int) -> None:
         last -= 1
 
 
-_JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"stored in KV cache", b"CUDA runtime error",
+_JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"stored in KV cache", b"[metal::malloc]", b"CUDA runtime error",
                  b"failed with OOM")
 JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
 # what a logger puts before each continuation line: "(Worker_TP0 pid=1) ERROR 10-29 01:56:59 [core.py:779] ",

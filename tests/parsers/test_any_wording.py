@@ -168,6 +168,12 @@ STATED = [
     case("sglang-request-slots",  # holdout r25: SGLang's request-slot table, a count and not an allocation
          "RuntimeError: alloc_req_slots runs out of memory. Please set a smaller number for `--max-running-requests`.\n",
          [(OOM, "req_slots_exhausted", 1)], framework="sglang"),
+    case("ggml-out-of-free-blocks",  # holdout r26: the graph allocator's fixed list of free blocks
+         'GGML_ASSERT: ggml-alloc.c:230: alloc->n_free_blocks < MAX_FREE_BLOCKS && "out of free blocks"\n', [(OOM, "ggml_fixed_pool", 1)]),
+    case("mlx-malloc-wrapped",  # holdout r26: MLX's buffer cap wrapped over two lines as pasted
+         lines("  [metal::malloc] Attempting to allocate 447143641344 bytes which is greater    ",
+               "  than the maximum allowed buffer size of 373662154752 bytes."),
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 447143641344, 1), ("oom.buffer_limit_bytes", 373662154752, 1)]),
     case("ascend-address-out-of-range",  # holdout r23: Ascend's AI core faulting on an address
          "[AIC_INFO] The DDR address of the MTE instruction is out of range.\n", [(OOM, "illegal_memory_access", 1)]),
     case("trtllm-cuda-check-other-error",  # holdout r22: the runtime's CUDA check on an unsupported call
