@@ -104,10 +104,10 @@ LAUNCH: tuple[Pattern, ...] = (
       r"\bLLM\(|from_engine_args|LLMEngine\(|EngineCoreProc\(|init_device", lambda m: [("_phase", "startup")]),
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
                      "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV", "omni", "Omni", "lmms_eval",
-                     "lmms-eval", "encoding image", "image slice", "mmproj"),
-      r"(?i)qwen[\d.]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor|"
+                     "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath"),
+      r"(?i)qwen[\d._]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor|"
       # (llama.cpp's multimodal library: its projector file, "encoding image slice...")
-      r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b",
+      r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b|ProjectorPath:[^\s\]]",
       lambda m: [("oom.hint", "multimodal")]),
 )
 

@@ -174,6 +174,9 @@ STATED = [
          lines("  [metal::malloc] Attempting to allocate 447143641344 bytes which is greater    ",
                "  than the maximum allowed buffer size of 373662154752 bytes."),
          [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 447143641344, 1), ("oom.buffer_limit_bytes", 373662154752, 1)]),
+    case("qwen2-5-vl-module-path",  # holdout r16: a Qwen2.5-VL model file in a traceback is a multimodal run
+         '  File "/x/site-packages/vllm/model_executor/models/qwen2_5_vl.py", line 100, in forward\n',
+         [("oom.hint", "multimodal", 1), ("oom.hint", "traceback", 1)]),
     case("ascend-address-out-of-range",  # holdout r23: Ascend's AI core faulting on an address
          "[AIC_INFO] The DDR address of the MTE instruction is out of range.\n", [(OOM, "illegal_memory_access", 1)]),
     case("trtllm-cuda-check-other-error",  # holdout r22: the runtime's CUDA check on an unsupported call
