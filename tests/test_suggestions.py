@@ -101,6 +101,14 @@ def test_quantization_knows_the_checkpoint_and_the_card() -> None:
     assert hf.value == "bnb-4bit" and hf.flag == "quantization_config=BitsAndBytesConfig(load_in_4bit=True)"
 
 
+def test_quantization_says_what_half_the_weights_would_still_take() -> None:
+    # the reason is the framework's own (fp8 at load), not the rule's 4-bit wording, with the share computed
+    big = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(ratio__weights_of_total=1.7), "vllm", None)
+    assert big.value == "fp8" and "(85% of the card, not enough alone)" in big.why and "4-bit" not in big.why
+    fits = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(ratio__weights_of_total=1.1), "vllm", None)
+    assert "(55% of the card)" in fits.why
+
+
 def test_framework_constraints_and_versions() -> None:
     # TGI's launcher refuses --max-batch-prefill-tokens below --max-input-tokens
     tgi = build(spec("max_num_batched_tokens", "lower", 2048), "r", Account.ACTIVATIONS, _facts(), "tgi", None)

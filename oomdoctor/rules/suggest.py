@@ -143,7 +143,11 @@ def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> t
         if framework == "tgi" and facts.value("gpu.fp8") is False:
             return "quantization", "bitsandbytes-nf4", "quantized to 4 bits at load (this card has no fp8)"
         if ampere_plus:
-            return "quantization", "fp8", "fp8 weights, quantized at load: half the bytes of a 16-bit checkpoint"
+            why = "fp8 weights, quantized at load: half the bytes of a 16-bit checkpoint"
+            share = facts.number("ratio.weights_of_total")
+            if share is not None and share >= 0.6:  # what half the weights would still take of the card
+                why += f" ({share / 2:.0%} of the card{', not enough alone' if share / 2 >= 0.85 else ''})"
+            return "quantization", "fp8", why
         return "smaller_model", None, "this card runs neither fp8 nor a load-time 4-bit quantization: a pre-quantized AWQ/GPTQ checkpoint"
     if framework in ("transformers", "pytorch", "other", "deepspeed"):
         if cur and ("4" in cur or cur in ("awq", "gptq", "nf4")):
