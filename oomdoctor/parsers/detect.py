@@ -46,12 +46,11 @@ SIGNALS: tuple[Pattern, ...] = (
                                      "memory capacity is unbalanced"),
          r"sglang|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced", re.I),
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
-    # its request-slot pool and its scheduler's batch line, without the name (a paste cut before the brackets)
-    _sig("fw-sglang-msg", "sglang", 8, ("alloc_req_slots", "req_to_token_pool", "Decode batch. #running-req"),
-         r"alloc_req_slots|req_to_token_pool|Decode batch\. #running-req"),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
-                                         "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin"),
+                                         "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
+                                         "alloc_req_slots", "req_to_token_pool"),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
+         r"alloc_req_slots|req_to_token_pool|"
          r"Load weight (?:begin|end)\. .{0,120}avail mem="),
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
