@@ -268,6 +268,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.request_of_buffer_limit": _spec(float, R, "failed allocation / the largest single buffer allowed"),
     "ratio.process_non_torch_of_total": _spec(float, R, "this process's memory outside PyTorch's pool / GPU capacity"),
     "ratio.kv_of_required": _spec(float, R, "KV cache / total memory the engine needs"),
+    "ratio.compute_of_required": _spec(float, R, "compute buffers / total memory the engine needs"),
     "ratio.kv_of_weights": _spec(float, R, "KV cache of the whole model / its weights (all devices and host)"),
     "ratio.allocated_of_model": _spec(float, R, "PyTorch's allocation on the failing rank / the whole model's weights (tensor parallel)"),
 }

@@ -187,6 +187,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _budget_shares(facts, total, weights)
     yield from _share(facts, "ratio.host_of_required", "mem.host_required_bytes", "mem.required_bytes")
     yield from _share(facts, "ratio.kv_of_required", "mem.kv_total_bytes", "mem.required_bytes")
+    yield from _share(facts, "ratio.compute_of_required", "mem.compute_buffer_bytes", "mem.required_bytes")
 
 
 def _share(facts: FactSet, key: str, part: str, whole: str) -> Iterable[Fact]:

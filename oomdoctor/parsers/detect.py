@@ -72,6 +72,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed"),
     _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
+    # node-llama-cpp's error class, printed without llama.cpp's own lines
+    _sig("fw-node-llama-cpp", "llamacpp", 8, ("InsufficientMemoryError",), r"InsufficientMemoryError: A context size of \d+"),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
     _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot ", "srv ", "set_adapters_lora", "update_slots"),
          r"prompt_save:|cache state:|slot \w+: id|\bsrv\s+\w+: |set_adapters_lora:|\bupdate_slots\s?:"),

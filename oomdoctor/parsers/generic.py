@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes, to_int
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, mib, to_bytes, to_int
 
 # names a message may give a setting, mapped to the canonical knob ids
 _KNOB_WORDS = {
@@ -187,6 +187,13 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Attempting to reserve ([\d.]+)([KMGT])i?B? at the bottom of memory|Ran out of memory in memory space vmem",
       lambda m: [("oom.kind", "xla_reserve_failed")]
       + ([("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B"))] if m.group(1) else [])),
+    # MLC-LLM's plan of one GPU's memory: "Estimated total single GPU memory usage: 14361.14 MB (Parameters:
+    # 3615.13 MB. KVCache: 10689.56 MB. Temporary buffer: 56.44 MB)" (also "Total memory usage: ...")
+    P("mlc-memory-plan", ("Parameters:",),
+      r"(?:Estimated total single GPU memory usage|Total memory usage): ([\d.]+) MB \(Parameters: ([\d.]+) MB\. KVCache: ([\d.]+) MB\. "
+      r"Temporary buffer: ([\d.]+) MB\)",
+      lambda m: [("mem.required_bytes", mib(m.group(1))), ("mem.weights_total_bytes", mib(m.group(2))),
+                 ("mem.kv_total_bytes", mib(m.group(3))), ("mem.compute_buffer_bytes", mib(m.group(4)))]),
     # ---- capacity statements
     P("c10-alloc-oom", ("failed with OOM",), r"memory allocation failed with OOM on device (\d+)",
       lambda m: [("oom.kind", "torch_oom"), ("oom.device", m.group(1))]),

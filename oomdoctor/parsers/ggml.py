@@ -240,6 +240,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # any other reason (driver mismatch) is not an OOM
     P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) MiB of pinned memory: (.*)",
       lambda m: [("oom.hint", "pinned_host")] if "out of memory" in m.group(2) else [("oom.kind", "broken_install")]),
+    # node-llama-cpp's own check before it creates a context: the KV cache for that context and sequences
+    P("node-llama-cpp-context", ("is too large for the available VRAM",),
+      r"A context size of (\d+)(?: with (\d+) sequences?)? is too large for the available VRAM",
+      lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("knob.max_model_len", int(m.group(1))), ("_phase", "kv_alloc")]
+      + ([("knob.max_num_seqs", int(m.group(2)))] if m.group(2) else [])),
     # ---- Ollama
     # Ollama's GPU discovery: the bundled CUDA runtime cannot load on this driver (the GPU goes unused)
     P("ollama-driver-too-old", ("driver is too old",), r"your nvidia driver is too old or missing",

@@ -177,6 +177,15 @@ STATED = [
     case("qwen2-5-vl-module-path",  # holdout r16: a Qwen2.5-VL model file in a traceback is a multimodal run
          '  File "/x/site-packages/vllm/model_executor/models/qwen2_5_vl.py", line 100, in forward\n',
          [("oom.hint", "multimodal", 1), ("oom.hint", "traceback", 1)]),
+    case("mlc-memory-plan",  # holdout r17: MLC-LLM's plan of one GPU's memory, part by part
+         "[2024-03-25 15:35:00] INFO engine.py:243: Estimated total single GPU memory usage: 14361.14 MB (Parameters: 3615.13 MB. "
+         "KVCache: 10689.56 MB. Temporary buffer: 56.44 MB)\n",
+         [("mem.required_bytes", int(14361.14 * 2**20), 1), ("mem.weights_total_bytes", int(3615.13 * 2**20), 1),
+          ("mem.kv_total_bytes", int(10689.56 * 2**20), 1), ("mem.compute_buffer_bytes", int(56.44 * 2**20), 1)]),
+    case("node-llama-cpp-context-check",  # holdout r18: node-llama-cpp's check before it creates a context
+         "Error: InsufficientMemoryError: A context size of 4096 with 4 sequences is too large for the available VRAM\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "kv", 1), ("knob.max_model_len", 4096, 1), ("knob.max_num_seqs", 4, 1)],
+         framework="llamacpp", phase="kv_alloc"),
     case("ascend-address-out-of-range",  # holdout r23: Ascend's AI core faulting on an address
          "[AIC_INFO] The DDR address of the MTE instruction is out of range.\n", [(OOM, "illegal_memory_access", 1)]),
     case("trtllm-cuda-check-other-error",  # holdout r22: the runtime's CUDA check on an unsupported call
