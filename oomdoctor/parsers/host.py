@@ -12,6 +12,16 @@ def _shm_df(m: re.Match[str]) -> Emitted:
     yield "host.shm_total_bytes", to_bytes(m.group(1), m.group(2))
 
 
+def _minus(signal: int) -> tuple[tuple[str, ...], str]:
+    """A launcher reporting its child's return code as Python does, minus the signal that ended it
+    ("exits with return code = -9", "exitcode: -7"): its prefilter anchors and its regex."""
+    anchors = tuple(f"code{sep}-{signal}" for sep in (" = ", ": ", "=", " ", "  : ", " : "))
+    return anchors, rf"(?i:(?:return ?code|exit ?code)\s*(?:[=:]\s*)?-{signal}\b)"
+
+
+_MINUS_9, _MINUS_7 = _minus(9), _minus(7)
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # ---- the kernel and container runtimes
     P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+) )?\(([^)]+)\)",
@@ -26,9 +36,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
       kind("exit_137", ("oom.exit_signal", "137"))),
-    # a launcher reporting its child's return code as Python does: minus the signal (-9: SIGKILL)
-    P("return-code-minus-9", ("code = -9", "code: -9", "code=-9", "code -9", "code  : -9", "code : -9"),
-      r"(?i)(?:return ?code|exit ?code)\s*(?:[=:]\s*)?-9\b", kind("killed", ("oom.exit_signal", "SIGKILL"))),
+    # a launcher's return code -9: its child's SIGKILL
+    P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
@@ -57,8 +66,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("host.ram_used_ratio", float(m.group(1)) / 100)]),
     # ---- shared memory
     # (a launcher's return code -7 is the child's SIGBUS, as -9 is its SIGKILL)
-    P("bus-error", ("Bus error", "bus error", "SIGBUS", "code = -7", "code: -7", "code=-7", "code -7", "exitcode: -7"),
-      r"[Bb]us error|SIGBUS received|signal 7 \(SIGBUS\)|(?i:(?:return ?code|exit ?code)\s*(?:[=:]\s*)?-7\b)",
+    P("bus-error", ("Bus error", "bus error", "SIGBUS", *_MINUS_7[0]), r"[Bb]us error|SIGBUS received|signal 7 \(SIGBUS\)|" + _MINUS_7[1],
       kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
     P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
       r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
