@@ -109,6 +109,23 @@ def _ollama_loaded(m: re.Match[str]) -> Emitted:
 _CUBLAS_STATUS = {"6": "CUBLAS_STATUS_ARCH_MISMATCH", "15": "CUBLAS_STATUS_NOT_SUPPORTED"}
 
 
+
+# Jan's check names -> facts
+_JAN_CHECK = {"modelSize": "mem.weights_total_bytes", "KV estimate": "mem.kv_total_bytes", "Total VRAM": "mem.gpu_total_bytes",
+              "Usable VRAM": "mem.gpu_available_bytes", "Total memory": "mem.required_bytes"}
+
+
+def _lmstudio(m: re.Match[str]) -> Emitted:
+    key, value = m.group(1), m.group(2)
+    if key in ("n_ctx", "n_gpu_layers"):
+        if value.isdigit():
+            yield ("knob.max_model_len" if key == "n_ctx" else "knob.gpu_layers"), int(value)
+        return
+    size = size_of(value)
+    if size:
+        yield {"vram_recommended_capacity": "mem.gpu_total_bytes", "ram_capacity": "host.ram_total_bytes",
+               "ram_unused": "host.ram_available_bytes"}[key], size
+
 def _device_check(m: re.Match[str]) -> Emitted:
     """"CUDA error: invalid argument", "ROCm error: invalid argument", (older builds) "CUDA error 9 at
     ggml-cuda.cu:6858: invalid configuration argument", "cuBLAS error 15 at ggml-cuda.cu:7282".
@@ -245,6 +262,13 @@ PATTERNS: tuple[Pattern, ...] = (
       r"A context size of (\d+)(?: with (\d+) sequences?)? is too large for the available VRAM",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("knob.max_model_len", int(m.group(1))), ("_phase", "kv_alloc")]
       + ([("knob.max_num_seqs", int(m.group(2)))] if m.group(2) else [])),
+    # Jan's own check before it starts llama.cpp (bytes): the model file, the KV estimate, what the card has
+    P("jan-memory-check", ("modelSize:", "KV estimate", "Total VRAM", "Usable VRAM", "Total memory requirement"),
+      r"\b(modelSize|KV estimate|Total VRAM|Usable VRAM|Total memory)\b[^:\d]*:\s*(\d{6,})\b",
+      lambda m: [(_JAN_CHECK[m.group(1)], int(m.group(2)))]),
+    # LM Studio's load error (JSON): the context and layers it tried, the VRAM and RAM it saw
+    P("lmstudio-load-error", ('"n_ctx"', '"n_gpu_layers"', '"vram_recommended_capacity"', '"ram_capacity"', '"ram_unused"'),
+      r'"(n_ctx|n_gpu_layers|vram_recommended_capacity|ram_capacity|ram_unused)":\s*"?([\d.]+(?:\s?[KMGT]?B)?)"?', _lmstudio),
     # ---- Ollama
     # Ollama's GPU discovery: the bundled CUDA runtime cannot load on this driver (the GPU goes unused)
     P("ollama-driver-too-old", ("driver is too old",), r"your nvidia driver is too old or missing",
@@ -269,7 +293,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?([^"]*)', _ollama_runner),
     P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
     P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
-    P("ggml-context-failed", ("failed to create context", "failed to initialize the context", "error loading model"),
-      r"failed to create context|failed to initialize the context|error loading model", const(("oom.hint", "context_failed"))),
+    P("ggml-context-failed", ("failed to create context", "failed to initialize the context", "error loading model", "Failed to load model"),
+      r"failed to create context|failed to initialize the context|error loading model|\"Failed to load model\"", const(("oom.hint", "context_failed"))),
     P("ollama-runner-stopped", ("unexpectedly stopped",), r"model runner has unexpectedly stopped", const(("oom.hint", "runner_stopped"))),
 )

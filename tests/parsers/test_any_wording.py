@@ -186,6 +186,19 @@ STATED = [
          "Error: InsufficientMemoryError: A context size of 4096 with 4 sequences is too large for the available VRAM\n",
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "kv", 1), ("knob.max_model_len", 4096, 1), ("knob.max_num_seqs", 4, 1)],
          framework="llamacpp", phase="kv_alloc"),
+    case("jan-memory-check",  # Jan's own check before it starts llama.cpp, in bytes
+         lines("[tauri_plugin_llamacpp::gguf::commands][INFO] modelSize: 2999182176",
+               "[tauri_plugin_llamacpp::gguf::utils][INFO] KV estimate (no SWA detected) -> full: 1207959552 bytes (~1152.00 MB)",
+               "isModelSupported: Total memory requirement: 4207141728 for C:\\models\\model.gguf; Got kvCacheSize: 1207959552 from BE",
+               "Total VRAM reported/calculated (in bytes): 1073741824",
+               "Usable VRAM: 14882990387 bytes"),
+         [("mem.weights_total_bytes", 2999182176, 1), ("mem.kv_total_bytes", 1207959552, 2), ("mem.required_bytes", 4207141728, 3),
+          ("mem.gpu_total_bytes", 1073741824, 4), ("mem.gpu_available_bytes", 14882990387, 5)], framework="llamacpp"),
+    case("lmstudio-load-error",  # LM Studio's load error: what it tried and what it saw
+         lines('  "title": "Failed to load model",', '    "n_ctx": 1048576,', '    "n_gpu_layers": 81',
+               '      "ram_capacity": "314.65 GB",', '      "ram_unused": "316.65 KB"', '      "vram_recommended_capacity": "141.90 GB",'),
+         [("oom.hint", "context_failed", 1), ("knob.max_model_len", 1048576, 2), ("knob.gpu_layers", 81, 3),
+          ("host.ram_total_bytes", 337852864922, 4), ("host.ram_available_bytes", 324250, 5), ("mem.gpu_total_bytes", 152363964826, 6)]),
     case("ascend-address-out-of-range",  # holdout r23: Ascend's AI core faulting on an address
          "[AIC_INFO] The DDR address of the MTE instruction is out of range.\n", [(OOM, "illegal_memory_access", 1)]),
     case("trtllm-cuda-check-other-error",  # holdout r22: the runtime's CUDA check on an unsupported call
