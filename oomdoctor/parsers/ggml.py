@@ -269,6 +269,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # LM Studio's load error (JSON): the context and layers it tried, the VRAM and RAM it saw
     P("lmstudio-load-error", ('"n_ctx"', '"n_gpu_layers"', '"vram_recommended_capacity"', '"ram_capacity"', '"ram_unused"'),
       r'"(n_ctx|n_gpu_layers|vram_recommended_capacity|ram_capacity|ram_unused)":\s*"?([\d.]+(?:\s?[KMGT]?B)?)"?', _lmstudio),
+    # a model this build cannot read (llama.cpp's loader; LM Studio's and Ollama's reports quote it)
+    P("ggml-unknown-architecture", ("unknown model architecture",), r"unknown model architecture: '?([\w.-]*)",
+      lambda m: [("error.final", f"unknown model architecture '{m.group(1)}' (this build does not support the model)")]),
     # ---- Ollama
     # Ollama's GPU discovery: the bundled CUDA runtime cannot load on this driver (the GPU goes unused)
     P("ollama-driver-too-old", ("driver is too old",), r"your nvidia driver is too old or missing",

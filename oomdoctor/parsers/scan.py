@@ -33,7 +33,8 @@ MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
 WINDOW = 8 << 10
 _STARTUP_STEPS = ("load_weights", "profile", "kv_alloc", "cuda_graph_capture", "warmup")
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# (a Windows console pasted as text shows ESC as "←")
+_ANSI = re.compile(r"(?:\x1b|\u2190)\[[0-9;?]*[A-Za-z]")
 
 
 _AT_LINE_START = re.compile(r"^\s*(?:[$#>]\s*)?(?:(?:[A-Z_][A-Z0-9_]*=\S*|nohup|sudo|exec|time|env)\s+)*$")
@@ -763,7 +764,7 @@ def _join_continued(state: _State, buf: bytes, start: int, stop: int, end: int, 
 
 
 def _clean(text: str) -> str:
-    if "\x1b" in text:
+    if "\x1b" in text or "\u2190[" in text:
         text = _ANSI.sub("", text)
     if len(text) > 256 and _LONG_RUN.search(text):
         text = _LONG_RUN.sub(lambda m: m.group(0)[:63], text)

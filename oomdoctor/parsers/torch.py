@@ -117,6 +117,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # the optimizer's step (Adam's moments are created on its first step): training's resident set
     P("optimizer-step", ("torch/optim/", "optimizer.step(", "_multi_tensor_adam", "_single_tensor_adam", "exp_avg"),
       r"torch/optim/\w+\.py|\boptimizer\.step\(|_(?:multi|single)_tensor_adamw?\b|\bexp_avg(?:_sq)?\b", const(("oom.hint", "optimizer_step"))),
+    # nn.DataParallel (its frames, or its gather warning): one process replicates the model on every GPU and
+    # gathers every output on GPU 0, which then holds more than the others
+    P("data-parallel", ("torch/nn/parallel/data_parallel.py", "Was asked to gather along dimension", "parallel_apply"),
+      r"torch/nn/parallel/data_parallel\.py|Was asked to gather along dimension \d+|\bparallel_apply\.py", const(("oom.hint", "data_parallel"))),
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),
     P("ph-capture", ("graph", "Graph", "capture_model", "capture_end"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|Capturing the model for CUDA graphs|capture_model|"

@@ -437,6 +437,21 @@ FRAMEWORKS = [
     case("context-line-is-kv-phase", "llama_new_context_with_model: n_ctx      = 131072\n", [("knob.max_model_len", 131072, 1)],
          framework="llamacpp"),
     case("nccl-cuda-failure-not-memory", lines("[rank2]: Last error:", "[rank2]: Cuda failure 1 'invalid argument'"), [(OOM, "comm_error", 2)]),
+    case("nccl-cuda-failure-no-number",  # older NCCL prints the CUDA error without its number
+         lines("ncclUnhandledCudaError: Call to CUDA function failed.", "Last error:", "Cuda failure 'invalid argument'"),
+         [(OOM, "comm_error", 3)]),
+    case("data-parallel-gather-warning",  # nn.DataParallel's gather on GPU 0
+         lines("site-packages/torch/nn/parallel/_functions.py:68: UserWarning: Was asked to gather along dimension 0, but all input "
+               "tensors were scalars; will instead unsqueeze and return a vector."),
+         [("oom.hint", "data_parallel", 1)]),
+    case("unknown-model-architecture",  # a model this llama.cpp build cannot read, as LM Studio quotes it
+         '  "cause": "llama.cpp error: \'unknown model architecture: \'gemma\'\'",\n',
+         [("error.final", "unknown model architecture 'gemma' (this build does not support the model)", 1)]),
+    case("windows-console-colours",  # ESC shown as an arrow in a pasted Windows console
+         "[2024-01-28 19:05:04] INFO model_metadata.py:95: \u2190[92mTotal memory usage\u2190[0m: 3323.30 MB (Parameters: 3123.04 MB. "
+         "KVCache: 128.00 MB. Temporary buffer: 72.26 MB)\n",
+         [("mem.required_bytes", MiB(3323.30), 1), ("mem.weights_total_bytes", MiB(3123.04), 1), ("mem.kv_total_bytes", MiB(128), 1),
+          ("mem.compute_buffer_bytes", MiB(72.26), 1)]),
     case("nccl-cuda-failure-memory", lines("[rank0]: Last error:", "[rank0]: Cuda failure 2 'out of memory'"), [(OOM, "nccl_oom", 2)]),
     case("vllm-load-failed-dash", "[gpu_model_runner.py:4957] Failed to load model \u2014 not enough GPU memory.\n", [(OOM, "weights_load_oom", 1)],
          phase="load_weights"),
