@@ -159,11 +159,12 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "warmup"))),
     # (the engine's own "init engine (profile, create kv cache, warmup model) took N seconds": start-up is over)
     # (V0's front end finding its engine dead when a request comes in: it was serving. Not "Added
-    # request ...": V0 prints that for every request, and a pattern on it would read every such line)
+    # request ...": V0 prints that for every request, and a pattern on it would read every such line;
+    # nor the async engine's background loop ending, which it only runs once serving)
     P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "init engine (profile",
-                     "MQLLMEngine is already dead"),
+                     "MQLLMEngine is already dead", "_log_task_completion", "Engine background task failed"),
       r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took|"
-      r"MQLLMEngine is already dead",
+      r"MQLLMEngine is already dead|\b_log_task_completion\b|Engine background task failed",
       const(("_ready", True))),
     P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),

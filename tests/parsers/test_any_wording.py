@@ -87,6 +87,12 @@ STATED = [
                "CRITICAL 02-10 18:06:30 launcher.py:101] MQLLMEngine is already dead, terminating server process",
                "ERROR 02-10 18:06:30 engine.py:139] OutOfMemoryError('CUDA out of memory. Tried to allocate 1.27 GiB.')"),
          [(OOM, "torch_oom", 3), ("oom.requested_bytes", GiB(1.27), 3)], framework="vllm", phase="prefill"),
+    case("vllm-v0-background-loop-died",  # holdout r27: the async engine's loop ends only once it serves
+         lines("  File \"/envs/x/lib/python3.10/site-packages/vllm/engine/async_llm_engine.py\", line 70, in _log_task_completion",
+               "vllm.engine.async_llm_engine.AsyncEngineDeadError: Task finished unexpectedly.",
+               "ERROR    Model actor is out of memory, model id: Qwen2.5-VL-32B, error: CUDA out of memory. Tried to allocate 318.00 MiB."),
+         [("oom.hint", "traceback", 1), (OOM, "torch_oom", 3), ("oom.requested_bytes", MiB(318), 3), ("oom.hint", "multimodal", 3)],
+         framework="vllm", phase="prefill"),
     case("vllm-worker-failed-wrapper",  # holdout r20: V1's executor quoting a worker's error
          " Worker failed with error 'CUDA out of memory. Tried to allocate 408.29 GiB.', please check the stack trace above for the root cause\n",
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(408.29), 1)], framework="vllm"),
