@@ -290,9 +290,8 @@ def from_model(text: str, quiet: bool = False) -> Context:
         layers = (match.config.get("text_config") or match.config).get("num_hidden_layers")
         if isinstance(layers, int):
             facts.append(Fact("knob.model_layers", layers, Origin.CATALOG, cev))
-        quant = normalise_name(match.quantization)
-        if quant is None and _OLLAMA_TAG.fullmatch(text):
-            quant = "Q4_K_M"  # what an Ollama library tag without a quantization suffix serves
+        ollama_name = match.how == "alias" and "/" not in match.matched  # matched one of Ollama's library names
+        quant = normalise_name(match.quantization) or _default_quant(text, match.quantization == "gguf", ollama_name)
         if quant:
             facts.append(Fact("knob.quantization", quant, Origin.CATALOG, cev))
         return Context(tuple(facts), model=f"catalog:{match.id}")
@@ -300,7 +299,12 @@ def from_model(text: str, quiet: bool = False) -> Context:
     notes: tuple[str, ...] = ()
     if params:
         facts.append(Fact("model.params", params, Origin.CATALOG, Evidence("model name", None, text[:200])))
-        facts += [Fact(k, v, Origin.CATALOG, ev) for k, v in name_hints(text)]
+        named, _ = catalog.split_quantization(text, gguf="gguf" in text.lower())
+        quant = normalise_name(named) or _default_quant(text, named == "gguf")
+        if quant:
+            facts.append(Fact("knob.quantization", quant, Origin.CATALOG, ev))
+        else:
+            facts += [Fact(k, v, Origin.CATALOG, ev) for k, v in name_hints(text)]
         if not quiet:
             notes = (f"--model: {text[:60]!r} is not in the offline catalog; using the size in its name ({params / 1e9:g} B params)",)
     elif not quiet:
@@ -308,7 +312,17 @@ def from_model(text: str, quiet: bool = False) -> Context:
     return Context(tuple(facts), notes)
 
 
-_OLLAMA_TAG = re.compile(r"[a-z0-9][\w.-]*(?::[\w.-]+)?")
+_OLLAMA_TAG_IN = re.compile(r"(?<![\w./-])[a-z0-9][\w.-]*:[\w.-]+")
+
+
+def _default_quant(text: str, gguf: bool, ollama_name: bool = False) -> str | None:
+    """The quantization a name implies without spelling it: an Ollama library model (`name:tag`, or a
+    name of Ollama's library) serves Q4_K_M unless its tag says otherwise, and Q4_K_M is what a GGUF
+    is most often downloaded as (a file or repo name without its type). None for anything else
+    (16-bit is then assumed)."""
+    if gguf or ollama_name or _OLLAMA_TAG_IN.search(text):
+        return "Q4_K_M"
+    return None
 
 
 def _candidates(text: str) -> Iterable[str]:

@@ -129,6 +129,20 @@ def test_model_names_resolve_offline() -> None:
     assert unknown.model is None and "not in the offline catalog" in unknown.notes[0]
 
 
+def test_quantization_a_name_implies() -> None:
+    # a size-named model outside the catalog keeps the quantization its name spells (MLX's "-4bit")
+    mlx = values(context.from_model("Qwen3.5-397B-A17B-4bit (128-expert MoE)"))
+    assert mlx["model.params"] == 397_000_000_000 and mlx["knob.quantization"] == "int4"
+    # an Ollama tag inside free text, outside the catalog: Ollama serves Q4_K_M
+    tags = values(context.from_model("qwen3-vl:4b / qwen3-vl:8b"))
+    assert tags["knob.quantization"] == "Q4_K_M"
+    # a GGUF repo without its type is not read as 16-bit weights
+    assert values(context.from_model("Llama-3-70B-Instruct-Gradient-1048k-GGUF"))["knob.quantization"] == "Q4_K_M"
+    assert values(context.from_model("qwen3:32b-q8_0"))["knob.quantization"] == "Q8_0"
+    # an HF id states nothing: 16-bit
+    assert "knob.quantization" not in values(context.from_model("meta-llama/Llama-3.1-8B-Instruct"))
+
+
 def test_compose_spec() -> None:
     data = yaml.safe_load("""
 services:
