@@ -254,6 +254,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
     # the kernel driver's resource manager could not get (system) memory: on unified-memory
     # machines (GB10, Jetson, GH200's C2C) the same pool as the host's RAM
+    # an nvidia-smi table pasted into the log: each card's memory, "|  15514MiB / 16130MiB |"
+    P("nvidia-smi-memory", ("MiB /",), r"\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|", lambda m: [("gpu.total_bytes", int(m.group(1)) << 20)]),
     P("nvrm-no-memory", ("NV_ERR_NO_MEMORY", "NVRM: "), r"NV_ERR_NO_MEMORY|NVRM: \w+: Check failed: Out of memory", kind("driver_no_memory")),
     # a load guardrail whose own estimate came out as no number: its arithmetic failed, not the memory
     P("estimate-not-a-number", ("NaN undefined", "approximately NaN"), r"requires approximately NaN\b", kind("estimator_bug")),
@@ -261,7 +263,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # SGLang's (and verl's) torch_memory_saver re-creating what it paused: the same as vLLM's wake_up
     P("memory-saver-resume", ("torch_memory_saver",), r"\[torch_memory_saver\.cpp\].*\bfunc=resume\b", const(("oom.hint", "sleep_wake"))),
     # ---- look-alikes: errors that mention memory (or stop a start-up) but are no lack of it
-    P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+(?: '[^']+'|: CUDA error: (?!out of memory))",
+    # (sgl-kernel prints the error first, then the file and line alone: an out-of-memory there is read by its own line)
+    P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+(?: '[^']+'|: CUDA error: (?!out of memory)|\s*$)",
       kind("comm_error", ("oom.hint", "custom_all_reduce"))),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)

@@ -110,6 +110,8 @@ _CUBLAS_STATUS = {"6": "CUBLAS_STATUS_ARCH_MISMATCH", "15": "CUBLAS_STATUS_NOT_S
 
 
 
+_BROKEN_SETUP = re.compile(r"(?i)driver|version|no CUDA-capable|initialization error|not supported")
+
 # Jan's check names -> facts
 _JAN_CHECK = {"modelSize": "mem.weights_total_bytes", "KV estimate": "mem.kv_total_bytes", "Total VRAM": "mem.gpu_total_bytes",
               "Usable VRAM": "mem.gpu_available_bytes", "Total memory": "mem.required_bytes"}
@@ -254,9 +256,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-max-buffer", ("is larger than buffer maximum",), r"buffer '\w+' size (\d+) is larger than buffer maximum of (\d+)",
       lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)))]),
     # pinned host memory: llama.cpp falls back to pageable memory when pinning runs out (a hint);
-    # any other reason (driver mismatch) is not an OOM
+    # a driver that does not match is a broken setup; any other reason (an invalid argument, the range
+    # already mapped) is a warning: it goes on with pageable memory, and a memory failure after it is the cause
     P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) MiB of pinned memory: (.*)",
-      lambda m: [("oom.hint", "pinned_host")] if "out of memory" in m.group(2) else [("oom.kind", "broken_install")]),
+      lambda m: [("oom.hint", "pinned_host")] if "out of memory" in m.group(2)
+      else [("oom.kind", "broken_install")] if _BROKEN_SETUP.search(m.group(2)) else [("oom.kind", "pin_refused")]),
     # node-llama-cpp's own check before it creates a context: the KV cache for that context and sequences
     P("node-llama-cpp-context", ("is too large for the available VRAM",),
       r"A context size of (\d+)(?: with (\d+) sequences?)? is too large for the available VRAM",
@@ -276,6 +280,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # Ollama's GPU discovery: the bundled CUDA runtime cannot load on this driver (the GPU goes unused)
     P("ollama-driver-too-old", ("driver is too old",), r"your nvidia driver is too old or missing",
       const(("error.final", "your nvidia driver is too old or missing (the bundled CUDA runtime cannot load)"))),
+    # the card's memory read as nothing (total 0, used negative): a driver or NVML misreading, not a full card
+    P("ollama-misread-memory", ("totalMem 0", "usedMem -"), r"\btotalMem 0\b|\busedMem -\d",
+      const(("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card"))),
     P("ollama-offload", ("layers.offload", "memory.required", "memory.weights", "memory.available", "layers.model", "memory.graph"),
       r"(?:layers|memory)\.\w+", lambda m: _ollama_kv(m.string)),
     # the scheduler takes off what the models it already runs hold: total less available is theirs

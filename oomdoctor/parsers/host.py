@@ -29,7 +29,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
     P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
-    P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S",
+    # (macOS and BSD shells: "Killed: 9   python train.py")
+    P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+      r"\bKilled: 9\b",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
@@ -89,7 +91,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"NCCL WARN Cuda failure '(out of memory)'|Cuda failure (?:\d+ )?'([^']{1,60})'",
       lambda m: [("oom.kind", "nccl_oom" if (m.group(1) or m.group(2)) == "out of memory" else "comm_error")]),
     # ---- look-alikes that are not OOMs
-    P("illegal-access", ("illegal memory access",), r"an illegal memory access was encountered", kind("illegal_memory_access")),
+    P("illegal-access", ("illegal memory access",), r"an illegal memory access was enc", kind("illegal_memory_access")),
     P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),

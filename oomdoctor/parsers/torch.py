@@ -107,11 +107,15 @@ PATTERNS: tuple[Pattern, ...] = (
       # PEFT's preparation casts parameters to float32 on the GPU (every one, when the model is not quantized)
       r"prepare_model_for_kbit_training",
       const(("_phase", "load_weights"))),
-    P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward("),
+    P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward(",
+                     "run_backward"),
       # (a training step's forward and backward pass: its activations, like an inference forward's)
       r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
-      r"\btraining_step\b|\.backward\(",
+      r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b",
       const(("_phase", "forward"))),
+    # transformers' generate() warning on a prompt longer than max_length: the prompt's tokens, and a prefill
+    P("hf-input-length", ("Input length of input_ids is",), r"Input length of input_ids is (\d+)",
+      lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
     # a trainer driving a vLLM engine in its own process (TRL's GRPO/online trainers, colocated): both on one card
     P("colocated-trainer", ("trl/trainer/", "GRPOTrainer"), r"trl/trainer/\w+_trainer\.py|\bGRPOTrainer\b", const(("oom.hint", "colocated_trainer"))),
     # the optimizer's step (Adam's moments are created on its first step): training's resident set

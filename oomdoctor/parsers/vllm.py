@@ -166,6 +166,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took|"
       r"MQLLMEngine is already dead|\b_log_task_completion\b|Engine background task failed",
       const(("_ready", True))),
+    # the engine waited on its workers' message queue (a hang, or a long load or compile): it names shared
+    # memory, but is no /dev/shm shortage and no out-of-memory
+    P("vllm-shm-broadcast-wait", ("shared memory broadcast block",), r"No available shared memory broadcast block found in \d+ second",
+      const(("oom.hint", "workers_busy"))),
     P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),
     # the sampler's and the logits processor's frames (vLLM, SGLang): buffers of sequences x vocabulary

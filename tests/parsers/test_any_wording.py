@@ -443,6 +443,38 @@ FRAMEWORKS = [
     case("context-line-is-kv-phase", "llama_new_context_with_model: n_ctx      = 131072\n", [("knob.max_model_len", 131072, 1)],
          framework="llamacpp"),
     case("nccl-cuda-failure-not-memory", lines("[rank2]: Last error:", "[rank2]: Cuda failure 1 'invalid argument'"), [(OOM, "comm_error", 2)]),
+    case("ggml-pinned-fallback-not-memory",  # holdout r28: pinning refused for another reason: only the fallback to pageable memory
+         "ggml_cuda_host_malloc: failed to allocate 2428.11 MiB of pinned memory: resource already mapped\n",
+         [(OOM, "pin_refused", 1), ("oom.hint", "pinned_host", 1)], framework="llamacpp"),
+    case("ggml-pinned-driver-mismatch",  # a driver the build does not match: a broken setup
+         "ggml_cuda_host_malloc: failed to allocate 512.00 MiB of pinned memory: CUDA driver version is insufficient for CUDA runtime version\n",
+         [(OOM, "broken_install", 1), ("oom.hint", "pinned_host", 1)], framework="llamacpp"),
+    case("ggml-pinned-out-of-memory",  # pinning ran out: a hint, llama.cpp goes on with pageable memory
+         "ggml_cuda_host_malloc: failed to allocate 17088.00 MiB of pinned memory: out of memory\n",
+         [("oom.hint", "pinned_host", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)], framework="llamacpp"),
+    case("macos-shell-killed",  # holdout r28: macOS's shell reports the kill with its signal number
+         " 75%|###   | 15/20 [1:53:33<37:51, 454.28s/it]Killed: 9               python train.py\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("illegal-access-cut", '"error": "an unknown error was encountered while running the model CUDA error: an illegal memory access was enc\n',
+         [(OOM, "illegal_memory_access", 1)]),
+    case("vllm-shm-broadcast-wait",  # holdout r28: the engine waiting on its workers names shared memory
+         "No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging.\n",
+         [("oom.hint", "workers_busy", 1)], framework="vllm"),
+    case("ollama-misread-memory",  # holdout r28: the card's memory read as total 0, used negative
+         lines("[0] CUDA totalMem 0", "[0] CUDA usedMem -1022029824"),
+         [("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card", 1),
+          ("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card", 2)],
+         framework="ollama"),
+    case("sgl-kernel-custom-all-reduce",  # holdout r28: sgl-kernel prints the error, then its file and line alone
+         lines("RuntimeError: invalid argument", "/sgl-kernel/csrc/allreduce/custom_all_reduce.cuh:350"),
+         [(OOM, "comm_error", 2), ("oom.hint", "custom_all_reduce", 2), ("error.final", "RuntimeError: invalid argument", 1)],
+         framework="sglang"),
+    case("hf-generate-input-length",  # holdout r28: transformers' warning on a prompt longer than max_length
+         lines("Input length of input_ids is 46371, but `max_length` is set to 128. This can lead to unexpected behavior.",
+               "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.01 GiB"),
+         [("mem.prefill_tokens", 46371, 1), (OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(8.01), 2)], phase="prefill"),
+    case("nvidia-smi-row", "| N/A   54C    P0   246W / 300W |  15514MiB / 16130MiB |    100%      Default |\n",
+         [("gpu.total_bytes", MiB(16130), 1)]),
     case("nccl-cuda-failure-no-number",  # older NCCL prints the CUDA error without its number
          lines("ncclUnhandledCudaError: Call to CUDA function failed.", "Last error:", "Cuda failure 'invalid argument'"),
          [(OOM, "comm_error", 3)]),
