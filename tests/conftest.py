@@ -35,7 +35,7 @@ LABEL_KEYS = frozenset({
     "culprit", "fix_knobs", "fix_evidence", "confidence", "notes",
 })
 EXPECT_KEYS = frozenset({
-    "fires", "not_fires", "todo_fires", "todo_not_fires", "todo_culprit", "todo_suggest", "culprit_strict", "suggest_first",
+    "fires", "not_fires", "todo_fires", "todo_not_fires", "todo_culprit", "todo_suggest", "culprit_strict", "suggest_first", "context",
 })
 NON_CANONICAL_KNOBS = frozenset({"other", "upgrade"})
 
@@ -159,7 +159,11 @@ def diagnose_case(case: RuleCase) -> Any:
         from oomdoctor.timeline.recording import read_timeline
 
         timelines.append(read_timeline(str(recording)))
-    return diagnose(DiagnoseOptions(logs=[str(case.log)], timelines=timelines), builtin_rule_set())
+    # a case may carry what the person on call knows besides the log (`context: {model, gpu, cmd}`): rules
+    # that decide with the launch context are tested with it
+    ctx = case.label.get("context") or {}
+    return diagnose(DiagnoseOptions(logs=[str(case.log)], timelines=timelines, model=ctx.get("model"), gpu=ctx.get("gpu"),
+                                    commands=tuple(ctx.get("cmd") or ())), builtin_rule_set())
 
 
 # Test modules reach these through fixtures, not `from conftest import ...`: tests/report has

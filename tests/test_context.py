@@ -216,6 +216,18 @@ def test_context_decides_what_a_bare_message_cannot(tmp_path: Path) -> None:
     assert facts.get("knob.max_model_len").origin is Origin.COMMAND
 
 
+def test_a_load_many_times_the_model_is_its_kv_cache(tmp_path: Path) -> None:
+    # Ollama's check of a whole load against the system: 338 GiB for a 32B Q4 model (about 20 GB)
+    log = tmp_path / "server.log"
+    log.write_text('time=2026-03-25T09:28:05.821+08:00 level=WARN source=server.go:1044 msg="model request too large for system" '
+                   'requested="338.1 GiB" available="337.2 GiB" total="251.0 GiB" free="230.5 GiB" swap="0 B"\n')
+    bare = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert bare.culprit.value == "host_memory"  # the model unknown, RAM is what the numbers say ran short
+    told = diagnose(DiagnoseOptions(logs=[str(log)], model="deepseek-r1:32b"))
+    assert (told.culprit.value, told.findings[0].rule_id) == ("kv_cache", "kv-host-request-beyond-weights")
+    assert [s.knob for s in told.suggestions[:2]] == ["max_model_len", "max_num_seqs"]
+
+
 def test_cli_context_flags_and_cmd_file(tmp_path: Path) -> None:
     log = ROOT / "examples" / "vllm-kv-cache.log"
     cmd = tmp_path / "launch.sh"
