@@ -50,7 +50,7 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
-                                         "alloc_req_slots", "req_to_token_pool"),
+                                         "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory"),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
          r"alloc_req_slots|req_to_token_pool|"
          r"Load weight (?:begin|end)\. .{0,120}avail mem="),

@@ -136,7 +136,8 @@ ENDED = re.compile(r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\
 _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|you (?:can|may|should)|may (?:cause|lead|result)|"
                      r"might|could (?:cause|lead)|in order to|without|no longer|unless|skipping|falling back|retrying)\b|"
                      r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
-_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap)\b|cannot allocate memory")
+# (ggml_aligned_malloc is ggml's CPU allocator)
+_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc)\b|cannot allocate memory")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 

@@ -38,12 +38,17 @@ PATTERNS: tuple[Pattern, ...] = (
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
       kind("exit_137", ("oom.exit_signal", "137"))),
+    # exit code 139 (128 + SIGSEGV): the process crashed; a kill for memory is 137
+    P("exit-139", ("code 139", "status 139", "code: 139", "code=139", "Code: 139", "ExitCode\": 139", "exit 139"),
+      r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode\"?)[\s:=(]+139\b",
+      const(("error.final", "exit code 139: the process crashed (SIGSEGV), it was not killed for memory"))),
     # a launcher's return code -9: its child's SIGKILL
     P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
-    P("oomkilled", ("OOMKilled",), r"OOMKilled", kind("exit_137", ("oom.hint", "container"))),
+    # (not a container's state that says it was not: `"OOMKilled": false`)
+    P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)", kind("exit_137", ("oom.hint", "container"))),
     P("ray-oom", ("killed due to memory pressure", "Ray killed this worker", "node running low on memory"),
       r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this worker|Task was killed due to the node running low on memory",
       kind("ray_oom_kill")),

@@ -34,6 +34,7 @@ WINDOW = 8 << 10
 _STARTUP_STEPS = ("load_weights", "profile", "kv_alloc", "cuda_graph_capture", "warmup")
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
 # (a Windows console pasted as text shows ESC as "←")
+_JUPYTER_HEADER = re.compile(r"^\W*\w+(?:Error|Exception)\s{2,}Traceback \(most recent call last\)")
 _ANSI = re.compile(r"(?:\x1b|\u2190)\[[0-9;?]*[A-Za-z]")
 
 
@@ -355,6 +356,9 @@ class _State:
                 if key == "oom.kind" and self.failure_line is None:
                     self.failure_line, self.failure_text = line_no, ev.text
                     self.failure_phase = new_phase or self.phase
+                elif key == "oom.kind" and _JUPYTER_HEADER.search(self.failure_text or "") and line_no > self.failure_line:
+                    # Jupyter names the exception above its traceback; the message itself comes below
+                    self.failure_line, self.failure_text = line_no, ev.text
         if new_phase is not None:
             if self.failure_line is None:
                 self.phase = str(new_phase)

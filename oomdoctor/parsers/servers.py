@@ -163,7 +163,9 @@ PATTERNS: tuple[Pattern, ...] = (
                  ("oom.kind", {"9": "killed", "7": "bus_error"}.get(m.group(2), "signaled"))]
       + ([("_phase", "load_weights")] if m.group(1) == "Download" else [])),
     P("tgi-warmup", ("Warmup", "warmup", "Warming up model"), r"Method Warmup|Unable to warmup|Warming up model|\bin warmup\b|\.warmup\(", const(("_phase", "warmup"))),
-    P("tgi-shard-start", ("failed to start", "ShardCannotStart"), r"Shard \d+ failed to start|ShardCannotStart", const(("_phase", "load_weights"))),
+    # (with nothing after it, the shard printed no error: it was ended from outside, as the OOM killer does)
+    P("tgi-shard-start", ("failed to start", "ShardCannotStart"), r"Shard \d+ failed to start(:?\s*$)?|ShardCannotStart",
+      lambda m: [("_phase", "load_weights")] + ([("oom.hint", "process_ended")] if m.group(1) is not None else [])),
     P("tgi-generation", ("failed during generation",), r"Request failed during generation", const(("_phase", "prefill"))),
     P("tgi-graph-warmup", ("cuda graph warmup failed",), r"Decode cuda graph warmup failed", kind("cuda_graph_capture_failed")),
     P("tgi-prefill-span", ("prefill{", ":prefill"), r"prefill\{", const(("_phase", "prefill"))),
@@ -215,7 +217,9 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("oom.hint", "turbomind_runtime_allocator")] if "allocator" in m.group(1) else [])),
     P("turbomind-reject", ("RejectInvalidRequests",), r"Skipping invalid infer request for id \d+, code = (\d+)",
       lambda m: [("oom.kind", "turbomind_request_rejected"), ("oom.hint", "turbomind_code_" + m.group(1)), ("_phase", "prefill")]),
-    P("turbomind-session-len", ("exceeds session_len", "run out of tokens"), r"exceeds session_len|run out of tokens\. session=", kind("config_max_len")),
+    P("turbomind-session-len", ("exceeds session_len", "run out of tokens"), r"exceeds session_len|run out of tokens\. session(?:_id)?=", kind("config_max_len")),
+    # exllama's (v1) GPTQ act-order kernel scratch, sized for 2048 tokens at load: a fixed buffer, no allocation
+    P("exllama-temp-state", ("temp_state buffer is too small",), r"temp_state buffer is too small", kind("static_plan_overflow")),
     P("turbomind-config", ("EngineConfig(",), r"(?:Turbomind|Pytorch)EngineConfig\((.*)", lambda m: [(f.key, f.value) for f in parse_kwargs(m.group(1))]),
     P("turbomind-blocks", ("max_block_count",), r"max_block_count = (\d+)", lambda m: [("mem.gpu_blocks", int(m.group(1)))]),
     P("turbomind-cache-full", ("cache out of memory",), r"cache out of memory, no request can be admitted", kind("kv_runtime_exhausted")),

@@ -49,8 +49,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),
     P("torch-old-fields", ("total capacity;",), OLD, _old_format),
     # some builds print no device number ("GPU  has a total capacity")
-    P("torch-new-capacity", ("total capac",), r"GPU (\d*) ?has a total capac\w* of " + SIZE + r" of which " + SIZE + r" is free",
-      lambda m: ([("oom.device", m.group(1))] if m.group(1) else []) + [("oom.gpu_total_bytes", _sz(m, 2)), ("oom.gpu_free_bytes", _sz(m, 4))]),
+    # (a line cut after the capacity still states it)
+    P("torch-new-capacity", ("total capac",), r"GPU (\d*) ?has a total capac\w* of " + SIZE + r"(?: of which " + SIZE + r" is free)?",
+      lambda m: ([("oom.device", m.group(1))] if m.group(1) else []) + [("oom.gpu_total_bytes", _sz(m, 2))]
+      + ([("oom.gpu_free_bytes", _sz(m, 4))] if m.group(4) else [])),
     P("torch-process", ("memory in use",), r"Process (\d+) has " + SIZE + r" memory in use",
       lambda m: [("_process", f"{m.group(1)}:{_sz(m, 2)}")], repeat=True),
     P("torch-this-process", ("this process has",), r"this process has " + SIZE + r" memory in use",

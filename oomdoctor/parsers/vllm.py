@@ -180,7 +180,9 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.hint", "sampler_logits"))),
     P("vllm-model-init", ("Parameter(torch.empty", "initialize_model", "_initialize_model", "get_model("),
       r"Parameter\(torch\.empty|_?initialize_model\b|\bget_model\(", const(("_phase", "load_weights"))),
-    P("flashinfer-workspace", ("Increase the workspace buffer size",), r"Buffer overflow when allocating memory for \w+.*Increase the workspace buffer size",
+    # a fixed workspace outgrown: FlashInfer's, or vLLM's own, locked after the warm-up sized it
+    P("flashinfer-workspace", ("Increase the workspace buffer size", "Workspace is locked but allocation"),
+      r"Buffer overflow when allocating memory for \w+.*Increase the workspace buffer size|Workspace is locked but allocation from",
       kind("workspace_overflow")),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
       lambda m: [("knob.swap_space", float(m.group(1)))]),

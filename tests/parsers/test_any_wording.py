@@ -475,6 +475,31 @@ FRAMEWORKS = [
          [("mem.prefill_tokens", 46371, 1), (OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(8.01), 2)], phase="prefill"),
     case("nvidia-smi-row", "| N/A   54C    P0   246W / 300W |  15514MiB / 16130MiB |    100%      Default |\n",
          [("gpu.total_bytes", MiB(16130), 1)]),
+    case("ggml-aligned-malloc-is-host",  # holdout r29: ggml's CPU allocator refusing the context
+         "ggml_aligned_malloc: insufficient memory (attempted to allocate 17928.72 MB)\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("container-state-not-oom-killed",  # holdout r29: docker inspect saying it was NOT killed for memory, exit 139
+         lines('    "OOMKilled": false,', '    "ExitCode": 139,'),
+         [("error.final", "exit code 139: the process crashed (SIGSEGV), it was not killed for memory", 2)]),
+    case("tgi-shard-failed-silently",  # holdout r29: the launcher has no error to quote: the shard was ended from outside
+         "2023-09-26T09:40:57.571196Z ERROR text_generation_launcher: Shard 0 failed to start:\n",
+         [("oom.hint", "process_ended", 1)], framework="tgi"),
+    case("jupyter-oom-header",  # holdout r29: Jupyter's header above the traceback is not the message
+         lines("OutOfMemoryError                          Traceback (most recent call last)",
+               "OutOfMemoryError: CUDA out of memory. Tried to allocate 280.00 MiB. GPU 0 has a total capacity of 14.74 GiB of w"),
+         [("oom.hint", "traceback", 1), (OOM, "torch_oom", 1), (OOM, "torch_oom", 2),
+          ("oom.requested_bytes", MiB(280), 2), ("oom.device", "0", 2), ("oom.gpu_total_bytes", GiB(14.74), 2)], failure_line=2),
+    case("exllama-temp-state-buffer",  # holdout r29: exllama's fixed act-order scratch
+         "RuntimeError: The temp_state buffer is too small in the exllama backend for GPTQ with act-order.\n",
+         [(OOM, "static_plan_overflow", 1)], framework="exllama"),
+    case("vllm-workspace-locked",  # holdout r29: vLLM's workspace, locked after the warm-up sized it
+         "AssertionError: Workspace is locked but allocation from 'turboquant_attn.py:879:_decode_attention' requires 0.76 MB\n",
+         [(OOM, "workspace_overflow", 1)]),
+    case("lmdeploy-run-out-of-tokens",  # holdout r29: the request does not fit session_len
+         "2024-08-27 01:34:56,929 - lmdeploy - ERROR - run out of tokens. session_id=0.\n", [(OOM, "config_max_len", 1)],
+         framework="lmdeploy"),
+    case("sglang-prefill-out-of-memory",  # holdout r29: early SGLang's router when the pool cannot serve a prefill
+         "Prefill out of memory. This should nerver happen.\n", [(OOM, "cuda_error_oom", 1)], framework="sglang"),
     case("nccl-cuda-failure-no-number",  # older NCCL prints the CUDA error without its number
          lines("ncclUnhandledCudaError: Call to CUDA function failed.", "Last error:", "Cuda failure 'invalid argument'"),
          [(OOM, "comm_error", 3)]),
