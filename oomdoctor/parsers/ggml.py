@@ -108,8 +108,7 @@ def _ollama_loaded(m: re.Match[str]) -> Emitted:
 # cuBLAS statuses that are no lack of memory, as older builds print them (a number only)
 _CUBLAS_STATUS = {"6": "CUBLAS_STATUS_ARCH_MISMATCH", "15": "CUBLAS_STATUS_NOT_SUPPORTED"}
 
-
-
+# why pinning host memory failed, when it names a setup that does not work (not memory, not a passing refusal)
 _BROKEN_SETUP = re.compile(r"(?i)driver|version|no CUDA-capable|initialization error|not supported")
 
 # Jan's check names -> facts
@@ -127,6 +126,7 @@ def _lmstudio(m: re.Match[str]) -> Emitted:
     if size:
         yield {"vram_recommended_capacity": "mem.gpu_total_bytes", "ram_capacity": "host.ram_total_bytes",
                "ram_unused": "host.ram_available_bytes"}[key], size
+
 
 def _device_check(m: re.Match[str]) -> Emitted:
     """"CUDA error: invalid argument", "ROCm error: invalid argument", (older builds) "CUDA error 9 at

@@ -90,8 +90,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("nccl-system-error", ("ncclSystemError", "unhandled system error"), r"ncclSystemError|unhandled system error",
       const(("oom.hint", "nccl_system_error"))),
     # NCCL's failed CUDA call ("NCCL WARN Cuda failure 'out of memory'", "Last error: Cuda failure 1 'invalid
-    # argument'", older NCCL without the number): out of memory for its buffers, or another reason (a transport it cannot use, as under
-    # WSL2), a communication error and not an OOM
+    # argument'", older NCCL without the number): out of memory for its buffers, or another reason (a
+    # transport it cannot use, as under WSL2), a communication error and not an OOM
     P("nccl-cuda-failure", ("NCCL WARN Cuda failure 'out of memory'", "ncclUnhandledCudaError", "Cuda failure"),
       r"NCCL WARN Cuda failure '(out of memory)'|Cuda failure (?:\d+ )?'([^']{1,60})'",
       lambda m: [("oom.kind", "nccl_oom" if (m.group(1) or m.group(2)) == "out of memory" else "comm_error")]),

@@ -33,8 +33,9 @@ MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
 WINDOW = 8 << 10
 _STARTUP_STEPS = ("load_weights", "profile", "kv_alloc", "cuda_graph_capture", "warmup")
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
-# (a Windows console pasted as text shows ESC as "←")
+# Jupyter's header above a traceback: "OutOfMemoryError      Traceback (most recent call last)"
 _JUPYTER_HEADER = re.compile(r"^\W*\w+(?:Error|Exception)\s{2,}Traceback \(most recent call last\)")
+# (a Windows console pasted as text shows ESC as "←")
 _ANSI = re.compile(r"(?:\x1b|\u2190)\[[0-9;?]*[A-Za-z]")
 
 
