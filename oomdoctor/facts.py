@@ -258,6 +258,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.non_torch_of_total": _spec(float, R, "memory outside this process's PyTorch pool / GPU capacity"),
     "ratio.host_required_of_available": _spec(float, R, "host RAM needed / host RAM available"),
     "ratio.host_required_of_weights": _spec(float, R, "memory a load asks the host for / the model's weights"),
+    "ratio.private_pools_of_total": _spec(float, R, "PyTorch's private pools (CUDA graphs, engine memory pools) / GPU capacity"),
     "ratio.planned_of_available": _spec(float, R, "GPU memory the scheduler planned / memory it saw available"),
     "ratio.kv_of_available": _spec(float, R, "KV the scheduler needs / GPU memory it saw available"),
     "ratio.kv_of_device": _spec(float, R, "KV buffer on the device / the device's memory budget"),

@@ -146,6 +146,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
             ("ratio.unallocated_of_total", "oom.torch_unallocated_bytes"),
             ("ratio.request_of_total", "oom.requested_bytes"),
             ("ratio.free_of_total", "oom.gpu_free_bytes"),
+            ("ratio.private_pools_of_total", "oom.private_pool_bytes"),
         ):
             v = facts.number(src)
             if v is not None:

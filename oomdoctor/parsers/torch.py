@@ -57,7 +57,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("_process", f"{m.group(1)}:{_sz(m, 2)}")], repeat=True),
     P("torch-this-process", ("this process has",), r"this process has " + SIZE + r" memory in use",
       lambda m: [("oom.process_bytes", _sz(m, 1))]),
-    P("torch-allocated", ("allocated by PyTorch",), r"Of the allocated memory " + SIZE + r" is allocated by PyTorch",
+    # (also on a line cut before "Of the allocated memory")
+    P("torch-allocated", ("allocated by PyTorch",), r"(?:Of the allocated memory |^\W*)" + SIZE + r" is allocated by PyTorch",
       lambda m: [("oom.torch_allocated_bytes", _sz(m, 1))]),
     P("torch-private-pools", ("private pools",), SIZE + r" allocated in private pools",
       lambda m: [("oom.private_pool_bytes", _sz(m, 1))]),

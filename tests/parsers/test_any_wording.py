@@ -475,6 +475,11 @@ FRAMEWORKS = [
          [("mem.prefill_tokens", 46371, 1), (OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(8.01), 2)], phase="prefill"),
     case("nvidia-smi-row", "| N/A   54C    P0   246W / 300W |  15514MiB / 16130MiB |    100%      Default |\n",
          [("gpu.total_bytes", MiB(16130), 1)]),
+    case("torch-allocated-on-a-cut-line",  # holdout r21: the message pasted with its middle cut
+         lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.",
+               "... 181.80 GiB is allocated by PyTorch, with 71.20 GiB allocated in private pools"),
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(20), 1), ("oom.torch_allocated_bytes", GiB(181.80), 2),
+          ("oom.private_pool_bytes", GiB(71.20), 2)]),
     case("ggml-aligned-malloc-is-host",  # holdout r29: ggml's CPU allocator refusing the context
          "ggml_aligned_malloc: insufficient memory (attempted to allocate 17928.72 MB)\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
