@@ -160,11 +160,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # (the engine's own "init engine (profile, create kv cache, warmup model) took N seconds": start-up is over)
     # (V0's front end finding its engine dead when a request comes in: it was serving. Not "Added
     # request ...": V0 prints that for every request, and a pattern on it would read every such line;
-    # nor the async engine's background loop ending, which it only runs once serving)
+    # nor the async engine's background loop ending, which it only runs once serving; its anchor is the
+    # error's words, not the frame's name "_log_task_completion", a literal that slows the prefilter by a third)
     P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "init engine (profile",
-                     "MQLLMEngine is already dead", "_log_task_completion", "Engine background task failed"),
+                     "MQLLMEngine is already dead", "Task finished unexpectedly", "Engine background task failed"),
       r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took|"
-      r"MQLLMEngine is already dead|\b_log_task_completion\b|Engine background task failed",
+      r"MQLLMEngine is already dead|AsyncEngineDeadError: Task finished unexpectedly|Engine background task failed",
       const(("_ready", True))),
     # the engine waited on its workers' message queue (a hang, or a long load or compile): it names shared
     # memory, but is no /dev/shm shortage and no out-of-memory
