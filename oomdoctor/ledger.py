@@ -126,11 +126,21 @@ def derive(facts: FactSet) -> list[Fact]:
     total = gpu_total(facts)
     out.extend(_shares(facts, total))
     out.extend(_fits(facts, total))
+    out.extend(_low_bit(facts))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
         if not facts.has(f.key):
             first.setdefault(f.key, f)
     return list(first.values())
+
+
+# 4- and 8-bit weights by name (bitsandbytes, AWQ, GPTQ, int4/int8): what a quantized run's resident set is measured against
+_LOW_BIT = re.compile(r"(?i)4bit|8bit|nf4|awq|gptq|int4|int8")
+
+
+def _low_bit(facts: FactSet) -> Iterable[Fact]:
+    if any(isinstance(q, str) and _LOW_BIT.search(q) for q in facts.values("knob.quantization")):
+        yield _est("model.low_bit_weights", True, _ev(facts, "knob.quantization"))
 
 
 def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
