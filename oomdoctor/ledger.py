@@ -186,7 +186,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     host_avail = facts.number("oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
     if host_req is not None and host_avail:
         yield _est("ratio.host_required_of_available", host_req / host_avail, _ev(facts, "mem.host_required_bytes", "oom.host_required_bytes"))
-    whole = facts.number("mem.weights_total_bytes") or (weights * parallel_split(facts)[0] if weights else None)
+    whole = facts.number("mem.weights_total_bytes") or (weights * math.prod(parallel_split(facts)) if weights else None)
     if host_req is not None and whole:  # many times the whole model: something else (a KV cache) is most of it
         yield _est("ratio.host_required_of_weights", host_req / whole, _ev(facts, "mem.host_required_bytes", "oom.host_required_bytes"))
     planned, seen = facts.number("mem.gpu_planned_bytes"), facts.number("mem.gpu_available_bytes")
