@@ -276,11 +276,13 @@ def from_model(text: str, quiet: bool = False) -> Context:
         exists = False
     if exists or find_in_hf_cache(text) is not None:
         return Context((Fact("knob.model", text, Origin.COMMAND, ev),), model=text)
-    match = None
-    for candidate in _candidates(text):
-        match = catalog.lookup(candidate)
-        if match is not None:
-            break
+    # the text before any aside names the model ("8B Q4_K_M (loaded after gpt-oss:120b ...)"): a model
+    # named in the aside is used only when the head names no size of its own
+    head = _head(text)
+    match = next((m for m in map(catalog.lookup, _candidates(text)) if m is not None), None)
+    stated = params_from_name(head) if head != text else None
+    if match is not None and stated and not 0.7 <= match.params / stated <= 1.4:
+        match = None  # the catalog found a model the aside names, not the one the text is about
     facts: list[Fact] = [Fact("knob.model", text, Origin.COMMAND, ev)]
     if match is not None:
         cev = Evidence("catalog", None, f"{text[:100]} -> {match.id} ({match.params / 1e9:.2f} B params; {match.source})")
@@ -295,7 +297,7 @@ def from_model(text: str, quiet: bool = False) -> Context:
         if quant:
             facts.append(Fact("knob.quantization", quant, Origin.CATALOG, cev))
         return Context(tuple(facts), model=f"catalog:{match.id}")
-    params = params_from_name(text)
+    params = params_from_name(head) or params_from_name(text)
     notes: tuple[str, ...] = ()
     if params:
         facts.append(Fact("model.params", params, Origin.CATALOG, Evidence("model name", None, text[:200])))
@@ -325,13 +327,18 @@ def _default_quant(text: str, gguf: bool, ollama_name: bool = False) -> str | No
     return None
 
 
+def _head(text: str) -> str:
+    """Free text up to its first aside (a parenthesis, a comma, "per ...", "also ...")."""
+    return re.split(r"[(,;]| per | also ", text)[0].strip() or text
+
+
 def _candidates(text: str) -> Iterable[str]:
     """The whole text, then each HF-id- or file-like part of it (free text as users type it)."""
     yield text
     for m in re.finditer(r"[\w.-]+/[\w.:-]+|[\w.-]+\.gguf\b|[\w.-]+:[\w.-]+", text):
         yield m.group(0).rsplit("/", 1)[-1] if m.group(0).startswith(("/", ".", "~")) else m.group(0)
-    head = re.split(r"[(,;]| per | also ", text)[0].strip()
-    if head and head != text:
+    head = _head(text)
+    if head != text:
         yield head
 
 

@@ -19,8 +19,8 @@ Value = Union[int, float, str, bool]
 def format_bytes(n: int) -> str:
     """Bytes as messages print them: `8.00 GiB`, `512.00 MiB`, `0 B`."""
     size = float(n)
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
-        if abs(size) < 1024 or unit == "TiB":
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"):
+        if abs(size) < 1024 or unit == "EiB":
             return f"{size:.0f} {unit}" if unit == "B" else f"{size:.2f} {unit}"
         size /= 1024
     return f"{n} B"
@@ -77,6 +77,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "framework.version": _spec(str, S, "framework version as printed"),
     "phase": _spec(str, S, "phase the failure happened in"),
     "phase.reached": _spec(str, S, "last start-up phase a log without a failure line reached"),
+    "phase.reached_tail": _spec(int, N, "lines the log goes on after the last start-up phase it reached"),
     "source.rank": _spec(str, S, "rank/pod label of the log the failure came from"),
     # the failure
     "oom.kind": _spec(str, S, "family of the failure message (several may be present)"),

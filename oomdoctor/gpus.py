@@ -405,6 +405,11 @@ def parse_card(text: str) -> CardSpec | None:
                     count = int(toks[a][0])
                     break
     variant, assumed = _pick(card, size, hints)
+    if variant is None and size is not None and count and count > 1:
+        # "8x T4 (128 GiB GPU memory total)": a size no variant has may be all the cards together
+        per_card, _ = _pick(card, size / count, hints)
+        if per_card is not None:
+            variant, size = per_card, size / count
     matched = text[toks[first][1]:toks[pos[last]][2]]
     return _spec(card, variant, size, count or 1, matched, assumed)
 

@@ -86,9 +86,11 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     return params * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
 
 
-# engines that spread a model over every GPU they see unless told otherwise (TGI's --num-shard,
-# llama.cpp's and Ollama's layer split, the DeepSpeed launcher's ranks); vLLM, SGLang and LMDeploy use one
-_SPLIT_BY_DEFAULT = ("tgi", "llamacpp", "ollama", "deepspeed")
+# engines that spread a model over every GPU they see unless told otherwise (llama.cpp's and Ollama's
+# layer split, the DeepSpeed launcher's ranks); vLLM, SGLang and LMDeploy use one. TGI counts the
+# entries of CUDA_VISIBLE_DEVICES/NVIDIA_VISIBLE_DEVICES, and docker's `--gpus all` sets the latter to
+# "all": one shard unless --num-shard says more.
+_SPLIT_BY_DEFAULT = ("llamacpp", "ollama", "deepspeed")
 
 
 def default_split(facts: FactSet) -> float:

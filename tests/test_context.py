@@ -129,6 +129,15 @@ def test_model_names_resolve_offline() -> None:
     assert unknown.model is None and "not in the offline catalog" in unknown.notes[0]
 
 
+def test_the_model_named_before_an_aside() -> None:
+    # holdout r30: free text that also names the models already resident on the card
+    aside = values(context.from_model("8B Q4_K_M (loaded after gpt-oss:120b and a 20B model were already resident)"))
+    assert aside["model.params"] == 8_000_000_000 and aside["knob.quantization"] == "Q4_K_M"
+    # an aside that only qualifies the model keeps the catalog's entry and its quantization
+    qualified = context.from_model("Llama-3.1-405B-Instruct, GPTQ 4-bit quantization")
+    assert qualified.model == "catalog:meta-llama/Llama-3.1-405B-Instruct" and values(qualified)["knob.quantization"] == "gptq"
+
+
 def test_quantization_a_name_implies() -> None:
     # a size-named model outside the catalog keeps the quantization its name spells (MLX's "-4bit")
     mlx = values(context.from_model("Qwen3.5-397B-A17B-4bit (128-expert MoE)"))

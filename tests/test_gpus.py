@@ -128,6 +128,9 @@ FREE_TEXT = [
     ("Jetson Orin NX 16GB", 1, "NVIDIA Jetson Orin NX 16GB", 15.31),
     ("Orin Nano", 1, "NVIDIA Jetson Orin Nano 8GB", 7.66),
     ("AGX Xavier 32GB", 1, "NVIDIA Jetson AGX Xavier 32GB", 30.62),
+    # a size that is all the cards together (holdout r30: an AWS g4dn.metal's eight T4s)
+    ("AWS g4dn.metal, 8x NVIDIA T4 (128 GiB GPU memory total)", 8, "NVIDIA Tesla T4", 14.75),
+    ("4x H100 (320 GB)", 4, "NVIDIA H100 SXM 80GB", 79.11),
 ]
 
 

@@ -29,11 +29,14 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
-                                    "shared memory broadcast block"),
+                                    "shared memory broadcast block", "dump_input.py", "Dumping input data for V1"),
          r"gpu_memory_utilization|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
-         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d"),
+         # (the V1 engine core's dump of the failing step's inputs)
+         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d|\[dump_input\.py:\d+\]|Dumping input data for V1"),
+    # LMCache, the KV offload connector, runs inside vLLM's workers: a weak vote
+    _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache",), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b"),
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
     _sig("fw-vllm-loader", "vllm", 2, ("% Completed |",), r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
     _sig("fw-sglang-memory-saver", "sglang", 6, ("torch_memory_saver",), r"torch_memory_saver"),
@@ -50,9 +53,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
-                                         "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory"),
+                                         "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory", "Capture cuda graph failed"),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
-         r"alloc_req_slots|req_to_token_pool|"
+         # (its CUDA graph runner's wrapper: "Exception: Capture cuda graph failed: CUDA out of memory.")
+         r"alloc_req_slots|req_to_token_pool|Capture cuda graph failed|"
          r"Load weight (?:begin|end)\. .{0,120}avail mem="),
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),

@@ -246,7 +246,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("loading-modules", ("Loading model modules", "Loading draft modules", "Loading model:"),
       r"Loading (?:model|draft) modules|Loading model: ", const(("_phase", "load_weights"))),
     P("frame-model-init", ("/models/", "model_executor"),
-      r"(?:model_executor/models|model_executor/layers)/[\w/]+\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
+      # (vLLM's model_executor, TGI's text_generation_server, SGLang's srt: a model's layers built with their weights)
+      r"(?:model_executor|text_generation_server|srt)/(?:models|layers)/[\w/]+\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
     P("frame-allocator-warmup", ("caching_allocator_warmup",), r"caching_allocator_warmup",
       const(("oom.hint", "allocator_warmup"), ("_phase", "load_weights"))),
     # bitsandbytes quantizing while the checkpoint loads: the load phase, and the quantization in use
@@ -271,9 +272,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),
     # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory
-    P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds"),
+    P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds",
+                          "available shared memory"),
       r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch|"
-      r"[Ss]hared memory exceeds \d+\s?KB",
+      # (vLLM's paged attention: "required shared memory 264252.0 > available shared memory 101376")
+      r"[Ss]hared memory exceeds \d+\s?KB|required shared memory [\d.]+ > available shared memory",
       kind("kernel_resource")),
     P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive"),
       r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive",
@@ -301,9 +304,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.
     P("request-rejected", ("Error code: 4",), r"Error code: 4(?:00|13|22) - \{", kind("request_rejected")),
     # one array over the API's size field (MPS: 2**32 bytes per NDArray), not a full device
-    P("alloc-size-limit", ("larger than 4GB", "bigger than 4GB", "total bytes of NDArray >"),
+    # (TensorRT: one tensor's element count over int32, "tensor volume exceeds 2147483647")
+    P("alloc-size-limit", ("larger than 4GB", "bigger than 4GB", "total bytes of NDArray >", "volume exceeds 2147483647"),
       r"(?i)can ?not allocate memory block with size (?:larger|bigger) than 4 ?GB|allocation (?:larger|bigger) than 4 ?GB|"
-      r"total bytes of NDArray > 2\*\*32",
+      r"total bytes of NDArray > 2\*\*32|tensor volume exceeds 2147483647",
       kind("alloc_size_limit")),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure

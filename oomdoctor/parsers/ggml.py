@@ -137,7 +137,7 @@ def _device_check(m: re.Match[str]) -> Emitted:
         return
     if message:
         if not MEMORY_WORDS.search(message) and not re.match(r"CUBLAS_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED)", message):
-            yield "error.final", m.group(0).strip(" :|]")[:300]
+            yield "error.final", m.group(0).strip(" :|])")[:300]
     elif api.upper() == "CUBLAS" and code in _CUBLAS_STATUS:
         yield "error.final", f"{m.group(0).strip(' :|]')} ({_CUBLAS_STATUS[code]})"
 
@@ -153,7 +153,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", mib(m.group(1))), ("oom.buffer_device", "GPU"), ("gpu.backend", "metal")]),
     # ggml's check of a CUDA/ROCm/cuBLAS call that failed with another error: the error, not a lack of memory
     P("ggml-cuda-other-error", ("CUDA error", "ROCm error", "MUSA error", "cuBLAS error", "CUBLAS error"),
-      r"(?:^|[\s\]:|])(CUDA|ROCm|MUSA|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
+      # (koboldcpp prints it straight after its progress line: "(4096 / 30609 tokens)CUDA error: ...")
+      r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     P("ggml-vulkan-limit", ("exceeds device memory allocation limit",), r"exceeds device memory allocation limit",
@@ -195,6 +196,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # a warning, loading goes on
     P("ggml-mlock-limit", ("failed to mlock",), r"failed to mlock \d+-byte buffer.{0,80}(?:Cannot allocate memory|Out of memory|win32 error 1453)",
       kind("mlock_limit")),
+    # generation ran to the end of the context and this cache cannot drop its oldest tokens (MLA, recurrent
+    # models): the run aborts on a full context, not on memory
+    P("ggml-kshift-unsupported", ("does not support K-shift",), r"does not support K-shift", kind("context_full")),
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
     P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "could not find a kv cache slot", "failed to find KV cache slot", "failed to find a memory slot",
                           "failed to find free space in the KV cache", "failed to decode the batch"),
@@ -229,6 +233,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-n-ubatch", ("n_ubatch",), r"n_ubatch\s*=\s*(\d+)", lambda m: [("knob.ubatch_size", int(m.group(1)))]),
     P("ggml-flash", ("flash_attn",), r"flash_attn\s*=\s*(\w+)",
       lambda m: [("knob.flash_attention", m.group(1).lower() in ("1", "true", "enabled", "on"))] if m.group(1).lower() != "auto" else []),
+    # the loader's and the cache's own lines say which start-up step a log reached (a log cut before its error)
+    P("ggml-load-step", ("llm_load_tensors:", "load_tensors:", "llm_load_print_meta:", "whisper_model_load:", "llm server loading model"),
+      r"\b(?:llm_load_tensors|load_tensors|llm_load_print_meta|whisper_model_load):|status=\"llm server loading model\"",
+      const(("_phase", "load_weights"))),
+    P("ggml-kv-step", ("llama_kv_cache_init:", "llama_kv_cache:", "llama_kv_cache_unified:"),
+      r"\bllama_kv_cache(?:_init|_unified)?:", const(("_phase", "kv_alloc"))),
     P("ggml-offloaded", ("layers to GPU",), r"offloaded (\d+)/(\d+) layers to GPU",
       lambda m: [("mem.layers_offloaded", int(m.group(1))), ("mem.layers_total", int(m.group(2))), ("_phase", "load_weights")]),
     P("ggml-build", ("build:",), r"build: (\d+) \(", lambda m: [("framework.version", "b" + m.group(1))]),
@@ -288,6 +298,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # the scheduler takes off what the models it already runs hold: total less available is theirs
     P("ollama-vram-of-loaded", ("existing loaded models",),
       r'updated VRAM based on existing loaded models"?.*?\btotal="([^"]+)" available="([^"]+)"', _ollama_loaded),
+    # the scheduler's per-GPU figure ("available layer vram"="17179869183.3 GiB": free less its reserve, underflowed)
+    P("ollama-layer-vram", ('"available layer vram"',), r'"available layer vram"="' + SIZE + '"',
+      lambda m: [("mem.gpu_available_bytes", to_bytes(m.group(1), m.group(2)))]),
     P("ollama-offload-cpu", ('msg="offload to cpu"',), r'msg="offload to cpu"', const(("oom.hint", "cpu_only"))),
     P("ollama-system-memory", ('msg="system memory"',), r'msg="system memory" total="([^"]+)" free="([^"]+)"',
       lambda m: [(k, v) for k, v in (("host.ram_total_bytes", size_of(m.group(1))), ("host.ram_available_bytes", size_of(m.group(2)))) if v]),

@@ -21,6 +21,24 @@ def _minus(signal: int) -> tuple[tuple[str, ...], str]:
 
 _MINUS_9, _MINUS_7 = _minus(9), _minus(7)
 
+_FREE_CELL = re.compile(r"([\d.]+)([KMGTP]i?|B)?")
+
+
+def _free_row(m: re.Match[str]) -> Emitted:
+    """`free`'s Mem row (total used free shared buff/cache available): how full RAM is. Plain
+    numbers share one unit (KiB, or -m/-g's); `free -h` gives each cell its own."""
+    total, available = _FREE_CELL.fullmatch(m.group(1)), _FREE_CELL.fullmatch(m.group(2))
+    if total is None or available is None or (total.group(2) is None) != (available.group(2) is None):
+        return
+    if total.group(2) is None:
+        t, a = float(total.group(1)), float(available.group(1))
+    else:
+        t, a = (to_bytes(x.group(1), (x.group(2) or "B").rstrip("i")) for x in (total, available))
+        yield "host.ram_total_bytes", int(t)
+        yield "host.ram_available_bytes", int(a)
+    if t > 0 and a <= t:
+        yield "host.ram_used_ratio", round(1 - a / t, 4)
+
 
 PATTERNS: tuple[Pattern, ...] = (
     # ---- the kernel and container runtimes
@@ -30,7 +48,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
     P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # (macOS and BSD shells: "Killed: 9   python train.py")
-    P("killed-line", ("Killed", "killed"), r"^\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+    P("killed-line", ("Killed", "killed"), r"^\s*[$#>]?\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",
@@ -68,6 +86,13 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("exit_137", ("oom.hint", "container"))),
     P("docker-compose", ("docker", "container_name", "kubectl", "shm_size", "shmSize"), r"(?<![/\w])docker(?![/\w])|container_name|kubectl|shm_?[sS]ize",
       const(("oom.hint", "container"))),
+    # the locked-memory limit named (UCX, RDMA registration: "Please set max locked memory (ulimit -l) to 'unlimited'")
+    P("memlock-limit", ("max locked memory", "RLIMIT_MEMLOCK"), r"max locked memory|RLIMIT_MEMLOCK", const(("oom.hint", "memlock_limit"))),
+    # a notebook's kernel gone without a traceback (Jupyter, Databricks): the kernel's process ended from outside
+    P("notebook-kernel-died", ("kernel appears to have died", "kernel is unresponsive", "Kernel died", "kernel died", "Kernel Restarting"),
+      r"(?i)kernel appears to have died|(?:python )?kernel is unresponsive|\bkernel died\b|Kernel Restarting",
+      const(("oom.hint", "kernel_died"))),
+    P("free-mem-row", ("Mem:",), r"^\s*Mem:\s+(\S+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$", _free_row),
     # a memory report's host line (DeepSpeed's see_memory_usage, psutil): how full RAM is
     P("host-ram-percent", ("percent =", "percent="), r"(?i)(?:CPU|host|system|virtual) (?:virtual )?memory:?\s+used\s*=\s*[\d.]+\s*\w*,\s*percent\s*=\s*([\d.]+)%",
       lambda m: [("host.ram_used_ratio", float(m.group(1)) / 100)]),

@@ -125,7 +125,7 @@ NOT_OOM_KINDS = frozenset({
     "vulkan_max_buffer_size", "queue_full", "config_max_len", "gpu_timeout", "static_plan_overflow", "bookkeeping_bug", "ggml_assert",
     "kernel_resource", "capture_error", "comm_error", "compile_error", "va_reservation", "ggml_fixed_pool",
     "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected", "device_lost", "mlock_limit",
-    "profile_inconsistent", "req_slots_exhausted", "pin_refused",
+    "profile_inconsistent", "req_slots_exhausted", "pin_refused", "context_full",
 })
 
 
@@ -241,12 +241,14 @@ class _State:
         self.series = SeriesSet(source)  # periodic stats samples, in constant memory
         self.fast = stats.FastStats(self.series)  # vLLM stats lines read past the head, in batches
         self.tail_cut = False  # reading a last line that has no newline: it may be cut anywhere
+        self.phase_line = 0  # the line of the last phase seen before any failure
+        self.last_line = 0  # the log's last line (set before finish)
         self.run_start = 1  # a log may hold several launches (a user's attempts pasted one after another)
         self.failed_run: dict[str, Any] | None = None  # the last launch that failed before this one
 
     # what belongs to one launch: a relaunch after a failure starts these afresh
     _RUN = ("facts", "sums", "raw", "processes", "failure_line", "failure_text", "failure_phase", "late_phase", "phase", "ready",
-            "stamped_phases", "joins", "run_start")
+            "stamped_phases", "joins", "run_start", "phase_line")
 
     def _much_later(self, text: str) -> bool:
         """A failure minutes after the first one: one crash prints its errors within seconds, so
@@ -364,6 +366,7 @@ class _State:
             if self.failure_line is None:
                 self.phase = str(new_phase)
                 self.stamped_phases.append((timestamp(ev.text), self.phase))
+                self.phase_line = line_no
             elif self.failure_phase is None:
                 self.failure_phase = str(new_phase)
             elif self.late_phase is None and line_no - self.failure_line < 80:
@@ -386,6 +389,7 @@ class _State:
             reached = _normalise_phase(last, False) if last not in (None, "serving") else None
             if reached:
                 facts.append(Fact("phase.reached", reached, Origin.LOG, None))
+                facts.append(Fact("phase.reached_tail", max(0, self.last_line - self.phase_line), Origin.LOG, None))
             return facts, None
         phase = self.failure_phase or self.late_phase or self.phase
         return facts, _normalise_phase(phase, self.ready)
@@ -490,15 +494,13 @@ _PARAMS = re.compile(r"(?i)(?<![\d.])(\d+)x(\d+(?:\.\d+)?)b(?![a-z])|(?<![\w.])(
 
 
 def params_from_name(name: str) -> int | None:
-    """'Mistral-7B-v0.1' -> 7e9; 'Mixtral-8x22B' -> 176e9; 'Qwen3-30B-A3B' -> 30e9."""
-    best = 0.0
+    """'Mistral-7B-v0.1' -> 7e9; 'Mixtral-8x22B' -> 176e9; 'Qwen3-30B-A3B' -> 30e9. In free text
+    naming several models ("8B Q4_K_M, loaded after gpt-oss:120b") the first size is the model's."""
     for m in _PARAMS.finditer(name.replace("_", "-")):
-        if m.group(1):
-            value = float(m.group(1)) * float(m.group(2))
-        else:
-            value = float(m.group(3))
-        best = max(best, value)
-    return int(best * 1e9) if best else None
+        value = float(m.group(1)) * float(m.group(2)) if m.group(1) else float(m.group(3))
+        if value:
+            return int(value * 1e9)
+    return None
 
 
 _QUANT_IN_NAME = re.compile(r"(?i)(?:^|[-_.:/ ])(awq|gptq|fp8|int4|int8|w8a8|w4a16|nf4|bnb|mxfp4|nvfp4|fp4|exl2|"
@@ -656,6 +658,7 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
         _scan_piece(m, state, cut, 0, len(cut), line_no, lean=False)
         line_no += 1
     _read_end(state, tail, line_no - 1)
+    state.last_line = line_no - 1
     facts, phase = state.finish()
     return ScanResult(
         path=source, label=label, facts=facts, framework_scores=state.scores, lines=line_no - 1,

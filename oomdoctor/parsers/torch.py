@@ -98,11 +98,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"--ckpt_dir\b|\bLlama\.build\(|llama/generation\.py|cache_k = torch\.zeros",
       const(("oom.hint", "kv_preallocated"), ("_framework", f"{detect.NAMED_PYTORCH}:6"))),
     # phase from traceback frames and progress lines
-    P("ph-load", ("from_pretrained", "load_weights", "load_model", "Loading checkpoint shards", "safetensors", "model_loader",
+    P("ph-load", ("from_pretrained", "load_weights", "load_model", "checkpoint shards", "safetensors", "model_loader",
                   "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
                   "replace_transformer_layer", "replace_module", "module_inject", "safe_open", ".cuda()", "model.load(", ", in load",
                   "in _apply", "t.to(device", "prepare_model_for_kbit_training"),
-      r"from_pretrained|load_weights|load_model|Loading checkpoint shards|safe_open|model_loader|load_state_dict|"
+      # (vLLM and SGLang name the format: "Loading safetensors checkpoint shards", "Loading pt checkpoint shards")
+      r"from_pretrained|load_weights|load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
       r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b|"
       # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert

@@ -137,6 +137,14 @@ def verdict_meaning(report: Report) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def phase_text(report: Report) -> str:
+    """The failing phase; for a log cut before its failure, the last step it reached."""
+    if report.phase:
+        return report.phase
+    reached = report.facts.get("phase.reached") if report.facts is not None else None
+    return f"unknown, log ends in {reached.value}" if reached is not None else "unknown"
+
+
 def framework_text(report: Report) -> str:
     from oomdoctor.knobs import FRAMEWORKS
 

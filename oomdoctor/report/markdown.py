@@ -85,7 +85,7 @@ def _quote(text: str) -> str:
 def _verdict(report: Report) -> str:
     lines = [f"# OOM verdict: {_escape(fmt.verdict_head(report))}", ""]
     lines += [f"**{_escape(fmt.verdict_meaning(report))}**", ""]
-    lines.append(f"- **Phase:** {_escape(report.phase or 'unknown')}")
+    lines.append(f"- **Phase:** {_escape(fmt.phase_text(report))}")
     lines.append(f"- **Framework:** {_escape(fmt.framework_text(report))}")
     if report.failed_first:
         lines.append(f"- **Failed first:** {_escape(_failed_first(report))}")

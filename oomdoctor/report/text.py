@@ -109,7 +109,7 @@ class _Panels:
 
     def _brief_verdict(self, report: Report) -> RenderableType:
         head = self._text(fmt.verdict_head(report), VERDICT_STYLE if report.memory_failure else "bold green")
-        meta = [f"phase {report.phase or 'unknown'}", fmt.framework_text(report)]
+        meta = [f"phase {fmt.phase_text(report)}", fmt.framework_text(report)]
         if report.failed_first:
             meta.append(f"failed first: {report.failed_first}")
         head.append("  " + " · ".join(meta), style="dim")
@@ -201,7 +201,7 @@ class _Panels:
     def verdict(self, report: Report) -> RenderableType:
         head = self._text(fmt.verdict_head(report), VERDICT_STYLE if report.memory_failure else "bold green")
         lines: list[RenderableType] = [head, self._text(fmt.verdict_meaning(report))]
-        meta = [f"phase: {report.phase or 'unknown'}", f"framework: {fmt.framework_text(report)}"]
+        meta = [f"phase: {fmt.phase_text(report)}", f"framework: {fmt.framework_text(report)}"]
         if report.failed_first:
             meta.append(f"failed first: {report.failed_first}")
         lines.append(self._text(" · ".join(meta), "dim"))

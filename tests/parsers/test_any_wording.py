@@ -590,6 +590,39 @@ FRAMEWORKS = [
 ]
 
 
+# holdout r30: kinds of evidence read for the first time (numbers, limits and look-alikes in any framework)
+ROUND_30 = [
+    case("free-h-row", lines("Mem:           119Gi       119Gi       789Mi        44Mi       195Mi        95Mi",
+                             "Swap:           15Gi       4.8Gi        11Gi"),
+         [("host.ram_total_bytes", GiB(119), 1), ("host.ram_available_bytes", MiB(95), 1), ("host.ram_used_ratio", 0.9992, 1)]),
+    # plain `free`: every cell in KiB, so only the share is read
+    case("free-kib-row", lines("              total        used        free      shared  buff/cache   available",
+                               "Mem:       16318464    15872000      120000       1000      300000      150000"),
+         [("host.ram_used_ratio", 0.9908, 2)]),
+    case("killed-after-prompt", lines("$  ./gemma --tokenizer tokenizer.spm --compressed_weights 2b-it.sbs", "$  Killed"),
+         [(OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)], failure_line=2),
+    case("memlock-named-with-enomem", lines(
+        "allocate memory : Please set max locked memory (ulimit -l) to 'unlimited' (current: 8192 kbytes)",
+        "UCX  ERROR mlx5_0: mlx5dv_devx_umem_reg(size=131072 access=0x0) failed: Cannot allocate memory"),
+         [("oom.hint", "memlock_limit", 1), (OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2)]),
+    case("context-cannot-shift", "llama.cpp:11968: The current context does not support K-shift\n", [(OOM, "context_full", 1)]),
+    case("free-figure-underflowed", 'level=DEBUG source=server.go:965 msg="available gpu" library=CUDA "available layer vram"="17179869183.3 GiB" '
+         'minimum="457.0 MiB" overhead="0 B"\n', [("mem.gpu_available_bytes", 18446744072957931520, 1)], framework="ollama"),
+    case("paged-attention-shared-memory", "RuntimeError: vLLM cannot currently support max_model_len=65536 with block_size=16 on GPU with "
+         "compute capability (8, 9) (required shared memory 264252.0 > available shared memory 101376).\n", [(OOM, "kernel_resource", 1)]),
+    case("int32-tensor-volume", "[TensorRT-LLM][ERROR] IExecutionContext::inferShapes: Error Code 7: Internal Error (GATHER_0_output_0: "
+         "tensor volume exceeds 2147483647, dimensions are [num_tokens,4096])\n", [(OOM, "alloc_size_limit", 1)]),
+    case("device-error-after-progress", lines(
+        "Processing Prompt [BATCH] (4096 / 30609 tokens)CUDA error: an unsupported value or parameter was passed to the function",
+        "  current device: 0, in function ggml_cuda_op_mul_mat_cublas at ggml-cuda.cu:1775"),
+         [(FINAL, "CUDA error: an unsupported value or parameter was passed to the function", 1), ("oom.device", "0", 2),
+          ("oom.hint", "ggml_fn_ggml_cuda_op_mul_mat_cublas", 2)]),
+    case("notebook-kernel-unresponsive", "Fatal error: The Python kernel is unresponsive.\n", [("oom.hint", "kernel_died", 1)]),
+    case("capture-wrapper-names-sglang", "Exception: Capture cuda graph failed: CUDA out of memory.\n",
+         [(OOM, "torch_oom", 1), (OOM, "cuda_graph_capture_failed", 1)], framework="sglang", phase="cuda_graph_capture"),
+]
+
+
 REACHED = [
     # a log without a failure line: the last step it reached
     ("llama_new_context_with_model: n_ctx      = 131072\n", "kv_alloc"),
@@ -597,6 +630,15 @@ REACHED = [
      "is too short to hold the multi-modal embeddings in the worst case\n", "profile"),
     ('  File "/v/recipes/full_finetune_distributed.py", line 919, in train\n    current_loss = self._loss_step(batch)\n', "prefill"),
     ("WARNING [big_modeling.py:433] Some parameters are on the meta device device because they were offloaded to the cpu.\n", "load_weights"),
+    # holdout r30-era cut logs: the loaders' and caches' own progress lines
+    ("Loading safetensors checkpoint shards:  10% Completed | 6/62 [00:29<05:21,  5.75s/it]\n", "load_weights"),
+    ("Loading pt checkpoint shards:   0% Completed | 0/1 [00:00<?, ?it/s]\n", "load_weights"),
+    ("llm_load_tensors: ggml ctx size =    0.77 MiB\n", "load_weights"),
+    ('level=INFO source=server.go:589 msg="waiting for server to become available" status="llm server loading model"\n', "load_weights"),
+    ("llama_kv_cache_init:      CUDA0 KV buffer size =   690.00 MiB\n", "kv_alloc"),
+    ("INFO 06-11 13:57:14 [executor_base.py:110] # CUDA blocks: 1234, # CPU blocks: 512\n", "kv_alloc"),
+    ('  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/custom_modeling/flash_mixtral_modeling.py", '
+     "line 691, in __init__\n", "load_weights"),
 ]
 
 
@@ -616,7 +658,7 @@ def test_phase_reached(log, phase):
     assert ("phase.reached", phase) in [(f.key, f.value) for f in scan_text(log).facts]
 
 
-@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS))
+@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUND_30))
 def test_any_wording(c):
     check(c)
 
