@@ -11,6 +11,7 @@ Pure: text and parsed YAML in, facts out (the CLI reads the files).
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from dataclasses import dataclass, field, replace
@@ -150,6 +151,10 @@ def read_command(text: str, source: str = "command") -> Context:
     facts += launch.parse_kwargs(text, evidence=ev, origin=Origin.COMMAND)
     facts += launch.parse_env(env, evidence=ev, origin=Origin.COMMAND)
     facts += _generic_flags(argv, ev)
+    if not any(f.key == "knob.tensor_parallel_size" for f in facts):
+        m = _TP_WORDS.search(text)  # free text: "TP=2", "TP8", "tensor parallel 4"
+        if m:
+            facts.append(Fact("knob.tensor_parallel_size", int(next(g for g in m.groups() if g)), Origin.COMMAND, ev))
     model = next((str(f.value) for f in facts if f.key == "knob.model"), None) or launch.positional_model(argv)
     if model and not any(f.key == "knob.model" for f in facts):
         facts.append(Fact("knob.model", model, Origin.COMMAND, ev))
@@ -157,6 +162,9 @@ def read_command(text: str, source: str = "command") -> Context:
     if not facts and fw is None:
         notes.append(f"--cmd: no launch flags or framework recognised in {text[:80]!r}")
     return Context(tuple(facts), tuple(notes), fw, model, (tuple(argv),) if argv else ())
+
+
+_TP_WORDS = re.compile(r"(?<![\w-])TP\s*[=:]?\s*(\d{1,2})\b|\btensor[ -]parallel(?:ism)?(?: size)?\s*(?:of|=|:)?\s*(\d{1,2})\b", re.I)
 
 
 # flags many frameworks and scripts share (FastChat, text-generation-webui, torchrun, deepspeed)
@@ -269,7 +277,8 @@ def from_model(text: str, quiet: bool = False) -> Context:
     if not text:
         return Context()
     ev = Evidence("model", None, text[:200])
-    path = Path(text).expanduser()
+    # (os.path's expansion leaves "~125M-parameter model" as it is; Path's raises for an unknown user)
+    path = Path(os.path.expanduser(text))
     try:
         exists = path.exists()
     except OSError:

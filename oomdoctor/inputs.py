@@ -6,6 +6,8 @@ never an error; input the user named that cannot be read raises InputError.
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,7 +66,7 @@ def read_command_args(values: list[str]) -> list[str]:
     out: list[str] = []
     for value in values:
         if value.startswith("@") and len(value) > 1:
-            text = _read_text(Path(value[1:]).expanduser(), "--cmd file")
+            text = _read_text(Path(os.path.expanduser(value[1:])), "--cmd file")
             lines = [ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
             out.extend(lines or [""])
         else:

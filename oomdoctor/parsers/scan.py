@@ -490,14 +490,14 @@ def _normalise_phase(phase: str | None, ready: bool) -> str | None:
     return mapping.get(phase, phase)
 
 
-_PARAMS = re.compile(r"(?i)(?<![\d.])(\d+)x(\d+(?:\.\d+)?)b(?![a-z])|(?<![\w.])(\d+(?:\.\d+)?)b(?![a-z\d])")
+_PARAMS = re.compile(r"(?i)(?<![\d.])(\d+)x(\d+(?:\.\d+)?)b(?![a-z])|(?<![\w.])(\d+(?:\.\d+)?)([bm])(?![a-z\d])")
 
 
 def params_from_name(name: str) -> int | None:
     """'Mistral-7B-v0.1' -> 7e9; 'Mixtral-8x22B' -> 176e9; 'Qwen3-30B-A3B' -> 30e9. In free text
     naming several models ("8B Q4_K_M, loaded after gpt-oss:120b") the first size is the model's."""
     for m in _PARAMS.finditer(name.replace("_", "-")):
-        value = float(m.group(1)) * float(m.group(2)) if m.group(1) else float(m.group(3))
+        value = float(m.group(1)) * float(m.group(2)) if m.group(1) else float(m.group(3)) / (1000 if m.group(4) in "mM" else 1)
         if value:
             return int(value * 1e9)
     return None

@@ -217,6 +217,9 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("oom.hint", "turbomind_runtime_allocator")] if "allocator" in m.group(1) else [])),
     P("turbomind-reject", ("RejectInvalidRequests",), r"Skipping invalid infer request for id \d+, code = (\d+)",
       lambda m: [("oom.kind", "turbomind_request_rejected"), ("oom.hint", "turbomind_code_" + m.group(1)), ("_phase", "prefill")]),
+    # TurboMind cut the context to what its KV pool holds ("`session_len` truncated to 4928 due to limited KV cache memory")
+    P("turbomind-session-truncated", ("due to limited KV cache memory",), r"session_len`? truncated to (\d+) due to limited KV cache memory",
+      lambda m: [("oom.kind", "kv_capacity"), ("oom.kv_capacity_tokens", int(m.group(1))), ("_phase", "kv_alloc")]),
     P("turbomind-session-len", ("exceeds session_len", "run out of tokens"), r"exceeds session_len|run out of tokens\. session(?:_id)?=", kind("config_max_len")),
     # exllama's (v1) GPTQ act-order kernel scratch, sized for 2048 tokens at load: a fixed buffer, no allocation
     P("exllama-temp-state", ("temp_state buffer is too small",), r"temp_state buffer is too small", kind("static_plan_overflow")),

@@ -127,13 +127,16 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.weights_bytes", int(float(m.group(1)) * (1 << (20 if m.group(2) == "MB" else 30)))), ("_phase", "after_load")]),
     P("vllm-weights-v1", ("Model loading took",), r"Model loading took ([\d.]+) ?(GiB|GB)",
       lambda m: [("mem.weights_bytes", gib(m.group(1))), ("_phase", "after_load")]),
+    # (vLLM's forks: Aphrodite's "Total model weights memory usage: 5.36 GiB", then "Profiling peak memory usage...")
+    P("fork-weights", ("Total model weights memory usage",), r"Total model weights memory usage: ([\d.]+) ?(GiB|GB)",
+      lambda m: [("mem.weights_bytes", gib(m.group(1))), ("_phase", "after_load")]),
     P("vllm-budget-v0", ("x gpu_memory_utilization",),
       r"total_gpu_memory \(([\d.]+)\s?GiB\) x gpu_memory_utilization \(([\d.]+)\) = ([\d.]+)\s?GiB", _v0_budget),
     P("vllm-profile-v0", ("model weights take",), r"model weights take", _v0_profile),
     P("vllm-profile-results", ("Memory profiling results",), r"Memory profiling results", _profiling_results),
     P("vllm-profiling", ("Memory profiling", "profile_run", "determine_num_available_blocks", "determine_available_memory",
-                         "_dummy_run", "_dummy_sampler_run"),
-      r"Memory profiling takes|profile_run|determine_num_available_blocks|determine_available_memory|_dummy_run|_dummy_sampler_run",
+                         "_dummy_run", "_dummy_sampler_run", "Profiling peak memory usage"),
+      r"Memory profiling takes|Profiling peak memory usage|profile_run|determine_num_available_blocks|determine_available_memory|_dummy_run|_dummy_sampler_run",
       const(("_phase", "profile"))),
     # the profile run's own warning that its dummy multimodal inputs are large (worst case of images/videos)
     P("vllm-profiling-mm", ("used for profiling",), r"sequence length used for profiling .{0,120}multi-?modal",
@@ -182,8 +185,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-model-init", ("Parameter(torch.empty", "initialize_model", "_initialize_model", "get_model("),
       r"Parameter\(torch\.empty|_?initialize_model\b|\bget_model\(", const(("_phase", "load_weights"))),
     # a fixed workspace outgrown: FlashInfer's, or vLLM's own, locked after the warm-up sized it
-    P("flashinfer-workspace", ("Increase the workspace buffer size", "Workspace is locked but allocation"),
-      r"Buffer overflow when allocating memory for \w+.*Increase the workspace buffer size|Workspace is locked but allocation from",
+    # (FlashInfer's older wording, misspelled as printed: "Out of workspace memory in AlignedAlloactor")
+    P("flashinfer-workspace", ("Increase the workspace buffer size", "Workspace is locked but allocation", "Out of workspace memory in Aligned"),
+      r"Buffer overflow when allocating memory for \w+.*Increase the workspace buffer size|Workspace is locked but allocation from|"
+      r"Out of workspace memory in AlignedAllo\w*",
       kind("workspace_overflow")),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
       lambda m: [("knob.swap_space", float(m.group(1)))]),

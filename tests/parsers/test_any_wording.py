@@ -590,8 +590,8 @@ FRAMEWORKS = [
 ]
 
 
-# holdout r30: kinds of evidence read for the first time (numbers, limits and look-alikes in any framework)
-ROUND_30 = [
+# holdout r30 and r31: kinds of evidence read for the first time (numbers, limits and look-alikes in any framework)
+ROUNDS_30_31 = [
     case("free-h-row", lines("Mem:           119Gi       119Gi       789Mi        44Mi       195Mi        95Mi",
                              "Swap:           15Gi       4.8Gi        11Gi"),
          [("host.ram_total_bytes", GiB(119), 1), ("host.ram_available_bytes", MiB(95), 1), ("host.ram_used_ratio", 0.9992, 1)]),
@@ -618,6 +618,20 @@ ROUND_30 = [
          [(FINAL, "CUDA error: an unsupported value or parameter was passed to the function", 1), ("oom.device", "0", 2),
           ("oom.hint", "ggml_fn_ggml_cuda_op_mul_mat_cublas", 2)]),
     case("notebook-kernel-unresponsive", "Fatal error: The Python kernel is unresponsive.\n", [("oom.hint", "kernel_died", 1)]),
+    # holdout r31
+    case("windows-commit-limit", "WeightLoadError: OSError: 页面文件太小，无法完成操作。 (os error 1455)\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("windows-commit-limit-english", "OSError: The paging file is too small for this operation to complete. (os error 1455)\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("flashinfer-workspace-misspelled", "RuntimeError: RuntimeError: Out of workspace memory in AlignedAlloactor\n", [(OOM, "workspace_overflow", 1)]),
+    case("driver-too-old-for-an-api", "RuntimeError: [TM][ERROR] CUDA runtime error: API call is not supported in the installed CUDA driver "
+         "/lmdeploy/src/turbomind/utils/allocator.h:169\n", [(OOM, "broken_install", 1)]),
+    case("context-truncated-to-the-pool", "[TM][WARNING] `session_len` truncated to 4928 due to limited KV cache memory\n",
+         [(OOM, "kv_capacity", 1), ("oom.kv_capacity_tokens", 4928, 1)], phase="kv_alloc"),
+    case("ray-oom-name-cut", lines('  File "/usr/lib/python3.8/asyncio/tasks.py", line 695, in _wrap_awaitable',
+                                   "    return (yield from awaitable.__await__())", "ray.exceptions.OutOfMe"),
+         [(OOM, "ray_oom_kill", 3), ("oom.hint", "traceback", 1)]),
+    case("fork-weights-line", "INFO:     Total model weights memory usage: 5.36 GiB\n", [("mem.weights_bytes", GiB(5.36), 1)]),
     case("capture-wrapper-names-sglang", "Exception: Capture cuda graph failed: CUDA out of memory.\n",
          [(OOM, "torch_oom", 1), (OOM, "cuda_graph_capture_failed", 1)], framework="sglang", phase="cuda_graph_capture"),
 ]
@@ -637,6 +651,7 @@ REACHED = [
     ('level=INFO source=server.go:589 msg="waiting for server to become available" status="llm server loading model"\n', "load_weights"),
     ("llama_kv_cache_init:      CUDA0 KV buffer size =   690.00 MiB\n", "kv_alloc"),
     ("INFO 06-11 13:57:14 [executor_base.py:110] # CUDA blocks: 1234, # CPU blocks: 512\n", "kv_alloc"),
+    ("INFO:     Profiling peak memory usage...\n", "profile"),
     ('  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/custom_modeling/flash_mixtral_modeling.py", '
      "line 691, in __init__\n", "load_weights"),
 ]
@@ -658,7 +673,7 @@ def test_phase_reached(log, phase):
     assert ("phase.reached", phase) in [(f.key, f.value) for f in scan_text(log).facts]
 
 
-@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUND_30))
+@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_31))
 def test_any_wording(c):
     check(c)
 
