@@ -85,6 +85,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "oom.requested_bytes": _spec(int, B, "size of the allocation that failed"),
     "oom.gpu_total_bytes": _spec(int, B, "device capacity stated by the error"),
     "oom.gpu_free_bytes": _spec(int, B, "free device memory stated by the error"),
+    "oom.largest_free_bytes": _spec(int, B, "the largest contiguous free region the error states (fragmentation)"),
     "oom.gpu_limit_bytes": _spec(int, B, "per-process limit (memory fraction) stated by the error"),
     "oom.torch_allocated_bytes": _spec(int, B, "memory allocated by PyTorch"),
     "oom.torch_reserved_bytes": _spec(int, B, "memory reserved by PyTorch in total"),
@@ -273,6 +274,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.process_non_torch_of_total": _spec(float, R, "this process's memory outside PyTorch's pool / GPU capacity"),
     "ratio.kv_of_required": _spec(float, R, "KV cache / total memory the engine needs"),
     "ratio.compute_of_required": _spec(float, R, "compute buffers / total memory the engine needs"),
+    "ratio.context_of_kv_pool": _spec(float, R, "one max_model_len sequence / the tokens the KV pool holds"),
     "ratio.kv_of_weights": _spec(float, R, "KV cache of the whole model / its weights (all devices and host)"),
     "ratio.allocated_of_model": _spec(float, R, "PyTorch's allocation on the failing rank / the whole model's weights (tensor parallel)"),
 }

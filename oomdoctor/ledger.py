@@ -128,6 +128,7 @@ def derive(facts: FactSet) -> list[Fact]:
     total = gpu_total(facts)
     out.extend(_shares(facts, total))
     out.extend(_fits(facts, total))
+    out.extend(_context_of_pool(facts))
     out.extend(_low_bit(facts))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
@@ -260,6 +261,27 @@ def _non_torch(facts: FactSet, total: float) -> float | None:
     return max(0.0, total - free - allocated - unalloc)
 
 
+def _pool_tokens(facts: FactSet) -> float | None:
+    """The tokens the KV pool holds, as stated, or vLLM V0's block count in blocks of BLOCK tokens."""
+    tokens = facts.number("mem.kv_tokens")
+    blocks = facts.number("mem.gpu_blocks")
+    if tokens is None and blocks and facts.value("framework") == "vllm":
+        return blocks * BLOCK
+    return tokens
+
+
+def _context_of_pool(facts: FactSet) -> Iterable[Fact]:
+    """One full-length sequence against the KV pool the engine sized: vLLM and SGLang refuse to
+    serve a max_model_len the pool cannot hold once (vLLM V0 states the pool in blocks of 16 tokens,
+    and a context left unset is the model's own)."""
+    if facts.value("framework") not in ("vllm", "sglang"):
+        return
+    tokens = _pool_tokens(facts)
+    wanted = facts.number("knob.max_model_len") or facts.number("model.default_context")
+    if tokens and wanted:
+        yield _est("ratio.context_of_kv_pool", wanted / tokens, _ev(facts, "mem.kv_tokens", "mem.gpu_blocks"))
+
+
 def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
     ev = _ev(facts, "oom.max_model_len_estimate", "oom.kv_capacity_tokens", "mem.kv_tokens")
     # largest context the KV pool holds
@@ -270,8 +292,10 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
     elif capacity is not None:
         yield _est("fit.max_model_len", int(capacity) - int(capacity) % BLOCK, ev)
     else:
-        tokens, wanted = facts.number("mem.kv_tokens"), facts.number("knob.max_model_len")
+        tokens, wanted = _pool_tokens(facts), facts.number("knob.max_model_len")
         fw = facts.value("framework")
+        if fw in ("vllm", "sglang") and not wanted:
+            wanted = facts.number("model.default_context")  # an engine serves the model's own context unless told
         if tokens and wanted and tokens < wanted and fw not in ("llamacpp", "ollama"):
             yield _est("fit.max_model_len", int(tokens) - int(tokens) % BLOCK, ev)
         elif wanted and fw in ("llamacpp", "ollama"):

@@ -169,12 +169,20 @@ _NOT_A_CAUSE = re.compile(
     r"batch|too (?:large|long|big)|exceed|capacity|insufficient|not enough|space|buffer|workspace|\bsize\b")
 
 
+# (ggml-metal's bare "false" follows a command buffer that failed, most often for memory)
+_ALLOC_CHECK = re.compile(r"(?i)alloc|memory|\boom\b|buffer|!= NULL|nullptr|\bptr\b|ggml-metal\.m:\d+:?\s*false")
+
+
 def _final_error(m: re.Match[str]) -> Emitted:
     """A traceback's final line (or a native abort) that names a cause other than memory:
     `ValueError: Unrecognized model type`, `CUDA error: an illegal instruction`, `GGML_ASSERT(...) failed`."""
     name = m.group(1) or m.group(3) or ""
     message = (m.group(2) if m.group(1) else m.group(4)) or ""
-    if _WRAPPER_ERRORS.fullmatch(name) or _NOT_A_CAUSE.search(message) or (m.group(1) and _NOT_A_CAUSE.search(name)):
+    if name == "GGML_ASSERT":
+        # an assertion's condition is the cause ("n_tokens <= n_batch"), unless it checks an allocation
+        if _ALLOC_CHECK.search(message):
+            return
+    elif _WRAPPER_ERRORS.fullmatch(name) or _NOT_A_CAUSE.search(message) or (m.group(1) and _NOT_A_CAUSE.search(name)):
         return
     yield "error.final", m.group(0).strip()[:300]
 
@@ -188,6 +196,14 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Attempting to reserve ([\d.]+)([KMGT])i?B? at the bottom of memory|Ran out of memory in memory space vmem",
       lambda m: [("oom.kind", "xla_reserve_failed")]
       + ([("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B"))] if m.group(1) else [])),
+    # a device buffer XLA could not place ("Attempting to allocate 1.96G. That was not possible. There are 3.46G
+    # free. The largest contiguous region of free memory is 1.75G due to fragmentation"), read joined over its lines
+    P("xla-buffer", ("Error allocating device buffer",), r"RESOURCE_EXHAUSTED: Error allocating device buffer", kind("xla_oom")),
+    P("xla-buffer-sizes", ("Attempting to allocate",),
+      r"Attempting to allocate ([\d.]+)([KMGT])i?B?\b.{0,80}?There are ([\d.]+)([KMGT])i?B? free",
+      lambda m: [("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B")), ("oom.gpu_free_bytes", to_bytes(m.group(3), m.group(4) + "B"))]),
+    P("largest-free-region", ("largest contiguous region",), r"largest contiguous region of free memory is ([\d.]+)([KMGT])i?B?",
+      lambda m: [("oom.largest_free_bytes", to_bytes(m.group(1), m.group(2) + "B"))]),
     # MLC-LLM's plan of one GPU's memory: "Estimated total single GPU memory usage: 14361.14 MB (Parameters:
     # 3615.13 MB. KVCache: 10689.56 MB. Temporary buffer: 56.44 MB)" (also "Total memory usage: ...")
     P("mlc-memory-plan", ("Parameters:",),

@@ -45,6 +45,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+) )?\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
+    # the kernel's reaper freeing a killed task's memory ("oom_reaper: reaped process 2583 (python)"): a kill just happened
+    P("kernel-oom-reaper", ("reaped process",), r"oom[_ ]reaper: reaped process \d+\s*\(", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
     P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # (macOS and BSD shells: "Killed: 9   python train.py")

@@ -106,7 +106,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # the profile's own sanity check: free memory grew while it measured (another tenant let go): nothing ran out
     P("vllm-profiling-inconsistent", ("Error in memory profiling",), r"Error in memory profiling\. Initial free memory",
       kind("profile_inconsistent", ("_phase", "profile"))),
-    P("vllm-free-below-util", ("less than desired GPU memory utilization",),
+    P("vllm-free-below-util", ("less than desired GPU memory utilization", "Free memory on device"),
       r"Free memory on device(?: \S+)? \(([\d.]+)/([\d.]+) GiB\) on startup is less than desired GPU memory utilization \(([\d.]+), ([\d.]+) GiB\)",
       lambda m: [("oom.kind", "free_below_util"), ("oom.free_at_start_bytes", gib(m.group(1))),
                  ("mem.gpu_total_bytes", gib(m.group(2))), ("oom.util_requested", float(m.group(3))),

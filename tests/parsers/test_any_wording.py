@@ -590,8 +590,8 @@ FRAMEWORKS = [
 ]
 
 
-# holdout r30 and r31: kinds of evidence read for the first time (numbers, limits and look-alikes in any framework)
-ROUNDS_30_31 = [
+# holdout r30-r32: kinds of evidence read for the first time (numbers, limits and look-alikes in any framework)
+ROUNDS_30_32 = [
     case("free-h-row", lines("Mem:           119Gi       119Gi       789Mi        44Mi       195Mi        95Mi",
                              "Swap:           15Gi       4.8Gi        11Gi"),
          [("host.ram_total_bytes", GiB(119), 1), ("host.ram_available_bytes", MiB(95), 1), ("host.ram_used_ratio", 0.9992, 1)]),
@@ -632,6 +632,21 @@ ROUNDS_30_31 = [
                                    "    return (yield from awaitable.__await__())", "ray.exceptions.OutOfMe"),
          [(OOM, "ray_oom_kill", 3), ("oom.hint", "traceback", 1)]),
     case("fork-weights-line", "INFO:     Total model weights memory usage: 5.36 GiB\n", [("mem.weights_bytes", GiB(5.36), 1)]),
+    # holdout r32
+    case("xla-buffer-fragmented", lines("RESOURCE_EXHAUSTED: Error allocating device buffer: ", "Attempting to allocate 1.96G. ",
+                                        "That was not possible. ", "There are 3.46G free. ",
+                                        "The largest contiguous region of free memory is 1.75G due to fragmentation."),
+         [(OOM, "xla_oom", 1), ("oom.requested_bytes", GiB(1.96), 1), ("oom.gpu_free_bytes", GiB(3.46), 1),
+          ("oom.largest_free_bytes", GiB(1.75), 5)], failure_line=1),
+    case("kernel-oom-reaper", "oom reaper: reaped process 2583(python),now\n", [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("free-below-util-wrapped", lines("ValueError: Free memory on device cuda:0 (30.12/31.84 GiB) on startup",
+                                          "is less than desired GPU memory utilization (0.95, 30.25 GiB)."),
+         [(OOM, "free_below_util", 1), ("oom.free_at_start_bytes", GiB(30.12), 1), ("mem.gpu_total_bytes", GiB(31.84), 1),
+          ("oom.util_requested", 0.95, 1), ("knob.gpu_memory_utilization", 0.95, 1), ("oom.util_requested_bytes", GiB(30.25), 1)]),
+    case("assert-after-progress", "Processing Prompt (19 / 19 tokens)GGML_ASSERT: D:\\a\\koboldcpp\\llama.cpp:6669: n_tokens <= n_batch\n",
+         [(FINAL, "GGML_ASSERT: D:\\a\\koboldcpp\\llama.cpp:6669: n_tokens <= n_batch", 1)]),
+    # ggml-metal's bare assert follows a failed command buffer: not another cause
+    case("metal-assert-false", lines("GGML_ASSERT: /Users/x/ggml/ggml-metal.m:1459 false", "Abort trap: 6"), []),
     case("capture-wrapper-names-sglang", "Exception: Capture cuda graph failed: CUDA out of memory.\n",
          [(OOM, "torch_oom", 1), (OOM, "cuda_graph_capture_failed", 1)], framework="sglang", phase="cuda_graph_capture"),
 ]
@@ -673,7 +688,7 @@ def test_phase_reached(log, phase):
     assert ("phase.reached", phase) in [(f.key, f.value) for f in scan_text(log).facts]
 
 
-@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_31))
+@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32))
 def test_any_wording(c):
     check(c)
 
