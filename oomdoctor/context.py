@@ -306,7 +306,7 @@ def from_model(text: str, quiet: bool = False) -> Context:
         if quant:
             facts.append(Fact("knob.quantization", quant, Origin.CATALOG, cev))
         return Context(tuple(facts), model=f"catalog:{match.id}")
-    params = params_from_name(head) or params_from_name(text)
+    params = stated or params_from_name(text)
     notes: tuple[str, ...] = ()
     if params:
         facts.append(Fact("model.params", params, Origin.CATALOG, Evidence("model name", None, text[:200])))

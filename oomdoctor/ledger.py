@@ -270,6 +270,14 @@ def _pool_tokens(facts: FactSet) -> float | None:
     return tokens
 
 
+def _serving_context(facts: FactSet) -> float | None:
+    """max_model_len as set; vLLM and SGLang serve the model's own context when it is not."""
+    wanted = facts.number("knob.max_model_len")
+    if not wanted and facts.value("framework") in ("vllm", "sglang"):
+        return facts.number("model.default_context")
+    return wanted
+
+
 def _context_of_pool(facts: FactSet) -> Iterable[Fact]:
     """One full-length sequence against the KV pool the engine sized: vLLM and SGLang refuse to
     serve a max_model_len the pool cannot hold once (vLLM V0 states the pool in blocks of 16 tokens,
@@ -277,7 +285,7 @@ def _context_of_pool(facts: FactSet) -> Iterable[Fact]:
     if facts.value("framework") not in ("vllm", "sglang"):
         return
     tokens = _pool_tokens(facts)
-    wanted = facts.number("knob.max_model_len") or facts.number("model.default_context")
+    wanted = _serving_context(facts)
     if tokens and wanted:
         yield _est("ratio.context_of_kv_pool", wanted / tokens, _ev(facts, "mem.kv_tokens", "mem.gpu_blocks"))
 
@@ -292,10 +300,8 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
     elif capacity is not None:
         yield _est("fit.max_model_len", int(capacity) - int(capacity) % BLOCK, ev)
     else:
-        tokens, wanted = _pool_tokens(facts), facts.number("knob.max_model_len")
+        tokens, wanted = _pool_tokens(facts), _serving_context(facts)
         fw = facts.value("framework")
-        if fw in ("vllm", "sglang") and not wanted:
-            wanted = facts.number("model.default_context")  # an engine serves the model's own context unless told
         if tokens and wanted and tokens < wanted and fw not in ("llamacpp", "ollama"):
             yield _est("fit.max_model_len", int(tokens) - int(tokens) % BLOCK, ev)
         elif wanted and fw in ("llamacpp", "ollama"):

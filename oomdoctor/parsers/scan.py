@@ -242,7 +242,6 @@ class _State:
         self.fast = stats.FastStats(self.series)  # vLLM stats lines read past the head, in batches
         self.tail_cut = False  # reading a last line that has no newline: it may be cut anywhere
         self.phase_line = 0  # the line of the last phase seen before any failure
-        self.last_line = 0  # the log's last line (set before finish)
         self.run_start = 1  # a log may hold several launches (a user's attempts pasted one after another)
         self.failed_run: dict[str, Any] | None = None  # the last launch that failed before this one
 
@@ -372,7 +371,8 @@ class _State:
             elif self.late_phase is None and line_no - self.failure_line < 80:
                 self.late_phase = str(new_phase)
 
-    def finish(self) -> tuple[list[Fact], str | None]:
+    def finish(self, last_line: int) -> tuple[list[Fact], str | None]:
+        """The log's facts, its failing phase; `last_line`: the number of its last line."""
         if self.failed_run is not None:
             self._settle_runs()
         self.facts.extend(list(self._wrapped()))
@@ -389,7 +389,7 @@ class _State:
             reached = _normalise_phase(last, False) if last not in (None, "serving") else None
             if reached:
                 facts.append(Fact("phase.reached", reached, Origin.LOG, None))
-                facts.append(Fact("phase.reached_tail", max(0, self.last_line - self.phase_line), Origin.LOG, None))
+                facts.append(Fact("phase.reached_tail", max(0, last_line - self.phase_line), Origin.LOG, None))
             return facts, None
         phase = self.failure_phase or self.late_phase or self.phase
         return facts, _normalise_phase(phase, self.ready)
@@ -658,8 +658,7 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
         _scan_piece(m, state, cut, 0, len(cut), line_no, lean=False)
         line_no += 1
     _read_end(state, tail, line_no - 1)
-    state.last_line = line_no - 1
-    facts, phase = state.finish()
+    facts, phase = state.finish(line_no - 1)
     return ScanResult(
         path=source, label=label, facts=facts, framework_scores=state.scores, lines=line_no - 1,
         first_failure_line=state.failure_line, first_failure_text=state.failure_text, phase=phase, warnings=state.warnings,
