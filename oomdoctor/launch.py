@@ -154,7 +154,7 @@ _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("sglang", re.compile(r"sglang\.launch_server|sglang\s+serve|sglang\.Engine")),
     ("tgi", re.compile(r"text-generation-launcher|text-generation-inference")),
     ("llamacpp", re.compile(r"llama-(?:server|cli)\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp")),
-    ("ollama", re.compile(r"(?:^|[\s/])ollama\s+(?:run|serve|pull)\b|ollama\s+runner")),
+    ("ollama", re.compile(r"(?:^|[\s/])ollama\s+(?:run|serve|pull|show|create)\b|ollama\s+runner")),
     ("tensorrt-llm", re.compile(r"trtllm-(?:serve|build)|tensorrt_llm|examples/\w+/build\.py")),
     ("lmdeploy", re.compile(r"lmdeploy\s+(?:serve|chat)\b")),
     ("deepspeed", re.compile(r"(?:^|\s)deepspeed\s")),
@@ -261,7 +261,7 @@ _FLAG_LIKE = re.compile(r"--?[A-Za-z]")  # a flag, not a value (a negative numbe
 
 
 def positional_model(argv: Sequence[str]) -> str | None:
-    """`vllm serve MODEL`, `ollama run TAG`, `sglang serve MODEL`, `lmdeploy serve api_server MODEL`,
+    """`vllm serve MODEL`, `ollama run TAG` (or show, create), `sglang serve MODEL`, `lmdeploy serve api_server MODEL`,
     `lmdeploy chat MODEL`, `trtllm-serve [serve] MODEL`: the model is positional."""
     for i, tok in enumerate(argv[:-1]):
         prog = argv[i - 1].rsplit("/", 1)[-1] if i > 0 else ""
@@ -271,6 +271,8 @@ def positional_model(argv: Sequence[str]) -> str | None:
             at = i + 1
         elif tok == "chat" and prog == "lmdeploy":
             at = i + 1
+        elif tok in ("show", "create") and prog == "ollama":  # `ollama show --modelfile TAG`, `ollama create NAME -f FILE`
+            at = next((j for j in range(i + 1, len(argv)) if not argv[j].startswith("-")), len(argv))
         elif tok.rsplit("/", 1)[-1] == "trtllm-serve":
             at = i + 2 if argv[i + 1] == "serve" else i + 1
         else:
@@ -332,6 +334,7 @@ def parse_env(env: Mapping[str, str], evidence: Evidence | None = None, origin: 
         "MAX_BATCH_TOTAL_TOKENS": ("knob.max_total_tokens", _int),
         "CUDA_MEMORY_FRACTION": ("knob.gpu_memory_utilization", _float),
         "NUM_SHARD": ("knob.tensor_parallel_size", _int),
+        "MODEL_ID": ("knob.model", _str),  # TGI's and text-embeddings-inference's model
     }
     for name, (key, conv) in table.items():
         if name in env:

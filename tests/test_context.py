@@ -50,6 +50,8 @@ def values(ctx: context.Context) -> dict[str, object]:
     # holdout r9: ZeRO inference keeps the parameters in CPU RAM
     ("deepspeed --num_gpus 8 bloom-ds-zero-inference.py --name bigscience/bloom --batch_size 2 --cpu_offload --benchmark", "deepspeed",
      {"gpu.count": 8, "oom.hint": "cpu_offload_enabled"}),
+    # holdout r33: an Ollama command that reads a model names it
+    ("ollama show --modelfile llama3.1:70b", "ollama", {"knob.model": "llama3.1:70b"}),
     # holdout r24: LLaMA-Factory's 4-bit flag
     ("python src/train_bash.py --stage ppo --model_name_or_path baichuan-inc/Baichuan-7B --quantization_bit 4", None,
      {"knob.quantization": "bnb-4bit"}),
@@ -62,6 +64,13 @@ def test_command_knobs_and_framework(command: str, framework: str, expected: dic
         assert got.get(key) == value, (key, got)
     assert all(f.origin in (Origin.COMMAND, Origin.CATALOG) for f in ctx.facts)
     assert ctx.commands and ctx.commands[0]
+
+
+def test_docker_run_reads_the_model_from_its_environment() -> None:
+    # holdout r33: TGI and text-embeddings-inference take the model as MODEL_ID
+    ctx = context.from_command("docker run --gpus all -e MODEL_ID=Qwen/Qwen3-Embedding-0.6B "
+                               "ghcr.io/huggingface/text-embeddings-inference:turing-1.8.3")
+    assert values(ctx)["knob.model"] == "Qwen/Qwen3-Embedding-0.6B"
 
 
 def test_docker_run_reads_the_image_args_and_its_own_options() -> None:

@@ -143,7 +143,8 @@ def _device_check(m: re.Match[str]) -> Emitted:
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"), r"allocating ([\d.]+) MiB on device (\d+): \w+ failed: out of memory",
+    P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"), # (a paste cut mid-word keeps what it has of "out of memory")
+      r"allocating ([\d.]+) MiB on device (\d+): \w+ failed: (?:out of memory|o[ut ofmery]{0,12}$)",
       _alloc_buffer),
     P("ggml-cpu-alloc", ("cpu_buffer_type_alloc_buffer",), r"cpu_buffer_type_alloc_buffer: failed to allocate buffer(?: of size (\d+))?",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer_device", "CPU")]
@@ -171,9 +172,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
     P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute"), ("_phase", "profile")]),
-    # llama.cpp's own fit of the model to free memory, refused because -ngl was set by hand: the layers do not fit
+    # llama.cpp's own fit of the model to free memory, refused because -ngl (or a tensor override) was set by
+    # hand: the layers do not fit. It is a projection and the load goes on: a failure after it decides.
     P("ggml-fit-refused", ("failed to fit params to free device memory",), r"failed to fit params to free device memory",
-      const(("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"), ("_phase", "load_weights"))),
+      const(("_weak_failure", "ggml_alloc_failed:weights:load_weights"))),
     # the fit itself threw (a context the build cannot create: a KV type, a head size): an error, not a lack of memory
     P("ggml-fit-error", ("error while trying to fit params",), r"encountered an error while trying to fit params to free device memory: (.{1,200})",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", m.group(0).strip()[:300])]),
@@ -214,7 +216,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*torch_memory_saver).*(?:look_ahead_size|cuMemCreate|reserve_size)",
       const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     # accounting
-    P("ggml-model-buffer", ("buffer size",), r"(\S+) (?:model )?buffer size =\s*([\d.]+) MiB", _model_buffer),
+    P("ggml-model-buffer", ("buffer size",), r"\b([A-Z]\S*) (?:model )?buffer size =\s*([\d.]+) MiB", _model_buffer),
     P("ggml-kv-buffer", ("KV buffer size",), r"(\S+) KV buffer size =\s*([\d.]+) MiB", _kv_buffer),
     P("ggml-compute-buffer", ("compute buffer size",), r"(\S+) compute buffer size =\s*([\d.]+) MiB",
       lambda m: [("_sum:mem.compute_buffer_bytes", mib(m.group(2)))] if _is_gpu(m.group(1)) else []),
@@ -226,6 +228,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # the context's own line ("llama_new_context_with_model: n_ctx = 131072") is where its KV cache is sized
     P("ggml-n-ctx", ("n_ctx",), r"\bn_ctx\s*=\s*(\d+)",
       lambda m: [("knob.max_model_len", int(m.group(1)))] + ([("_phase", "kv_alloc")] if _CONTEXT_LINE.search(m.string) else [])),
+    # Ollama's context as a Modelfile sets it ("PARAMETER num_ctx 131072") or a request's options ("num_ctx": 32768)
+    P("ollama-num-ctx", ("num_ctx",), r"\bnum_ctx[\"']?\s*[:= ]\s*(\d+)", lambda m: [("knob.max_model_len", int(m.group(1)))]),
     P("ggml-n-ctx-seq", ("n_ctx_per_seq", "n_ctx_seq"), r"n_ctx_(?:per_)?seq\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_seq", int(m.group(1)))]),
     P("ggml-n-ctx-train", ("n_ctx_train",), r"n_ctx_train\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_train", int(m.group(1)))]),
     P("ggml-n-seq", ("n_seq_max",), r"n_seq_max\s*=\s*(\d+)", lambda m: [("knob.max_num_seqs", int(m.group(1)))]),
@@ -237,6 +241,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-load-step", ("llm_load_tensors:", "load_tensors:", "llm_load_print_meta:", "whisper_model_load:", "llm server loading model"),
       r"\b(?:llm_load_tensors|load_tensors|llm_load_print_meta|whisper_model_load):|status=\"llm server loading model\"",
       const(("_phase", "load_weights"))),
+    # the scheduler reserving the compute graph's buffers for the worst-case batch
+    P("ggml-reserve-step", ("sched_reserve:", "graph_reserve:"), r"\b(?:sched|graph)_reserve:", const(("_phase", "profile"))),
     P("ggml-kv-step", ("llama_kv_cache_init:", "llama_kv_cache:", "llama_kv_cache_unified:"),
       r"\bllama_kv_cache(?:_init|_unified)?:", const(("_phase", "kv_alloc"))),
     P("ggml-offloaded", ("layers to GPU",), r"offloaded (\d+)/(\d+) layers to GPU",

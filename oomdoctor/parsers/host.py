@@ -50,7 +50,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
     P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # (macOS and BSD shells: "Killed: 9   python train.py")
-    P("killed-line", ("Killed", "killed"), r"^\s*[$#>]?\s*[Kk]illed\s*$|[\]|%]\s*[Kk]illed\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+    P("killed-line", ("Killed", "killed"), r"^\s*[$#>]?\s*[Kk]illed\.?\s*$|[\]|%]\s*[Kk]illed\.?\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",
@@ -86,6 +86,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # Windows' commit limit (RAM plus page file), ERROR_COMMITMENT_LIMIT, in English or in a localized message
     P("windows-commit-limit", ("os error 1455", "paging file is too small", "页面文件太小"),
       r"os error 1455|paging file is too small|页面文件太小", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
+    # ggml could not take its context's memory from the host (ggml_init's malloc): "GGML_ASSERT: ggml.c:4411: ctx->mem_buffer != NULL"
+    P("ggml-init-malloc", ("mem_buffer != NULL",), r"GGML_ASSERT\b.{0,200}\bctx->mem_buffer != NULL",
+      kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
     P("mmap-enomem", ("Cannot allocate memory", "unable to mmap"), r"unable to mmap (\d+) bytes|Cannot allocate memory \(12\)|\[Errno 12\] Cannot allocate memory",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
@@ -145,7 +148,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("bnb-dispatch", ("dispatched on the CPU or the disk",), r"Some modules are dispatched on the CPU or the disk",
       kind("bnb_dispatch", ("_phase", "load_weights"))),
     # (a runtime API the driver is too old for: TurboMind's allocator on an 11.x driver)
-    P("driver-too-old", ("driver version is insufficient", "not supported in the installed CUDA driver"),
-      r"CUDA driver version is insufficient|API call is not supported in the installed CUDA driver", kind("broken_install")),
+    # (the container runtime refusing an image built for a newer CUDA: "nvidia-container-cli: requirement error:
+    # unsatisfied condition: cuda>=11.8, please update your driver")
+    P("driver-too-old", ("driver version is insufficient", "not supported in the installed CUDA driver", "unsatisfied condition: cuda"),
+      r"CUDA driver version is insufficient|API call is not supported in the installed CUDA driver|requirement error: unsatisfied condition: cuda\s*>=",
+      kind("broken_install")),
     P("no-cuda-gpus", ("No CUDA GPUs are available",), r"No CUDA GPUs are available", kind("broken_install")),
 )

@@ -32,6 +32,7 @@ HEAD = 8 << 20  # framework signals select lines only in the first bytes of a lo
 MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
 WINDOW = 8 << 10
 _STARTUP_STEPS = ("load_weights", "profile", "kv_alloc", "cuda_graph_capture", "warmup")
+_STEP_BUFFER = {"load_weights": "weights", "kv_alloc": "kv", "profile": "compute"}  # what ggml allocates in each step
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
 # Jupyter's header above a traceback: "OutOfMemoryError      Traceback (most recent call last)"
 _JUPYTER_HEADER = re.compile(r"^\W*\w+(?:Error|Exception)\s{2,}Traceback \(most recent call last\)")
@@ -45,8 +46,9 @@ _AT_LINE_START = re.compile(r"^\s*(?:[$#>]\s*)?(?:(?:[A-Z_][A-Z0-9_]*=\S*|nohup|
 def _launch(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     line = m.string
     # a command at the start of its line (after a prompt, env assignments) starts an attempt; one quoted
-    # inside another line (`llm = LLM(` in a traceback, a shell's "Killed  python -m ...") does not
-    if not m.group(0).endswith("LLM(") and _AT_LINE_START.match(line[:m.start()]):
+    # inside another line (`llm = LLM(` in a traceback, a shell's "Killed  python -m ...") does not, nor
+    # does a command that only reads or builds a model (`ollama show`, `ollama create`)
+    if not m.group(0).endswith(("LLM(", "show", "create")) and _AT_LINE_START.match(line[:m.start()]):
         yield "_launch", True
     fw = detect_framework(line)
     if fw:
@@ -90,9 +92,9 @@ def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
 
 LAUNCH: tuple[Pattern, ...] = (
     P("launch-command", ("vllm serve", "vllm.entrypoints", "sglang.launch_server", "text-generation-launcher", "llama-server", "llama-cli",
-                         "lmdeploy serve", "trtllm-", "ollama run", "LLM(", "build.py", ".llamafile", "sglang serve"),
+                         "lmdeploy serve", "trtllm-", "ollama run", "ollama show", "ollama create", "LLM(", "build.py", ".llamafile", "sglang serve"),
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
-      r"llama-cli|lmdeploy serve|trtllm-\w+|ollama run|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
+      r"llama-cli|lmdeploy serve|trtllm-\w+|ollama (?:run|show|create)|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
     P("container-run", ("docker run", "podman run", "nerdctl run"), r"\b(?:docker|podman|nerdctl) run\s", _container),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
@@ -375,6 +377,8 @@ class _State:
         """The log's facts, its failing phase; `last_line`: the number of its last line."""
         if self.failed_run is not None:
             self._settle_runs()
+        if self.failure_line is None and "_weak_failure" in self.raw:
+            self._weak_failure()
         self.facts.extend(list(self._wrapped()))
         facts = list(self.facts)
         sums = dict(self.sums)
@@ -394,6 +398,13 @@ class _State:
         phase = self.failure_phase or self.late_phase or self.phase
         return facts, _normalise_phase(phase, self.ready)
 
+    def _weak_failure(self) -> None:
+        """A projection that said the run would not fit, and no failure after it: that is the failure."""
+        spec, ev = self.raw["_weak_failure"]
+        kind, buffer, phase = str(spec).split(":")
+        self.facts += [Fact("oom.kind", kind, Origin.LOG, ev), Fact("oom.buffer", buffer, Origin.LOG, ev)]
+        self.failure_line, self.failure_text, self.failure_phase = ev.line, ev.text, phase
+
     def _derived(self) -> Iterable[Fact]:
         raw = self.raw
         if "_peak_torch_bytes" in raw:
@@ -409,9 +420,14 @@ class _State:
                 yield Fact("mem.required_bytes", full, Origin.LOG, ev)
                 yield Fact("mem.host_required_bytes", max(0, full - partial), Origin.LOG, ev)
                 yield Fact("mem.gpu_planned_bytes", partial, Origin.LOG, ev)
-        if "_buffer_unless_stated" in raw and not any(f.key == "oom.buffer" for f in self.facts):
-            buffer, ev = raw["_buffer_unless_stated"]
-            yield Fact("oom.buffer", buffer, Origin.LOG, ev)
+        if not any(f.key == "oom.buffer" for f in self.facts):
+            if "_buffer_unless_stated" in raw:
+                buffer, ev = raw["_buffer_unless_stated"]
+                yield Fact("oom.buffer", buffer, Origin.LOG, ev)
+            elif self.failure_phase in _STEP_BUFFER and any(f.key == "oom.kind" and f.value == "ggml_alloc_failed" for f in self.facts):
+                # ggml names no buffer: the one the step it failed in allocates
+                ev = next(f.evidence for f in self.facts if f.key == "oom.kind")
+                yield Fact("oom.buffer", _STEP_BUFFER[self.failure_phase], Origin.LOG, ev)
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
             yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
         if "_resident_before_kv" in raw and "mem.weights_bytes" not in self.sums and generic.METAL_UNNAMED not in self.sums and not any(f.key == "mem.weights_bytes" for f in self.facts):

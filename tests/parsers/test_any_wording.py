@@ -649,6 +649,28 @@ ROUNDS_30_32 = [
     case("metal-assert-false", lines("GGML_ASSERT: /Users/x/ggml/ggml-metal.m:1459 false", "Abort trap: 6"), []),
     case("capture-wrapper-names-sglang", "Exception: Capture cuda graph failed: CUDA out of memory.\n",
          [(OOM, "torch_oom", 1), (OOM, "cuda_graph_capture_failed", 1)], framework="sglang", phase="cuda_graph_capture"),
+    # holdout r33
+    case("killed-with-a-period-after-progress", "Loading checkpoint shards:  97%|  | 29/30 [00:35<00:01,  1.39s/it]Killed.\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)], phase="load_weights"),
+    case("ggml-init-host-malloc", lines("gptj_model_load: ggml ctx size = 5401.45 MB",
+                                        "GGML_ASSERT: /home/x/llama.cpp-230511/ggml.c:4411: ctx->mem_buffer != NULL", "Aborted (core dumped)"),
+         [(OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2)]),
+    case("container-runtime-cuda-requirement", "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.8, please update "
+         "your driver to a newer version, or use an earlier cuda container: unknown.\n", [(OOM, "broken_install", 1)]),
+    # a paste cut mid-word, in the step that reserves the compute graph: the buffer that step allocates
+    case("cudamalloc-cut-while-reserving", lines(
+        "common_params_fit_impl: projected to use 24840 MiB of device memory vs. 22341 MiB of free device memory",
+        "common_fit_params: failed to fit params to free device memory: model_params::tensor_buft_overrides already set by user, abort",
+        "llama_dsv4_comp_state:      CUDA0 DSV4 lid state buffer size =     0.33 MiB",
+        "0.11.118.576 I sched_reserve: reserving ...",
+        "0.11.257.162 E ggml_backend_cuda_buffer_type_alloc_buffer: allocating 14656.12 MiB on device 0: cudaMalloc failed: ou"),
+         [(OOM, "ggml_alloc_failed", 5), ("oom.requested_bytes", MiB(14656.12), 5), ("oom.device", "0", 5), ("oom.buffer_device", "GPU", 5),
+          ("oom.buffer", "compute", 5)], failure_line=5, phase="profile"),
+    # llama.cpp's refused fit with nothing after it: the projection is the failure
+    case("fit-refused-alone", "llama_params_fit: failed to fit params to free device memory: n_gpu_layers already set by user to 99, abort\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1)], failure_line=1, phase="load_weights"),
+    case("modelfile-num-ctx", "echo 'PARAMETER num_ctx 131072' >> Modelfile3.1-70b\n", [("knob.max_model_len", 131072, 1)]),
+    case("request-options-num-ctx", '{"model": "qwen3:8b", "options": {"num_ctx": 32768}}\n', [("knob.max_model_len", 32768, 1)]),
 ]
 
 

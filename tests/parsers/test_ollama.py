@@ -89,6 +89,11 @@ CASES = [
          "Error: model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, "
          "check ollama server logs for details\n",
          [("oom.hint", "runner_stopped", 1)], framework="ollama"),
+    # holdout r33: commands that read or build a model name it, and start no run
+    case("show-modelfile-names-the-model", "ollama show --modelfile llama3.1:70b > Modelfile3.1-70b\n",
+         [("knob.model", "llama3.1:70b", 1)], framework="ollama"),
+    case("create-names-the-new-model", "ollama create llama3.1:70b-128k -f Modelfile3.1-70b\n",
+         [("knob.model", "llama3.1:70b-128k", 1)], framework="ollama"),
 ]
 
 
