@@ -128,11 +128,13 @@ SIGNALS: tuple[Pattern, ...] = (
                                                       "axolotl", "dispatched on the CPU or the disk"),
          r"fastchat|ipex_llm|bigdl\.llm|oobabooga|axolotl\b|Some modules are dispatched on the CPU or the disk|unsloth(?![\w/.:-]*gguf)", re.I),
     _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
-    # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite): 'other'
+    # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite, MindIE, text-embeddings-inference): 'other'
     # (MLC-LLM's older package was mlc_chat, over TVM's runtime)
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "mlc_chat", "MLCEngine", "TVMError", "tvm::runtime", "mlx_lm", "mlx_vlm", "mlx_engine",
-                                           "mlx.core", "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2"),
-         r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2", re.I),
+                                           "mlx.core", "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2", "mindie", "text_embeddings_router",
+                                           "text-embeddings-inference", "text-embeddings-router"),
+         r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
+         r"mindie|text[_-]embeddings[_-](?:router|inference)", re.I),
     # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator"),

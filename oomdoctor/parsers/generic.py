@@ -137,8 +137,11 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
                      r"might|could (?:cause|lead)|in order to|without|no longer|unless|skipping|falling back|retrying)\b|"
                      r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
 # (ggml_aligned_malloc is ggml's CPU allocator)
-_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc)\b|cannot allocate memory")
+_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|srun|slurmstepd)\b|cannot allocate memory")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
+
+
+_STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b")
 
 
 def _stated_oom(m: re.Match[str]) -> Emitted:
@@ -153,6 +156,11 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
         yield "oom.cpu_alloc_failed", True
     else:
         yield "oom.kind", "cuda_error_oom"
+    size = _STATED_SIZE.search(line)
+    if size:  # "Can not allocate 16049884928 bytes for USM Device", "failed to allocate 2.00 GiB"
+        requested = int(size.group(1)) if size.group(2).lower() == "bytes" else to_bytes(size.group(1), size.group(2))
+        if requested:
+            yield "oom.requested_bytes", requested
 
 
 # the exceptions a wrapper raises when something beneath it failed: never the cause
@@ -325,6 +333,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?i)can ?not allocate memory block with size (?:larger|bigger) than 4 ?GB|allocation (?:larger|bigger) than 4 ?GB|"
       r"total bytes of NDArray > 2\*\*32|tensor volume exceeds 2147483647",
       kind("alloc_size_limit")),
+    # OpenCL's cap on one memory object ("[GPU] Exceeded max size of memory object allocation: requested N bytes,
+    # but max alloc size supported by device is M bytes"): a per-allocation limit, or a size bug when N is absurd
+    P("ocl-max-alloc", ("Exceeded max size of memory object",), r"Exceeded max size of memory object allocation: requested (\d+) bytes",
+      lambda m: [("oom.kind", "alloc_size_limit"), ("oom.requested_bytes", int(m.group(1)))]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",

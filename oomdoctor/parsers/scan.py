@@ -312,16 +312,19 @@ class _State:
             near = {(f.key, f.value) for f in self.facts
                     if f.evidence is not None and line_no <= (f.evidence.line or 0) <= line_no + JOIN_LINES}
             ev = Evidence(self.source, line_no, text.strip()[:600])
-            for pattern, m in _matches(text):
-                if pattern.fallback:  # a wrapped message is one a family above knows
-                    continue
-                for key, value in pattern.emit(m):
-                    if key == "_process":
-                        pid, _, size = str(value).partition(":")
-                        self.processes.append((pid, int(size), ev))
-                    elif not key.startswith("_") and (key, value) not in near:
-                        near.add((key, value))
-                        yield Fact(key, value, Origin.LOG, ev)
+            # a terminal's wrap may split a word ("Of the allocated memor" / "y 74.57 GiB"): also read it unsplit
+            unsplit = _unsplit(parts)
+            for variant in (text,) if unsplit == text else (text, unsplit):
+                for pattern, m in _matches(variant):
+                    if pattern.fallback:  # a wrapped message is one a family above knows
+                        continue
+                    for key, value in pattern.emit(m):
+                        if key == "_process":
+                            pid, _, size = str(value).partition(":")
+                            self.processes.append((pid, int(size), ev))
+                        elif not key.startswith("_") and (key, value) not in near:
+                            near.add((key, value))
+                            yield Fact(key, value, Origin.LOG, ev)
 
     def _apply(self, name: str, pairs: list[tuple[str, Value]], ev: Evidence, line_no: int) -> None:
         new_phase = next((v for k, v in pairs if k == "_phase"), None)
@@ -482,6 +485,14 @@ class _State:
         yield Fact("oom.other_process_bytes", sum(size for size, _ in foreign), Origin.LOG, ev)
         if foreign:  # named, so a multi-rank report says whose memory it is
             yield Fact("gpu.other_processes", "; ".join(f"pid {pid} {format_bytes(size)}" for size, pid in foreign), Origin.LOG, ev)
+
+
+def _unsplit(parts: list[str]) -> str:
+    """Wrapped lines joined back, without a space where a lowercase letter meets a lowercase letter."""
+    out = parts[0] if parts else ""
+    for prev, part in zip(parts, parts[1:]):
+        out += part if prev[-1:].islower() and part[:1].islower() else " " + part
+    return out
 
 
 def _latest_phase(stamped: list[tuple[str | None, str]]) -> str | None:

@@ -451,7 +451,8 @@ FRAMEWORKS = [
          [(OOM, "broken_install", 1), ("oom.hint", "pinned_host", 1)], framework="llamacpp"),
     case("ggml-pinned-out-of-memory",  # pinning ran out: a hint, llama.cpp goes on with pageable memory
          "ggml_cuda_host_malloc: failed to allocate 17088.00 MiB of pinned memory: out of memory\n",
-         [("oom.hint", "pinned_host", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)], framework="llamacpp"),
+         [("oom.hint", "pinned_host", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1),
+          ("oom.requested_bytes", MiB(17088), 1)], framework="llamacpp"),
     case("macos-shell-killed",  # holdout r28: macOS's shell reports the kill with its signal number
          " 75%|###   | 15/20 [1:53:33<37:51, 454.28s/it]Killed: 9               python train.py\n",
          [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
@@ -482,7 +483,7 @@ FRAMEWORKS = [
           ("oom.private_pool_bytes", GiB(71.20), 2)]),
     case("ggml-aligned-malloc-is-host",  # holdout r29: ggml's CPU allocator refusing the context
          "ggml_aligned_malloc: insufficient memory (attempted to allocate 17928.72 MB)\n",
-         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", MiB(17928.72), 1)]),
     case("container-state-not-oom-killed",  # holdout r29: docker inspect saying it was NOT killed for memory, exit 139
          lines('    "OOMKilled": false,', '    "ExitCode": 139,'),
          [("error.final", "exit code 139: the process crashed (SIGSEGV), it was not killed for memory", 2)]),
@@ -671,6 +672,28 @@ ROUNDS_30_32 = [
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1)], failure_line=1, phase="load_weights"),
     case("modelfile-num-ctx", "echo 'PARAMETER num_ctx 131072' >> Modelfile3.1-70b\n", [("knob.max_model_len", 131072, 1)]),
     case("request-options-num-ctx", '{"model": "qwen3:8b", "options": {"num_ctx": 32768}}\n', [("knob.max_model_len", 32768, 1)]),
+    # holdout r34: a runtime's own words with the size it asked for
+    case("opencl-usm-device", "[CL ext] Can not allocate 16049884928 bytes for USM Device. ptr: 0000000000000000, error: 0\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 16049884928, 1)]),
+    case("opencl-max-object-size", "[GPU] Exceeded max size of memory object allocation: requested 2305843008391495680 bytes, but max alloc "
+         "size supported by device is 4294959104 bytes.Please try to reduce batch size or use lower precision.\n",
+         [(OOM, "alloc_size_limit", 1), ("oom.requested_bytes", 2305843008391495680, 1)]),
+    case("slurm-task-out-of-memory", lines(
+        "slurmstepd: error: Detected 1 oom_kill event in StepId=26161866.0. Some of the step tasks have been OOM Killed.",
+        "srun: error: node-01: task 0: Out Of Memory"),
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1), (OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2)],
+         failure_line=1),
+    case("warmup-failed-names-the-step", "[llm] [ERROR] : Warmup failed, because of multimodal model inference out of memory when "
+         "`maxInputTokenLen` set to 8192.\n", [(OOM, "cuda_error_oom", 1)], phase="warmup"),
+    # a terminal's wrap splits a word of the message: read back unsplit
+    case("wrap-splits-a-word", lines(
+        "[rank4]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 462.00 MiB. GPU 4 has a total capacity of 79.11 GiB of "
+        "which 462.56 MiB is free. Process 179754 has 78.61 GiB memory in use. Of the allocated memor",
+        "y 74.57 GiB is allocated by PyTorch, and 92.46 MiB is reserved by PyTorch but unallocated."),
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(462), 1), ("oom.device", "4", 1), ("oom.gpu_total_bytes", GiB(79.11), 1),
+          ("oom.gpu_free_bytes", MiB(462.56), 1), ("oom.torch_allocated_bytes", GiB(74.57), 1), ("oom.torch_unallocated_bytes", MiB(92.46), 2),
+          ("oom.process_bytes", GiB(78.61), 1), ("oom.process_count", 1, 1), ("oom.other_process_bytes", 0, 1)],
+         failure_line=1),
 ]
 
 
