@@ -29,6 +29,9 @@ _BPP = {
     "awq": 0.56, "gptq": 0.56, "awq_marlin": 0.56, "gptq_marlin": 0.56, "bnb-4bit": 0.56, "bitsandbytes": 0.56, "moe_wna16": 0.56,
     "q4_k_m": 0.61, "q4_0": 0.57, "q5_k_m": 0.71, "q6_k": 0.82, "q3_k_m": 0.49, "q2_k": 0.42, "mxfp4": 0.53,
     "nvfp4": 0.56, "fp4": 0.56,
+    # what the model-name reader (memory.catalog) normalises names to
+    "int4": 0.56, "w4a16": 0.56, "w8a16": 1.0, "gptq-int8": 1.05, "mlx-4bit": 0.56, "mlx-8bit": 1.0, "mlx-6bit": 0.81, "mlx-3bit": 0.44,
+    "mlx-2bit": 0.31,
 }
 
 

@@ -115,3 +115,16 @@ def test_bytes_per_param_of_quant_names_a_log_states() -> None:
     assert bytes_per_param(None, "Q3_K_L") > bytes_per_param(None, "q3_k_s")
     # vLLM's 4-bit MoE weight method
     assert bytes_per_param("bfloat16", "moe_wna16") < 0.6
+
+
+def test_every_quantization_a_model_name_normalises_to_has_its_size() -> None:
+    """The names memory.catalog reads from a model name weigh what they say, not 16 bits (holdout r34:
+    "gemma-4-26B-A4B-it, 4-bit" was weighed at bf16, twice the card)."""
+    from oomdoctor.ledger import bytes_per_param
+    from oomdoctor.memory.catalog import split_quantization
+
+    for name, expected in (("Llama-3.1-8B-Instruct-int4", 0.56), ("Qwen2.5-7B-Instruct-quantized.w4a16", 0.56),
+                           ("Qwen2.5-7B-Instruct-GPTQ-Int8", 1.05), ("Mistral-7B-Instruct-v0.3-mlx-4bit", 0.56),
+                           ("gemma-4-26B-A4B-it, 4-bit (mlx_vlm.convert -q --q-bits 4)", 0.56), ("phi-4 8 bit", 1.0)):
+        quant, _ = split_quantization(name.lower(), gguf=False)
+        assert bytes_per_param(None, quant) == expected, (name, quant)

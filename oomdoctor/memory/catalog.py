@@ -111,8 +111,9 @@ _QUANT_RULES: tuple[tuple[str, str], ...] = (
     (_B + r"mlx[-_.]?[2-8]bit" + _E, "mlx-{}bit"),
     (_B + r"int8" + _E, "int8"),
     (_B + r"int4" + _E, "int4"),
-    (_B + r"8bit" + _E, "int8"),
-    (_B + r"4bit" + _E, "int4"),
+    # (as people write it in free text: "4-bit", "8 bit")
+    (_B + r"8[- ]?bit" + _E, "int8"),
+    (_B + r"4[- ]?bit" + _E, "int4"),
 )
 _QUANT_ANY = re.compile("|".join(f"(?P<q{i}>{p})" for i, (p, _) in enumerate(_QUANT_RULES)))
 _QUANT_BITS = re.compile(r"([2-8])bit")

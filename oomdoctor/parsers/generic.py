@@ -141,6 +141,16 @@ _HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 
+def _bank_oom(m: re.Match[str]) -> Emitted:
+    yield "oom.kind", "cuda_error_oom"
+    yield "oom.requested_bytes", int(m.group(1))
+    banks = int(m.group(2) or 0)
+    if banks and m.group(3):
+        yield "oom.gpu_total_bytes", banks * int(m.group(3))
+    if banks and m.group(5):
+        yield "oom.gpu_free_bytes", banks * int(m.group(5))
+
+
 _STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b")
 
 
@@ -333,6 +343,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?i)can ?not allocate memory block with size (?:larger|bigger) than 4 ?GB|allocation (?:larger|bigger) than 4 ?GB|"
       r"total bytes of NDArray > 2\*\*32|tensor volume exceeds 2147483647",
       kind("alloc_size_limit")),
+    # Tenstorrent's allocator, per bank of device DRAM: "Not enough space to allocate 6589251584 B DRAM buffer across 12
+    # banks, where each bank needs to store 549105664 B, but bank size is 1071821792 B (allocated: 3078993536 B, free: ...)"
+    P("bank-dram-oom", ("Not enough space to allocate",), r"Not enough space to allocate (\d+) B (?:DRAM|L1) buffer(?: across (\d+) banks)?"
+      r"(?:, where each bank needs to store \d+ B)?(?:, but bank size is (?:only )?(\d+) B)?(?:.{0,40}?\(allocated: (\d+) B(?:/bank)?, free: (\d+) B)?",
+      _bank_oom),
     # OpenCL's cap on one memory object ("[GPU] Exceeded max size of memory object allocation: requested N bytes,
     # but max alloc size supported by device is M bytes"): a per-allocation limit, or a size bug when N is absurd
     P("ocl-max-alloc", ("Exceeded max size of memory object",), r"Exceeded max size of memory object allocation: requested (\d+) bytes",

@@ -158,7 +158,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
-    P("ggml-vulkan-limit", ("exceeds device memory allocation limit",), r"exceeds device memory allocation limit",
+    P("ggml-vulkan-limit", ("exceeds device memory allocation limit", "exceeds device buffer size limit"),
+      r"exceeds device memory allocation limit|Requested buffer size exceeds device buffer size limit",
       kind("alloc_size_limit", ("oom.hint", "per_allocation_limit"))),  # the driver's cap on one allocation
     P("ggml-gallocr", ("failed to allocate",), r"gallocr_reserve_n\w*: failed to allocate (\S+) buffer(?: of size (\d+))?", _gallocr),
     P("ggml-tensor-range", ("failed to allocate",), r"alloc_tensor_range: failed to allocate (\S+) buffer of size (\d+)",
@@ -200,7 +201,9 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("mlock_limit")),
     # generation ran to the end of the context and this cache cannot drop its oldest tokens (MLA, recurrent
     # models): the run aborts on a full context, not on memory
-    P("ggml-kshift-unsupported", ("does not support K-shift",), r"does not support K-shift", kind("context_full")),
+    # (llama.cpp's run tool, and clients over it, stop a chat whose context is full: "context size exceeded")
+    P("ggml-kshift-unsupported", ("does not support K-shift", "context size exceeded"), r"does not support K-shift|^\s*context size exceeded\s*$",
+      kind("context_full")),
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
     P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "could not find a kv cache slot", "failed to find KV cache slot", "failed to find a memory slot",
                           "failed to find free space in the KV cache", "failed to decode the batch"),

@@ -50,7 +50,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
     P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # (macOS and BSD shells: "Killed: 9   python train.py")
-    P("killed-line", ("Killed", "killed"), r"^\s*[$#>]?\s*[Kk]illed\.?\s*$|[\]|%]\s*[Kk]illed\.?\s*$|\s\d+\s+[Kk]illed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+    P("killed-line", ("Killed", "killed"), r"^\s*[$#>]?\s*[Kk]illed\.?\s*$|[\]|%]\s*[Kk]illed\.?\s*$|\s\d+\s+[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",

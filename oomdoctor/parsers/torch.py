@@ -84,6 +84,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ph-cache-alloc", ("create_state_tensors", "Cache(", "setup_caches", "init_cache", "allocate_kv_cache"),
       r"create_state_tensors|ExLlamaV2Cache\w*\(|(?:Static|Hybrid|Offloaded)Cache\(|setup_caches|_?init_cache\b|_?allocate_kv_cache",
       const(("_phase", "kv_alloc"))),
+    # a traceback's own code line allocating a cache's key/value store ("self.value_buffer = [torch.empty((size, head_num,
+    # head_dim), ...", "p_value_states = torch.zeros(self.shape_wv, ..."): the KV cache being created
+    P("kv-store-statement", ("torch.empty(", "torch.zeros("),
+      r"\b\w*(?:key|value|kv|k|v)_(?:buffers?|cache|states|pool)\w*\s*=\s*\[?\s*torch\.(?:empty|zeros)\(", const(("_phase", "kv_alloc"))),
     P("pinned-host", ("pin_memory=True", "pinned memory", "cudaHostAlloc", "pin_memory()"),
       r"pin_memory=True|pin_memory\(\)|pinned memory|cudaHostAlloc", const(("oom.hint", "pinned_host"))),
     # a traceback's own code line copying to the host with non_blocking=True: the copy's destination
@@ -112,10 +116,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"prepare_model_for_kbit_training",
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward(",
-                     "run_backward"),
+                     "run_backward", "model_executor/layers/"),
       # (a training step's forward and backward pass: its activations, like an inference forward's)
       r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
-      r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b",
+      r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b|"
+      # (a frame in vLLM's layers that neither creates nor loads a weight: a layer computing)
+      r"model_executor/layers/\S+\", line \d+, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+",
       const(("_phase", "forward"))),
     # transformers' generate() warning on a prompt longer than max_length: the prompt's tokens, and a prefill
     P("hf-input-length", ("Input length of input_ids is",), r"Input length of input_ids is (\d+)",

@@ -694,6 +694,34 @@ ROUNDS_30_32 = [
           ("oom.gpu_free_bytes", MiB(462.56), 1), ("oom.torch_allocated_bytes", GiB(74.57), 1), ("oom.torch_unallocated_bytes", MiB(92.46), 2),
           ("oom.process_bytes", GiB(78.61), 1), ("oom.process_count", 1, 1), ("oom.other_process_bytes", 0, 1)],
          failure_line=1),
+    # holdout r35
+    case("kv-store-statement", lines(
+        'self.value_buffer = [torch.empty((size, head_num, head_dim), dtype=dtype, device="cuda") for _ in range(layer_num)]',
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.14 GiB (GPU 0; 79.35 GiB total capacity; 77.83 GiB already "
+        "allocated; 711.19 MiB free; 77.83 GiB reserved in total by PyTorch)"),
+         [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(1.14), 2), ("oom.device", "0", 2), ("oom.gpu_total_bytes", GiB(79.35), 2),
+          ("oom.torch_allocated_bytes", GiB(77.83), 2), ("oom.gpu_free_bytes", MiB(711.19), 2), ("oom.torch_reserved_bytes", GiB(77.83), 2),
+          ("oom.torch_unallocated_bytes", 0, 2)], phase="kv_alloc", failure_line=2),
+    # a projection, not a cache: an attention's value states are computed, not allocated
+    case("value-states-projection-is-no-cache", "    value_states = self.v_proj(hidden_states)\n", []),
+    case("vulkan-buffer-size-limit", "ggml_vulkan: Requested buffer size exceeds device buffer size limit: ErrorOutOfDeviceMemory\n",
+         [(OOM, "alloc_size_limit", 1), ("oom.hint", "per_allocation_limit", 1)]),
+    case("dram-banks", "TT_FATAL: Out of Memory: Not enough space to allocate 6589251584 B DRAM buffer across 12 banks, where each bank "
+         "needs to store 549105664 B, but bank size is 1071821792 B (\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 6589251584, 1), ("oom.gpu_total_bytes", 12 * 1071821792, 1)]),
+    case("context-size-exceeded", lines("context size exceeded", "llama_decode: failed to decode, ret = 1"),
+         [(OOM, "context_full", 1), (OOM, "kv_runtime_exhausted", 2)], phase="decode", failure_line=1),
+    case("job-killed-at-line-end", "/home/runner/work/_temp/f00a.sh: line 5:  4181 Killed\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("engine-layer-frame-is-a-forward", lines(
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/model_executor/layers/quantized_linear/awq.py", line 55, in apply_weights',
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.75 GiB (GPU 0; 21.99 GiB total capacity; 18.87 GiB already "
+        "allocated; 1.64 GiB free; 19.56 GiB reserved in total by PyTorch)"),
+         [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(1.75), 2), ("oom.device", "0", 2), ("oom.gpu_total_bytes", GiB(21.99), 2),
+          ("oom.torch_allocated_bytes", GiB(18.87), 2), ("oom.gpu_free_bytes", GiB(1.64), 2), ("oom.torch_reserved_bytes", GiB(19.56), 2),
+          ("oom.torch_unallocated_bytes", GiB(19.56) - GiB(18.87), 2), ("oom.hint", "traceback", 1)], phase="prefill", failure_line=2),
+    # a frame that loads a weight is no forward
+    case("engine-weight-loader-frame", '  File "/x/vllm/model_executor/layers/linear.py", line 380, in weight_loader\n',
+         [("oom.hint", "traceback", 1)]),
 ]
 
 
