@@ -287,6 +287,9 @@ def _context_of_pool(facts: FactSet) -> Iterable[Fact]:
     and a context left unset is the model's own)."""
     if facts.value("framework") not in ("vllm", "sglang"):
         return
+    stated = facts.get("mem.kv_tokens")
+    if stated is not None and stated.origin is Origin.ESTIMATE:
+        return  # a pool this tool estimated is within its own error of the context: only the engine's word decides
     tokens = _pool_tokens(facts)
     wanted = _serving_context(facts)
     if tokens and wanted:

@@ -128,3 +128,16 @@ def test_every_quantization_a_model_name_normalises_to_has_its_size() -> None:
                            ("gemma-4-26B-A4B-it, 4-bit (mlx_vlm.convert -q --q-bits 4)", 0.56), ("phi-4 8 bit", 1.0)):
         quant, _ = split_quantization(name.lower(), gguf=False)
         assert bytes_per_param(None, quant) == expected, (name, quant)
+
+
+def test_only_a_pool_the_engine_states_is_weighed_against_the_context() -> None:
+    """vLLM refuses a context its KV pool cannot hold once: that is read from the pool the engine
+    states, not from this tool's own estimate of it, which is within its error of the context
+    (holdout r34: a 256 GiB request read as a pool 1.03x too small)."""
+    from oomdoctor.ledger import derive
+
+    base = [Fact("framework", "vllm"), Fact("model.default_context", 128000, Origin.CATALOG)]
+    stated = FactSet(base + [Fact("mem.kv_tokens", 100000, Origin.LOG)])
+    estimated = FactSet(base + [Fact("mem.kv_tokens", 124512, Origin.ESTIMATE)])
+    assert [f.value for f in derive(stated) if f.key == "ratio.context_of_kv_pool"] == [1.28]
+    assert [f for f in derive(estimated) if f.key == "ratio.context_of_kv_pool"] == []
