@@ -154,4 +154,6 @@ PATTERNS: tuple[Pattern, ...] = (
       r"CUDA driver version is insufficient|API call is not supported in the installed CUDA driver|requirement error: unsatisfied condition: cuda\s*>=",
       kind("broken_install")),
     P("no-cuda-gpus", ("No CUDA GPUs are available",), r"No CUDA GPUs are available", kind("broken_install")),
+    # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)
+    P("device-count-failed", ("Unexpected error from cudaGetDeviceCount",), r"Unexpected error from cudaGetDeviceCount\(\)", kind("broken_install")),
 )

@@ -186,8 +186,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Parameter\(torch\.empty|_?initialize_model\b|\bget_model\(", const(("_phase", "load_weights"))),
     # a fixed workspace outgrown: FlashInfer's, or vLLM's own, locked after the warm-up sized it
     # (FlashInfer's older wording, misspelled as printed: "Out of workspace memory in AlignedAlloactor")
-    P("flashinfer-workspace", ("Increase the workspace buffer size", "Workspace is locked but allocation", "Out of workspace memory in Aligned"),
-      r"Buffer overflow when allocating memory for \w+.*Increase the workspace buffer size|Workspace is locked but allocation from|"
+    # (the overflow line names the buffer; "Increase the workspace buffer size" may follow lines later)
+    P("flashinfer-workspace", ("Buffer overflow when allocating memory for", "Workspace is locked but allocation", "Out of workspace memory in Aligned"),
+      r"Buffer overflow when allocating memory for \w+|Workspace is locked but allocation from|"
       r"Out of workspace memory in AlignedAllo\w*",
       kind("workspace_overflow")),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",

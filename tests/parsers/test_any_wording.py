@@ -719,6 +719,13 @@ ROUNDS_30_32 = [
          [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(1.75), 2), ("oom.device", "0", 2), ("oom.gpu_total_bytes", GiB(21.99), 2),
           ("oom.torch_allocated_bytes", GiB(18.87), 2), ("oom.gpu_free_bytes", GiB(1.64), 2), ("oom.torch_reserved_bytes", GiB(19.56), 2),
           ("oom.torch_unallocated_bytes", GiB(19.56) - GiB(18.87), 2), ("oom.hint", "traceback", 1)], phase="prefill", failure_line=2),
+    case("flashinfer-overflow-wrapped", lines(
+        "RuntimeError: Error in function 'aligned_alloc' at /workspace/include/flashinfer/allocator.h:49:",
+        "  Buffer overflow when allocating memory for batch_prefill_tmp_v", "  with size 536346624 and alignment 16,",
+        "  but only 413138944 bytes available in AlignedAllocator.", "  Increase the workspace buffer size."),
+         [(OOM, "workspace_overflow", 2)], failure_line=2),
+    case("device-count-failed", "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before "
+         "calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized\n", [(OOM, "broken_install", 1)]),
     # a frame that loads a weight is no forward
     case("engine-weight-loader-frame", '  File "/x/vllm/model_executor/layers/linear.py", line 380, in weight_loader\n',
          [("oom.hint", "traceback", 1)]),
