@@ -7,7 +7,6 @@ never an error; input the user named that cannot be read raises InputError.
 from __future__ import annotations
 
 import os
-
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

@@ -265,7 +265,7 @@ def _non_torch(facts: FactSet, total: float) -> float | None:
 
 
 def _pool_tokens(facts: FactSet) -> float | None:
-    """The tokens the KV pool holds, as stated, or vLLM V0's block count in blocks of BLOCK tokens."""
+    """The tokens the KV pool holds (mem.kv_tokens, stated or estimated), or vLLM V0's block count in blocks of BLOCK tokens."""
     tokens = facts.number("mem.kv_tokens")
     blocks = facts.number("mem.gpu_blocks")
     if tokens is None and blocks and facts.value("framework") == "vllm":

@@ -147,8 +147,8 @@ def _bank_oom(m: re.Match[str]) -> Emitted:
     banks = int(m.group(2) or 0)
     if banks and m.group(3):
         yield "oom.gpu_total_bytes", banks * int(m.group(3))
-    if banks and m.group(5):
-        yield "oom.gpu_free_bytes", banks * int(m.group(5))
+    if banks and m.group(4):
+        yield "oom.gpu_free_bytes", banks * int(m.group(4))
 
 
 _STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b")
@@ -168,7 +168,7 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
         yield "oom.kind", "cuda_error_oom"
     size = _STATED_SIZE.search(line)
     if size:  # "Can not allocate 16049884928 bytes for USM Device", "failed to allocate 2.00 GiB"
-        requested = int(size.group(1)) if size.group(2).lower() == "bytes" else to_bytes(size.group(1), size.group(2))
+        requested = to_bytes(size.group(1), size.group(2))
         if requested:
             yield "oom.requested_bytes", requested
 
@@ -346,7 +346,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Tenstorrent's allocator, per bank of device DRAM: "Not enough space to allocate 6589251584 B DRAM buffer across 12
     # banks, where each bank needs to store 549105664 B, but bank size is 1071821792 B (allocated: 3078993536 B, free: ...)"
     P("bank-dram-oom", ("Not enough space to allocate",), r"Not enough space to allocate (\d+) B (?:DRAM|L1) buffer(?: across (\d+) banks)?"
-      r"(?:, where each bank needs to store \d+ B)?(?:, but bank size is (?:only )?(\d+) B)?(?:.{0,40}?\(allocated: (\d+) B(?:/bank)?, free: (\d+) B)?",
+      r"(?:, where each bank needs to store \d+ B)?(?:, but bank size is (?:only )?(\d+) B)?(?:.{0,40}?\(allocated: \d+ B(?:/bank)?, free: (\d+) B)?",
       _bank_oom),
     # OpenCL's cap on one memory object ("[GPU] Exceeded max size of memory object allocation: requested N bytes,
     # but max alloc size supported by device is M bytes"): a per-allocation limit, or a size bug when N is absurd

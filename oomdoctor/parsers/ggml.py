@@ -143,7 +143,8 @@ def _device_check(m: re.Match[str]) -> Emitted:
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"), # (a paste cut mid-word keeps what it has of "out of memory")
+    # (a paste cut mid-word keeps what it has of "out of memory")
+    P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"),
       r"allocating ([\d.]+) MiB on device (\d+): \w+ failed: (?:out of memory|o[ut ofmery]{0,12}$)",
       _alloc_buffer),
     P("ggml-cpu-alloc", ("cpu_buffer_type_alloc_buffer",), r"cpu_buffer_type_alloc_buffer: failed to allocate buffer(?: of size (\d+))?",

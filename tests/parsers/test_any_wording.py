@@ -709,6 +709,9 @@ ROUNDS_30_32 = [
     case("dram-banks", "TT_FATAL: Out of Memory: Not enough space to allocate 6589251584 B DRAM buffer across 12 banks, where each bank "
          "needs to store 549105664 B, but bank size is 1071821792 B (\n",
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 6589251584, 1), ("oom.gpu_total_bytes", 12 * 1071821792, 1)]),
+    case("dram-banks-free", "TT_FATAL: Out of Memory: Not enough space to allocate 1050673152 B DRAM buffer across 12 banks "
+         "(allocated: 999238944 B/bank, free: 71534240 B/bank)\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 1050673152, 1), ("oom.gpu_free_bytes", 12 * 71534240, 1)]),
     case("context-size-exceeded", lines("context size exceeded", "llama_decode: failed to decode, ret = 1"),
          [(OOM, "context_full", 1), (OOM, "kv_runtime_exhausted", 2)], phase="decode", failure_line=1),
     case("job-killed-at-line-end", "/home/runner/work/_temp/f00a.sh: line 5:  4181 Killed\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
