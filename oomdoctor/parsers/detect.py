@@ -76,7 +76,7 @@ SIGNALS: tuple[Pattern, ...] = (
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for kv cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
-         r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed"),
+         r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$"),
     _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
     # node-llama-cpp's error class, printed without llama.cpp's own lines
     _sig("fw-node-llama-cpp", "llamacpp", 8, ("InsufficientMemoryError",), r"InsufficientMemoryError: A context size of \d+"),
@@ -102,7 +102,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # Ollama's GPU discovery in debug mode (its NVML probe): "[0] CUDA totalMem 25769803776"
     _sig("fw-ollama-gpu-info", "ollama", 8, ("CUDA totalMem", "CUDA usedMem", "CUDA freeMem"), r"^\[\d+\] CUDA (?:totalMem|usedMem|freeMem) -?\d"),
     _sig("fw-ollama-spinner", "ollama", 40, ("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"), r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]"),
-    _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM"), r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm"),
+    # (the PyTorch backend's executor report when a component does not fit names no product)
+    _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM", "Executor creation failed due to"),
+         r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm|Executor creation failed due to insufficient GPU memory"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
     _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference"), r"deepspeed|sigkill_handler|ds_inference", re.I),
     # its JIT-built ops and ZeRO-3's parameter offload, printed without its name

@@ -278,8 +278,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # pinned host memory: llama.cpp falls back to pageable memory when pinning runs out (a hint);
     # a driver that does not match is a broken setup; any other reason (an invalid argument, the range
     # already mapped) is a warning: it goes on with pageable memory, and a memory failure after it is the cause
-    P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) MiB of pinned memory: (.*)",
-      lambda m: [("oom.hint", "pinned_host")] if "out of memory" in m.group(2)
+    P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) Mi?B of pinned memory: (.*)",
+      lambda m: [("oom.hint", "pinned_host"), ("oom.hint", "pinned_fallback")] if "out of memory" in m.group(2)
       else [("oom.kind", "broken_install")] if _BROKEN_SETUP.search(m.group(2)) else [("oom.kind", "pin_refused")]),
     # node-llama-cpp's own check before it creates a context: the KV cache for that context and sequences
     P("node-llama-cpp-context", ("is too large for the available VRAM",),

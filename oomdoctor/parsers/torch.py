@@ -94,6 +94,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # is a pinned buffer it allocates there (the frame that failed, not a setting mentioned somewhere)
     P("pinned-copy-frame", ("non_blocking",), r"\.to\(\s*\\?[\"']cpu\\?[\"']\s*,\s*non_blocking\s*=\s*True",
       const(("oom.hint", "pinned_host"), ("oom.hint", "pinned_copy"))),
+    # bitsandbytes' C interface: cudaMallocManaged for a paged optimizer's states refused
+    P("bnb-managed", ("pythonInterface.c",), r"out of memory at line \d+ in file \S*pythonInterface\.c",
+      const(("oom.hint", "managed_memory"))),
     P("traceback", ("Traceback (most recent call last)",), r"Traceback \(most recent call last\)", const(("oom.hint", "traceback"))),
     P("nvml-missing", ("nvmlInit",), r"nvmlInit_v2 failed", const(("_note", "NVML unavailable to PyTorch"))),
     # Meta's reference code (llama, codellama example scripts) allocates every layer's KV cache for

@@ -451,7 +451,7 @@ FRAMEWORKS = [
          [(OOM, "broken_install", 1), ("oom.hint", "pinned_host", 1)], framework="llamacpp"),
     case("ggml-pinned-out-of-memory",  # pinning ran out: a hint, llama.cpp goes on with pageable memory
          "ggml_cuda_host_malloc: failed to allocate 17088.00 MiB of pinned memory: out of memory\n",
-         [("oom.hint", "pinned_host", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1),
+         [("oom.hint", "pinned_host", 1), ("oom.hint", "pinned_fallback", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1),
           ("oom.requested_bytes", MiB(17088), 1)], framework="llamacpp"),
     case("macos-shell-killed",  # holdout r28: macOS's shell reports the kill with its signal number
          " 75%|###   | 15/20 [1:53:33<37:51, 454.28s/it]Killed: 9               python train.py\n",
@@ -732,6 +732,19 @@ ROUNDS_30_32 = [
     # a frame that loads a weight is no forward
     case("engine-weight-loader-frame", '  File "/x/vllm/model_executor/layers/linear.py", line 380, in weight_loader\n',
          [("oom.hint", "traceback", 1)]),
+    # holdout r36
+    # llama.cpp's pinned staging buffer refused in MB (older builds) or MiB: it goes on with pageable memory
+    case("pinned-fallback-mb", "WARNING: failed to allocate 1024.00 MB of pinned memory: out of memory\n",
+         [("oom.hint", "pinned_host", 1), ("oom.hint", "pinned_fallback", 1)]),
+    # ggml's bare allocation failure line names no engine, and only ggml prints it
+    case("bare-cudamalloc-line", "NvMapMemHandleAlloc: error 0\ncudaMalloc failed: out of memory\n",
+         [(OOM, "cuda_error_oom", 2)], framework="llamacpp", failure_line=2),
+    case("trt-executor-component", lines(
+        "RuntimeError: Executor creation failed due to insufficient GPU memory.", "",
+        "The following component could not be created: KV cache"),
+         [(OOM, "trt_oom", 1), (OOM, "trt_kv_component", 3)], framework="tensorrt-llm", phase="kv_alloc"),
+    case("bnb-managed-memory", "Error out of memory at line 380 in file /x/bitsandbytes/csrc/pythonInterface.c\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.hint", "managed_memory", 1)]),
 ]
 
 
