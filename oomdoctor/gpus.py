@@ -210,7 +210,7 @@ def cards() -> list[dict]:
 
 
 def _is_int(t: str) -> bool:
-    return t.isdigit()
+    return t.isascii() and t.isdigit()
 
 
 def _is_num(t: str) -> bool:
@@ -375,6 +375,9 @@ def parse_card(text: str) -> CardSpec | None:
         if w in _GLUE and size is None:
             j += 1
             continue
+        if size is None and w.isalpha() and j + 1 < bound and _size_at(words, j + 1) is not None:
+            j += 1  # a tier or model word the table lacks before the size ("M4 Ultra 64GB"): the size still counts
+            continue
         break
     first = pos[i]
     if size is None and i >= 2:
@@ -405,8 +408,9 @@ def parse_card(text: str) -> CardSpec | None:
                     count = int(toks[a][0])
                     break
     variant, assumed = _pick(card, size, hints)
-    if variant is None and size is not None and count and count > 1:
+    if variant is None and size is not None and count and count > 1 and card.vendor != "apple":
         # "8x T4 (128 GiB GPU memory total)": a size no variant has may be all the cards together
+        # (not for Macs: "2x Mac Studio ... 64GB" states each machine's RAM)
         per_card, _ = _pick(card, size / count, hints)
         if per_card is not None:
             variant, size = per_card, size / count

@@ -131,6 +131,8 @@ FREE_TEXT = [
     # a size that is all the cards together (holdout r30: an AWS g4dn.metal's eight T4s)
     ("AWS g4dn.metal, 8x NVIDIA T4 (128 GiB GPU memory total)", 8, "NVIDIA Tesla T4", 14.75),
     ("4x H100 (320 GB)", 4, "NVIDIA H100 SXM 80GB", 79.11),
+    # a tier the table lacks between the chip and the size: the stated RAM still counts, per machine
+    ("2x Mac Studio M4 Ultra 64GB (Apple Silicon unified memory, Metal)", 2, "Apple M4 64GB", 48.00),
 ]
 
 

@@ -34,9 +34,20 @@ SIZE = r"(\d[\d,]*(?:\.\d+)?)\s?([KMGTPE]i?B|bytes|B|[KMGT](?![a-z]))"
 MEMORY_WORDS = re.compile(r"(?i)memory|\boom\b|alloc")
 
 
-def to_bytes(number: str, unit: str) -> int:
+_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+
+
+def number(text: str) -> float:
+    """'1,234.5' (a thousands separator) -> 1234.5; '55296,00' (a C printf under a decimal-comma
+    locale: one or two digits after the comma) -> 55296.0."""
+    if _DECIMAL_COMMA.fullmatch(text):
+        return float(text.replace(",", "."))
+    return float(text.replace(",", ""))
+
+
+def to_bytes(number_text: str, unit: str) -> int:
     """Frameworks print GiB as "GB" (vLLM, SGLang, Ollama); treat every K/M/G/T as binary."""
-    return int(round(float(number.replace(",", "")) * _UNITS[unit.lower()]))
+    return int(round(number(number_text) * _UNITS[unit.lower()]))
 
 
 def gib(number: str) -> int:
@@ -44,8 +55,8 @@ def gib(number: str) -> int:
     return int(round(float(number) * (1 << 30)))
 
 
-def mib(number: str) -> int:
-    return int(round(float(number) * (1 << 20)))
+def mib(text: str) -> int:
+    return int(round(number(text) * (1 << 20)))
 
 
 # A size as a person writes it on a command line: `16g`, `512MiB`, `1.5G`, `1000000` (binary units,

@@ -29,8 +29,8 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
-                                    "shared memory broadcast block", "dump_input.py", "Dumping input data for V1"),
-         r"gpu_memory_utilization|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
+                                    "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks"),
+         r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
          # (the V1 engine core's dump of the failing step's inputs)
@@ -94,17 +94,19 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-ollama-http-500", "ollama", 40, ("500 Internal Server Error: ",),
          r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)"),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
-    _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running",
+    _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running", "llama runner exited",
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",
                                            "model request too large for system"),
-         r"llama runner process (?:has terminated|no longer running)|memory layout cannot be allocated|model requires more system memory|"
+         r"llama runner (?:process (?:has terminated|no longer running)|exited)|memory layout cannot be allocated|model requires more system memory|"
          r"mlx runner failed|model request too large for system"),
     # Ollama's GPU discovery in debug mode (its NVML probe): "[0] CUDA totalMem 25769803776"
     _sig("fw-ollama-gpu-info", "ollama", 8, ("CUDA totalMem", "CUDA usedMem", "CUDA freeMem"), r"^\[\d+\] CUDA (?:totalMem|usedMem|freeMem) -?\d"),
     _sig("fw-ollama-spinner", "ollama", 40, ("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"), r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]"),
     # (the PyTorch backend's executor report when a component does not fit names no product)
-    _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM", "Executor creation failed due to"),
-         r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm|Executor creation failed due to insufficient GPU memory"),
+    _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM", "Executor creation failed due to",
+                                           "maxTokensInPagedKvCache", "tokens in paged KV cache"),
+         r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
+         r"Using \d+ tokens in paged KV cache"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
     _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference"), r"deepspeed|sigkill_handler|ds_inference", re.I),
     # its JIT-built ops and ZeRO-3's parameter offload, printed without its name
@@ -134,13 +136,14 @@ SIGNALS: tuple[Pattern, ...] = (
     # (MLC-LLM's older package was mlc_chat, over TVM's runtime)
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "mlc_chat", "MLCEngine", "TVMError", "tvm::runtime", "mlx_lm", "mlx_vlm", "mlx_engine",
                                            "mlx.core", "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2", "mindie", "text_embeddings_router",
-                                           "text-embeddings-inference", "text-embeddings-router"),
+                                           "text-embeddings-inference", "text-embeddings-router", "openvino", "OpenVINO", "ovms"),
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
-         r"mindie|text[_-]embeddings[_-](?:router|inference)", re.I),
+         r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b", re.I),
     # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
-                                      "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator"),
-         r"torch\.|/torch/|PyTorch|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
+                                      "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",
+                                      "torch_npu", "NPUCachingAllocator"),
+         r"torch\.|/torch/|PyTorch|\btorch_npu\b|NPUCachingAllocator|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory"),
     # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
     _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),

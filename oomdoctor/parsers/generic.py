@@ -178,6 +178,12 @@ _WRAPPER_ERRORS = re.compile(
     r"EngineDeadError|ActorDiedError|Ray\w*Error|ChildFailedError|CancelledError|BrokenPipeError|Connection\w*Error|"
     r"TimeoutError|ProcessExitedException|RemoteDisconnected|\w*Disconnected\w*|ReadTimeout|ClientConnectorError|"
     r"ProcessLookupError|ClosedResourceError|EndOfStream")
+# a feature the build or the model does not have is the cause, whatever memory words its message holds
+# ("HiRadixCache only supports MHA, MLA, and NSA (DSA) models")
+_UNSUPPORTED = re.compile(r"(?i)\bonly supports?\b|\b(?:is |are )?not (?:yet )?supported\b|\bunsupported\b|\bdoes(?:n't| not) support\b")
+# a failed assertion raised as an exception ("RuntimeError: Failed: Assertion error deep_ep.cpp:1233 'x.size(0) <= ...'"):
+# an invariant of the code, unless it checks an allocation
+_ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
 # messages that point elsewhere (a worker died, see above) or are about memory and its settings
 _NOT_A_CAUSE = re.compile(
     r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
@@ -200,7 +206,10 @@ def _final_error(m: re.Match[str]) -> Emitted:
         # an assertion's condition is the cause ("n_tokens <= n_batch"), unless it checks an allocation
         if _ALLOC_CHECK.search(message):
             return
-    elif _WRAPPER_ERRORS.fullmatch(name) or _NOT_A_CAUSE.search(message) or (m.group(1) and _NOT_A_CAUSE.search(name)):
+    elif _WRAPPER_ERRORS.fullmatch(name):
+        return
+    elif (_NOT_A_CAUSE.search(message) or (m.group(1) and _NOT_A_CAUSE.search(name))) and not (
+            _UNSUPPORTED.search(message) or (_ASSERTION.search(message) and not _ALLOC_CHECK.search(message))):
         return
     yield "error.final", m.group(0).strip()[:300]
 
@@ -243,7 +252,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     P("metal-buffer", ("buffer, size =",),
-      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.]+) Mi?B(?:.*?\(\s*([\d.]+)\s*/\s*([\d.]+)\s*\))?", _metal_buffer),
+      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.,]+) Mi?B(?:.*?\(\s*([\d.,]+)\s*/\s*([\d.,]+)\s*\))?", _metal_buffer),
     P("metal-working-set-exceeded", ("recommended max working set",),
       r"current allocated size is greater than the recommended max working set size", kind("working_set_exceeded")),
     P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+) \(MiB\), GPU (\d+) \(MiB\)",
@@ -340,9 +349,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # one array over the API's size field (MPS: 2**32 bytes per NDArray), not a full device
     # (TensorRT: one tensor's element count over int32, "tensor volume exceeds 2147483647")
     P("alloc-size-limit", ("larger than 4GB", "bigger than 4GB", "total bytes of NDArray >", "volume exceeds 2147483647"),
-      r"(?i)can ?not allocate memory block with size (?:larger|bigger) than 4 ?GB|allocation (?:larger|bigger) than 4 ?GB|"
+      r"(?i)can ?not allocate memory block with size (?:larger|bigger) than (4) ?GB|allocation (?:larger|bigger) than (4) ?GB|"
       r"total bytes of NDArray > 2\*\*32|tensor volume exceeds 2147483647",
-      kind("alloc_size_limit")),
+      lambda m: [("oom.kind", "alloc_size_limit")] + ([("oom.buffer_limit_bytes", 4 << 30)] if m.group(1) or m.group(2) else [])),
     # Tenstorrent's allocator, per bank of device DRAM: "Not enough space to allocate 6589251584 B DRAM buffer across 12
     # banks, where each bank needs to store 549105664 B, but bank size is 1071821792 B (allocated: 3078993536 B, free: ...)"
     P("bank-dram-oom", ("Not enough space to allocate",), r"Not enough space to allocate (\d+) B (?:DRAM|L1) buffer(?: across (\d+) banks)?"
@@ -352,6 +361,19 @@ PATTERNS: tuple[Pattern, ...] = (
     # but max alloc size supported by device is M bytes"): a per-allocation limit, or a size bug when N is absurd
     P("ocl-max-alloc", ("Exceeded max size of memory object",), r"Exceeded max size of memory object allocation: requested (\d+) bytes",
       lambda m: [("oom.kind", "alloc_size_limit"), ("oom.requested_bytes", int(m.group(1)))]),
+    # a runtime that names the cache it could not allocate (ONNX Runtime GenAI: "Could not allocate the key-value cache
+    # buffer of shape: [batch_size (1), num_key_value_heads (32), max_length (131072), head_size (96)]")
+    P("kv-alloc-stated", ("key-value cache", "Key-value cache", "KV cache buffer"),
+      r"(?i)(?:could not|cannot|can't|unable to|failed to) allocate (?:the )?(?:key-value|kv) cache\b(?:.*?max_length \((\d+)\))?",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("_phase", "kv_alloc")] + ([("knob.max_model_len", int(m.group(1)))] if m.group(1) else [])),
+    # WSL2's GPU paravirtualization could not make an allocation resident on the card (ENOMEM); CUDA then
+    # reports something else ("CUDA driver error: device not ready")
+    P("wsl-dxg-resident", ("dxgkio_make_resident",), r"dxgkio_make_resident: Ioctl failed: -12\b", kind("wsl_residency_failed")),
+    # Gaudi's device-memory module: "FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::56836702208 (54203.7)MB"
+    P("hpu-devmem", ("PT_DEVMEM",), r"PT_DEVMEM Allocation failed for size::(\d+)",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1)))]),
+    P("ocl-max-alloc-cap", ("max alloc size supported by device",), r"max alloc size supported by device is (\d+) bytes",
+      lambda m: [("oom.buffer_limit_bytes", int(m.group(1)))]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
@@ -363,10 +385,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b",
       _stated_oom, fallback=True),
-    P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "GGML_ASSERT", "Assertion", "panicked at",
+    P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "GGML_ASSERT", "Assertion", "panicked at",
                       "Fatal Python error", "Internal Error"),
       r"^(?:.*?\]:?\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
-      r"(terminate called after throwing an instance of|Segmentation fault|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
+      r"(terminate called after throwing an instance of|[Ss]egmentation fault|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed)(.*)$",
       _final_error, fallback=True),
     # ---- traceback frames: which component was running

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_argv, split
-from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, size_of, to_bytes
+from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes
 
 
 
@@ -49,6 +49,11 @@ DEVICE_LIST = r"^\s*((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+): .{1,120}
 DEVICE_LIST_ANCHORS = ("MiB free)", " MiB)")
 
 
+def _count(raw: str) -> bool:
+    """A plain non-negative integer ("33"; not "-1", "--5" or a superscript digit)."""
+    return raw.isascii() and raw.isdigit()
+
+
 def _ollama_kv(pairs: str) -> Emitted:
     for key, raw in re.findall(r'([\w.]+)="?(\[[^\]]*\]|[^"\s]+(?: [KMGT]?i?B)?)"?', pairs):
         mm = re.match(SIZE, raw.strip("[]"))
@@ -68,11 +73,11 @@ def _ollama_kv(pairs: str) -> Emitted:
             yield "mem.weights_total_bytes", to_bytes(mm.group(1), mm.group(2))
         elif key == "memory.graph.full" and mm:
             yield "mem.compute_buffer_bytes", to_bytes(mm.group(1), mm.group(2))
-        elif key == "layers.requested" and raw.lstrip("-").isdigit() and int(raw) >= 0:
+        elif key == "layers.requested" and _count(raw):  # (-1: Ollama's default, no request)
             yield "knob.gpu_layers", int(raw)
-        elif key == "layers.model" and raw.isdigit():
+        elif key == "layers.model" and _count(raw):
             yield "mem.layers_total", int(raw)
-        elif key == "layers.offload" and raw.isdigit():
+        elif key == "layers.offload" and _count(raw):
             yield "mem.layers_offloaded", int(raw)
 
 
@@ -119,7 +124,7 @@ _JAN_CHECK = {"modelSize": "mem.weights_total_bytes", "KV estimate": "mem.kv_tot
 def _lmstudio(m: re.Match[str]) -> Emitted:
     key, value = m.group(1), m.group(2)
     if key in ("n_ctx", "n_gpu_layers"):
-        if value.isdigit():
+        if _count(value):
             yield ("knob.max_model_len" if key == "n_ctx" else "knob.gpu_layers"), int(value)
         return
     size = size_of(value)
@@ -188,8 +193,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-runner-cudamalloc", ("cudaMalloc failed: out of memory",), r"(?:runner process has terminated|error loading model)\S*:? cudaMalloc failed: out of memory",
       kind("ggml_alloc_failed")),
     P("ggml-cuda-error-old", ("CUDA error 2 at",), r"CUDA error 2 at \S+: out of memory", kind("ggml_cuda_error_oom")),
+    # (a command buffer that could not get its working set while it ran: an execution-time failure, no size)
     P("metal-oom", ("OutOfMemory", "Insufficient Memory"), r"kIOGPUCommandBufferCallbackErrorOutOfMemory|error: Insufficient Memory",
-      kind("ggml_cuda_error_oom")),
+      const(("oom.kind", "ggml_cuda_error_oom"), ("oom.hint", "metal_command_buffer"), ("gpu.backend", "metal"))),
     P("ggml-assert", ("GGML_ASSERT",), r"GGML_ASSERT\(.*\) failed", kind("ggml_assert")),
     # the driver lost the device (a hang reset by its watchdog, a rejected submission): whatever
     # allocation message came before it, the device is gone, not full
@@ -211,6 +217,19 @@ PATTERNS: tuple[Pattern, ...] = (
       r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|could not find a kv cache slot|failed to find (?:KV cache|a memory) slot|"
       r"failed to find free space in the KV cache|failed to decode the batch, n_batch = \d+, ret = 1\b",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
+    # llama_decode's other failures: -2 the scheduler could not allocate the graph's compute buffers,
+    # -3 the backend failed to run the graph (on Metal and Vulkan a command buffer that ran out of memory)
+    # (-1: the batch itself was invalid, a token outside the vocabulary: the input, not memory)
+    P("ggml-decode-status", ("failed to decode, ret = -",), r"failed to decode, ret = -([123])\b",
+      lambda m: [("oom.kind", "request_rejected")] if m.group(1) == "1"
+      else [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute")] if m.group(1) == "2" else [("oom.kind", "ggml_compute_failed")]),
+    # llama-server's check that an embedding or rerank input fits one physical batch (-ub): a request limit
+    P("llamacpp-input-over-ubatch", ("input is too large to process",),
+      r"input is too large to process[.,] (?:please )?increase the physical batch size",
+      kind("request_rejected", ("oom.hint", "input_over_ubatch"))),
+    # Ollama (2023-24) when its runner's stream ended mid-request: the runner died, and the CLI guesses memory
+    P("ollama-runner-exited", ("you may not have enough available memory",),
+      r"llama runner exited, you may not have enough available memory to run this model", kind("runner_exited")),
     P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error"), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",
@@ -253,8 +272,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.layers_offloaded", int(m.group(1))), ("mem.layers_total", int(m.group(2))), ("_phase", "load_weights")]),
     P("ggml-build", ("build:",), r"build: (\d+) \(", lambda m: [("framework.version", "b" + m.group(1))]),
     P("ggml-device", ("compute capability",), r"Device \d+: (.+?), compute capability", lambda m: [("gpu.name", m.group(1).strip())]),
-    P("metal-working-set", ("recommendedMaxWorkingSetSize",), r"recommendedMaxWorkingSetSize\s*=\s*([\d.]+) MB",
-      lambda m: [("mem.gpu_available_bytes", int(float(m.group(1)) * 1e6))]),
+    P("metal-working-set", ("recommendedMaxWorkingSetSize",), r"recommendedMaxWorkingSetSize\s*=\s*([\d.,]+) MB",
+      lambda m: [("mem.gpu_available_bytes", int(number(m.group(1)) * 1e6))]),
     P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20)]),
     P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST,
       lambda m: [("mem.gpu_total_bytes", int(m.group(2)) << 20), *backend_of(m.group(1))]

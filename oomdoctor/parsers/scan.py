@@ -38,6 +38,7 @@ RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
 _JUPYTER_HEADER = re.compile(r"^\W*\w+(?:Error|Exception)\s{2,}Traceback \(most recent call last\)")
 # (a Windows console pasted as text shows ESC as "←")
 _ANSI = re.compile(r"(?:\x1b|\u2190)\[[0-9;?]*[A-Za-z]")
+_QUOTED = re.compile(r"^(?:> ?)+")
 
 
 _AT_LINE_START = re.compile(r"^\s*(?:[$#>]\s*)?(?:(?:[A-Z_][A-Z0-9_]*=\S*|nohup|sudo|exec|time|env)\s+)*$")
@@ -800,6 +801,8 @@ def _join_continued(state: _State, buf: bytes, start: int, stop: int, end: int, 
 def _clean(text: str) -> str:
     if "\x1b" in text or "\u2190[" in text:
         text = _ANSI.sub("", text)
+    if text[:1] == ">":  # a paste quoted in Markdown or e-mail ("> [2025-12-09 05:12:15 TP5] ...")
+        text = _QUOTED.sub("", text)
     if len(text) > 256 and _LONG_RUN.search(text):
         text = _LONG_RUN.sub(lambda m: m.group(0)[:63], text)
     return text.rstrip("\r")

@@ -190,8 +190,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.hint", "engine_build"), ("_phase", "engine_build")] + ([("mem.activation_peak_bytes", int(m.group(1)))] if m.group(1) else [])),
     P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),
-      r"maxTokensInPagedKvCache \((\d+)\) must be large enough to process at least 1 sequence",
-      lambda m: [("oom.kind", "kv_capacity"), ("oom.kv_capacity_tokens", int(m.group(1))), ("_phase", "kv_alloc")]),
+      r"maxTokensInPagedKvCache (?:\((\d+)\) )?must be large enough to process at least 1 sequence",
+      lambda m: [("oom.kind", "kv_capacity"), ("_phase", "kv_alloc")] + ([("oom.kv_capacity_tokens", int(m.group(1)))] if m.group(1) else [])),
     P("trt-component", ("could not be created",), r"The following component could not be created: (.+)", _trt_component),
     # the component table under it: the card, what was free, and what each component took (free before / after)
     P("trt-component-total", ("Total GPU memory (GiB)",), r"Total GPU memory \(GiB\): ([\d.]+)",

@@ -20,6 +20,8 @@ def _old_format(m: re.Match[str]) -> Emitted:
     # groups: 1 device, 2 total, 4 allocated, 6 current active (NPU), 8 free, 10 allowed, 12 reserved
     yield "oom.device", m.group(1)
     yield "oom.gpu_total_bytes", _sz(m, 2)
+    if m.group(4) is None:  # cut after the capacity
+        return
     allocated = _sz(m, 4)
     yield "oom.torch_allocated_bytes", allocated
     if m.group(8) is None:  # a message cut after "already allocated" (a title, a pasted line cut short)
@@ -33,8 +35,8 @@ def _old_format(m: re.Match[str]) -> Emitted:
 
 
 OLD = (
-    r"\((?:GPU|NPU|XPU) (\d+); " + SIZE + r" total capacity; " + SIZE + r" already allocated(?:; (?:" + SIZE + r" current active; )?" + SIZE + r" free;"
-    r"(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\))?"
+    r"\((?:GPU|NPU|XPU)\s+(\d+); " + SIZE + r" total capacity(?:; " + SIZE + r" already allocated(?:; (?:" + SIZE + r" current active; )?"
+    + SIZE + r" free;(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\))?)?"
 )
 
 PATTERNS: tuple[Pattern, ...] = (

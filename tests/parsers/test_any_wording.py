@@ -421,7 +421,9 @@ FRAMEWORKS = [
          "| SYCL0 (Intel Arc Pro B65 Graphics)            | 32656 = 31827 + (20798 = 20583 + 142 + 72) + -19970 |\n",
          [("mem.gpu_total_bytes", MiB(32656), 1), ("mem.gpu_available_bytes", MiB(31827), 1), ("mem.weights_bytes", MiB(20583), 1),
           ("mem.kv_cache_bytes", MiB(142), 1), ("mem.compute_buffer_bytes", MiB(72), 1), ("gpu.backend", "sycl", 1)]),
-    case("llama-decode-api", "Failed to send message llama_decode: failed to decode, ret = -3\n", framework="llamacpp"),
+    # llama_decode's -3: the backend failed to run the graph (a compute failure, no size)
+    case("llama-decode-api", "Failed to send message llama_decode: failed to decode, ret = -3\n", [(OOM, "ggml_compute_failed", 1)],
+         framework="llamacpp"),
     case("kv-buffer-message", "Failed to initialize the context: failed to allocate buffer for kv cache\n",
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "kv", 1)], framework="llamacpp", phase="kv_alloc"),
     case("textgen-exllama-loader", lines(
@@ -677,7 +679,7 @@ ROUNDS_30_32 = [
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 16049884928, 1)]),
     case("opencl-max-object-size", "[GPU] Exceeded max size of memory object allocation: requested 2305843008391495680 bytes, but max alloc "
          "size supported by device is 4294959104 bytes.Please try to reduce batch size or use lower precision.\n",
-         [(OOM, "alloc_size_limit", 1), ("oom.requested_bytes", 2305843008391495680, 1)]),
+         [(OOM, "alloc_size_limit", 1), ("oom.requested_bytes", 2305843008391495680, 1), ("oom.buffer_limit_bytes", 4294959104, 1)]),
     case("slurm-task-out-of-memory", lines(
         "slurmstepd: error: Detected 1 oom_kill event in StepId=26161866.0. Some of the step tasks have been OOM Killed.",
         "srun: error: node-01: task 0: Out Of Memory"),
@@ -745,6 +747,61 @@ ROUNDS_30_32 = [
          [(OOM, "trt_oom", 1), (OOM, "trt_kv_component", 3)], framework="tensorrt-llm", phase="kv_alloc"),
     case("bnb-managed-memory", "Error out of memory at line 380 in file /x/bitsandbytes/csrc/pythonInterface.c\n",
          [(OOM, "cuda_error_oom", 1), ("oom.hint", "managed_memory", 1)]),
+    # holdout r37
+    # a C printf under a decimal-comma locale ("55296,00 MB"); one or two digits after the comma are decimals
+    case("metal-decimal-comma", lines(
+        "ggml_metal_init: recommendedMaxWorkingSetSize  = 73728,00 MB",
+        "ggml_metal_add_buffer: allocated 'eval            ' buffer, size =     1,48 MB, (120025,58 / 73728,00), warning: current "
+        "allocated size is greater than the recommended max working set size"),
+         [("mem.gpu_available_bytes", 73728 * 10**6, 1), (OOM, "working_set_exceeded", 2), ("mem.gpu_used_bytes", MiB(120025.58), 2),
+          ("mem.gpu_available_bytes", MiB(73728), 2)], failure_line=2),
+    # a paste quoted in Markdown: the engine's own line format under the "> "
+    case("quoted-paste", "> [2025-12-09 05:12:15 DP5 TP5] Memory pool end. avail mem=7.43 GB\n", [("parallel.workers", 6, 1)],
+         framework="sglang"),
+    case("metal-command-buffer", "RuntimeError: [METAL] Command buffer execution failed: Insufficient Memory "
+         "(00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)\n",
+         [(OOM, "ggml_cuda_error_oom", 1), ("oom.hint", "metal_command_buffer", 1), ("gpu.backend", "metal", 1)], failure_line=1),
+    case("llama-decode-invalid-batch", "3.49.305.562 E llama_decode: failed to decode, ret = -1\n", [(OOM, "request_rejected", 1)],
+         framework="llamacpp"),
+    case("llama-decode-alloc-failed", "llama_decode: failed to decode, ret = -2\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "compute", 1)], framework="llamacpp"),
+    case("llama-server-input-over-ubatch", "srv send_error: task id = 12, error: input is too large to process, please increase the "
+         "physical batch size\n", [(OOM, "request_rejected", 1), ("oom.hint", "input_over_ubatch", 1)], framework="llamacpp"),
+    case("ollama-runner-exited", "Error: llama runner exited, you may not have enough available memory to run this model\n",
+         [(OOM, "runner_exited", 1)], framework="ollama"),
+    case("kv-cache-named-in-failure", "OnnxRuntimeGenAIException: 'Could not allocate the key-value cache buffer of shape: "
+         "[batch_size (1), num_key_value_heads (32), max_length (131072), head_size (96)\n",
+         [(OOM, "cuda_error_oom", 1), ("knob.max_model_len", 131072, 1)], framework="other", phase="kv_alloc"),
+    case("wsl-residency", lines("RuntimeError: CUDA driver error: device not ready", "dxgkio_make_resident: Ioctl failed: -12"),
+         [(OOM, "wsl_residency_failed", 2), ("error.final", "RuntimeError: CUDA driver error: device not ready", 1)]),
+    case("gaudi-devmem", "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::56836702208 (54203.7)MB\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 56836702208, 1)]),
+    # the old message with two spaces before the device, cut after the capacity
+    case("xpu-cut-after-capacity", "RuntimeError: Current platform can NOT allocate memory block with size larger than 4GB! Tried to "
+         "allocate 40.00 GiB (GPU  0; 15.11 GiB total capacity; 10.03 GiB al\n",
+         [(OOM, "alloc_size_limit", 1), ("oom.buffer_limit_bytes", GiB(4), 1), ("oom.requested_bytes", GiB(40), 1), ("oom.device", "0", 1),
+          ("oom.gpu_total_bytes", GiB(15.11), 1)]),
+    # a feature the build lacks, and an assertion raised as an exception: causes, whatever words they hold
+    case("unsupported-feature", "ValueError: HiRadixCache only supports MHA, MLA, and NSA (DSA) models\n",
+         [("error.final", "ValueError: HiRadixCache only supports MHA, MLA, and NSA (DSA) models", 1)]),
+    case("assertion-as-exception", "RuntimeError: Failed: Assertion error /build/DeepEP/csrc/deep_ep.cpp:1233 'x.size(0) <= "
+         "num_max_dispatch_tokens_per_rank'\n",
+         [("error.final", "RuntimeError: Failed: Assertion error /build/DeepEP/csrc/deep_ep.cpp:1233 'x.size(0) <= "
+           "num_max_dispatch_tokens_per_rank'", 1)]),
+    case("go-runner-segfault", "Error: llama runner process has terminated: signal: segmentation fault (core dumped)\n",
+         [("error.final", "segmentation fault (core dumped)", 1)], framework="ollama"),
+    case("mamba-cache-blocks", "ValueError: max_num_seqs (256) exceeds available Mamba cache blocks (243).\n",
+         [(OOM, "kv_capacity_limit", 1), ("knob.max_num_seqs", 256, 1), ("oom.limited_knob", "max_num_seqs", 1), ("oom.stated_limit", 243, 1)],
+         framework="vllm"),
+    case("trt-pool-under-one-sequence", lines(
+        "Using 523 tokens in paged KV cache.",
+        "E1028 18:34:33.926976 4434 backend_model.cc:634] ERROR: Failed to create instance: unexpected error when creating "
+        "modelInstanceState: maxTokensInPagedKvCache must be large enough to process at least 1 sequence to completion"),
+         [("mem.kv_tokens", 523, 1), (OOM, "kv_capacity", 2)], framework="tensorrt-llm", phase="kv_alloc"),
+    case("openvino-server", ".\\ovms.exe --source_model OpenVINO/Qwen3-8B-int4-ov --task text_generation --target_device GPU\n",
+         [("knob.model", "OpenVINO/Qwen3-8B-int4-ov", 1), ("knob.quantization", "int4", 1), ("model.params", 8000000000, 1)], framework="other"),
+    case("npu-allocator-path", "RuntimeError: allocate:/w/pytorch/torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:1406 NPU error, "
+         "error code is 107002\n", [], framework="transformers"),
 ]
 
 
