@@ -187,7 +187,7 @@ _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re
 # messages that point elsewhere (a worker died, see above) or are about memory and its settings
 _NOT_A_CAUSE = re.compile(
     r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
-    r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?|timed? ?out|"
+    r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?(?! keyword)|timed? ?out|"
     r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|\bCUDA ru|"
     r"memory|alloc|\boom\b|\bkv\b|cache|block|gpu_memory|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|"
     r"batch|too (?:large|long|big)|exceed|capacity|insufficient|not enough|space|buffer|workspace|\bsize\b")
@@ -223,6 +223,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Attempting to reserve ([\d.]+)([KMGT])i?B? at the bottom of memory|Ran out of memory in memory space vmem",
       lambda m: [("oom.kind", "xla_reserve_failed")]
       + ([("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B"))] if m.group(1) else [])),
+    # the core's scalar memory (SMEM), where a paged-attention kernel's prefetched page tables live: one
+    # entry per page of every sequence, so it grows with max_model_len x max_num_seqs
+    P("xla-smem", ("memory space smem",), r"Ran out of memory in memory space smem", kind("xla_smem_overflow")),
     # a device buffer XLA could not place ("Attempting to allocate 1.96G. That was not possible. There are 3.46G
     # free. The largest contiguous region of free memory is 1.75G due to fragmentation"), read joined over its lines
     P("xla-buffer", ("Error allocating device buffer",), r"RESOURCE_EXHAUSTED: Error allocating device buffer", kind("xla_oom")),
@@ -238,6 +241,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Temporary buffer: ([\d.]+) MB\)",
       lambda m: [("mem.required_bytes", mib(m.group(1))), ("mem.weights_total_bytes", mib(m.group(2))),
                  ("mem.kv_total_bytes", mib(m.group(3))), ("mem.compute_buffer_bytes", mib(m.group(4)))]),
+    # WebLLM's (MLC in the browser) chat module creating its paged KV cache: the start-up step reached
+    P("webllm-kv-step", ("Using Paged KVCache",), r"Using Paged KVCache", const(("_phase", "kv_alloc"))),
     # ---- capacity statements
     P("c10-alloc-oom", ("failed with OOM",), r"memory allocation failed with OOM on device (\d+)",
       lambda m: [("oom.kind", "torch_oom"), ("oom.device", m.group(1))]),

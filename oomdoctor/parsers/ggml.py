@@ -227,6 +227,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("llamacpp-input-over-ubatch", ("input is too large to process",),
       r"input is too large to process[.,] (?:please )?increase the physical batch size",
       kind("request_rejected", ("oom.hint", "input_over_ubatch"))),
+    # Ollama's scheduler warning that a stopped runner's VRAM came back slowly: it goes on loading
+    P("ollama-vram-recovery", ("VRAM usage didn't recover",), r"gpu VRAM usage didn't recover within timeout", kind("vram_recovery_warning")),
     # Ollama (2023-24) when its runner's stream ended mid-request: the runner died, and the CLI guesses memory
     P("ollama-runner-exited", ("you may not have enough available memory",),
       r"llama runner exited, you may not have enough available memory to run this model", kind("runner_exited")),

@@ -110,7 +110,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ph-load", ("from_pretrained", "load_weights", "load_model", "checkpoint shards", "safetensors", "model_loader",
                   "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
                   "replace_transformer_layer", "replace_module", "module_inject", "safe_open", ".cuda()", "model.load(", ", in load",
-                  "in _apply", "t.to(device", "prepare_model_for_kbit_training"),
+                  "in _apply", "t.to(device", "prepare_model_for_kbit_training", "process_weights_after_loading", "marlin_utils"),
       # (vLLM and SGLang name the format: "Loading safetensors checkpoint shards", "Loading pt checkpoint shards")
       r"from_pretrained|load_weights|load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
@@ -118,7 +118,9 @@ PATTERNS: tuple[Pattern, ...] = (
       # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert
       r"\bin _apply\b|return t\.to\(device|"
       # PEFT's preparation casts parameters to float32 on the GPU (every one, when the model is not quantized)
-      r"prepare_model_for_kbit_training",
+      r"prepare_model_for_kbit_training|"
+      # a quantized checkpoint's weights repacked for their kernel once loaded (vLLM's Marlin utilities)
+      r"process_weights_after_loading|quantization/utils/marlin_utils\w*\.py",
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward(",
                      "run_backward", "model_executor/layers/"),

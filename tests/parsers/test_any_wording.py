@@ -800,6 +800,26 @@ ROUNDS_30_32 = [
          [("mem.kv_tokens", 523, 1), (OOM, "kv_capacity", 2)], framework="tensorrt-llm", phase="kv_alloc"),
     case("openvino-server", ".\\ovms.exe --source_model OpenVINO/Qwen3-8B-int4-ov --task text_generation --target_device GPU\n",
          [("knob.model", "OpenVINO/Qwen3-8B-int4-ov", 1), ("knob.quantization", "int4", 1), ("model.params", 8000000000, 1)], framework="other"),
+    # holdout r38
+    case("numpy-array-memory", lines("numpy._core._exceptions._ArrayMemoryError: Unable to allocate 561. MiB for an array",
+                                     "with shape (132, 2048, 2176) and data type uint8"),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", MiB(561), 1)], failure_line=1),
+    case("zsh-killed", "zsh: killed     python convert.py --model_path mixtral-8x7b-32kseqlen/\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1), ("knob.model", "mixtral-8x7b-32kseqlen", 1), ("model.params", 56 * 10**9, 1)]),
+    # a library's API mismatch is a cause, whatever its message says about offloading
+    case("unexpected-keyword", "TypeError: dispatch_model() got an unexpected keyword argument 'offload_index'\n",
+         [("error.final", "TypeError: dispatch_model() got an unexpected keyword argument 'offload_index'", 1)]),
+    case("tpu-smem", "RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in "
+         "memory space smem. Used 1.00M of 1.00M smem. Exceeded smem capacity by 1.7K.\n",
+         [(OOM, "xla_smem_overflow", 1)], failure_line=1),
+    case("webllm-kv-step", "llm_chat.ts:202 Using Paged KVCache\n15vkAllocateMemory failed with VK_ERROR_OUT_OF_DEVICE_MEMORY\n",
+         [(OOM, "cuda_error_oom", 2)], phase="kv_alloc", failure_line=2),
+    case("ollama-vram-recovery-warning", 'level=WARN source=sched.go:646 msg="gpu VRAM usage didn\'t recover within timeout"\n',
+         [(OOM, "vram_recovery_warning", 1)], framework="ollama"),
+    # a quantized checkpoint's weights repacked for the Marlin kernel: still loading
+    case("marlin-repack-frame", lines('  File "/x/vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py"',
+                                      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 140.00 MiB."),
+         [(OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(140), 2)], phase="load_weights", failure_line=2),
     case("npu-allocator-path", "RuntimeError: allocate:/w/pytorch/torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:1406 NPU error, "
          "error code is 107002\n", [], framework="transformers"),
 ]
