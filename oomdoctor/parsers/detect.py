@@ -60,7 +60,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Load weight (?:begin|end)\. .{0,120}avail mem="),
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
-         r"(?<!pipelines/)(?<![\w])text[_-]generation(?![_-]webui)|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
+         # (a quoted 'text-generation' is transformers' pipeline task, not the server)
+         r"(?<!pipelines/)(?<![\w])text[_-]generation(?![_-]webui|['\"])|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
     _sig("fw-textgen-webui", "transformers", 7, ("text-generation-webui", "Running on local URL"),
          r"text-generation-webui|Running on local URL"),
     # the web UI's loader modules name the engine underneath

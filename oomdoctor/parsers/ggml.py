@@ -227,6 +227,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("llamacpp-input-over-ubatch", ("input is too large to process",),
       r"input is too large to process[.,] (?:please )?increase the physical batch size",
       kind("request_rejected", ("oom.hint", "input_over_ubatch"))),
+    # Ollama's scheduler weighing a GPU whose memory query returned nothing ("available=[0 B]"): discovery
+    # failed, and every layer goes to the CPU whatever the model's size
+    P("ollama-gpu-zero", ('available="[0 B]"',), r'msg=evaluating library=\w+ gpu_count=\d+ available="\[0 B\]"',
+      kind("gpu_memory_unreported")),
     # Ollama's scheduler warning that a stopped runner's VRAM came back slowly: it goes on loading
     P("ollama-vram-recovery", ("VRAM usage didn't recover",), r"gpu VRAM usage didn't recover within timeout", kind("vram_recovery_warning")),
     # Ollama (2023-24) when its runner's stream ended mid-request: the runner died, and the CLI guesses memory

@@ -124,6 +124,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sglang-try-allocate", ("Try to allocate",), r"Try to allocate (\d+) tokens", lambda m: [("oom.requested_tokens", int(m.group(1)))]),
     P("sglang-available-tokens", ("able tokens:", "able full tokens:"), r"Ava(?:il|li)able (?:full )?tokens: (\d+)", lambda m: [("oom.available_tokens", int(m.group(1)))]),
     P("sglang-retract-oom", ("out of memory happened",), r"(Decode|Prefill) out of memory happened", lambda m: [("oom.kind", "kv_runtime_exhausted"), ("_phase", m.group(1).lower())]),
+    # retracting decode requests freed nothing: not even one request fits the KV pool
+    P("sglang-no-space-one-request", ("No space left for only one request",), r"No space left for only one request",
+      kind("kv_runtime_exhausted", ("_phase", "decode"))),
     P("sglang-retract", ("KV cache pool is full",), r"KV cache pool is full\. Retract requests", const(("oom.hint", "kv_retract"))),
     P("sglang-unbalanced", ("memory capacity is unbalanced",), r"memory capacity is unbalanced", kind("unbalanced_memory", ("_phase", "startup"))),
     P("sglang-kv-fewer", ("fewer than --context-length",), r"KV pool holds (\d+) tokens, fewer than --context-length (\d+)",

@@ -820,6 +820,14 @@ ROUNDS_30_32 = [
     case("marlin-repack-frame", lines('  File "/x/vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py"',
                                       "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 140.00 MiB."),
          [(OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(140), 2)], phase="load_weights", failure_line=2),
+    # holdout r39
+    case("sglang-no-space-one-request", "AssertionError: No space left for only one request, "
+         "self.token_to_kv_pool_allocator.available_size()=0\n", [(OOM, "kv_runtime_exhausted", 1)], framework="sglang", phase="decode"),
+    case("ollama-gpu-reported-zero", 'time=2025-08-15T16:00:48.291Z level=DEBUG source=memory.go:111 msg=evaluating library=vulkan '
+         'gpu_count=1 available="[0 B]"\n', [(OOM, "gpu_memory_unreported", 1)], framework="ollama"),
+    # transformers' pipeline task named 'text-generation' is not the server of that name
+    case("pipeline-task-is-not-tgi", "generator = pipeline('text-generation', model='EleutherAI/gpt-neo-2.7B', device=0)\n",
+         [("knob.model", "EleutherAI/gpt-neo-2.7B", 1), ("model.params", 2700000000, 1)], framework="other"),
     case("npu-allocator-path", "RuntimeError: allocate:/w/pytorch/torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:1406 NPU error, "
          "error code is 107002\n", [], framework="transformers"),
 ]
