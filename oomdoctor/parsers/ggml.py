@@ -54,6 +54,14 @@ def _count(raw: str) -> bool:
     return raw.isascii() and raw.isdigit()
 
 
+# llama_decode's negative returns, by their digit
+_DECODE_STATUS: dict[str, tuple[tuple[str, str], ...]] = {
+    "1": (("oom.kind", "request_rejected"),),
+    "2": (("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute")),
+    "3": (("oom.kind", "ggml_compute_failed"),),
+}
+
+
 def _ollama_kv(pairs: str) -> Emitted:
     for key, raw in re.findall(r'([\w.]+)="?(\[[^\]]*\]|[^"\s]+(?: [KMGT]?i?B)?)"?', pairs):
         mm = re.match(SIZE, raw.strip("[]"))
@@ -220,9 +228,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # llama_decode's other failures: -2 the scheduler could not allocate the graph's compute buffers,
     # -3 the backend failed to run the graph (on Metal and Vulkan a command buffer that ran out of memory)
     # (-1: the batch itself was invalid, a token outside the vocabulary: the input, not memory)
-    P("ggml-decode-status", ("failed to decode, ret = -",), r"failed to decode, ret = -([123])\b",
-      lambda m: [("oom.kind", "request_rejected")] if m.group(1) == "1"
-      else [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute")] if m.group(1) == "2" else [("oom.kind", "ggml_compute_failed")]),
+    P("ggml-decode-status", ("failed to decode, ret = -",), r"failed to decode, ret = -([123])\b", lambda m: _DECODE_STATUS[m.group(1)]),
     # llama-server's check that an embedding or rerank input fits one physical batch (-ub): a request limit
     P("llamacpp-input-over-ubatch", ("input is too large to process",),
       r"input is too large to process[.,] (?:please )?increase the physical batch size",
