@@ -269,6 +269,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.weights_of_budget": _spec(float, R, "weights / the memory the runtime says it may use (working set, available budget)"),
     "ratio.activations_of_budget": _spec(float, R, "activation/temporary buffers / the memory the runtime may use"),
     "ratio.used_of_budget": _spec(float, R, "the runtime's running total / the memory it may use"),
+    "ratio.non_torch_of_budget": _spec(float, R, "the overhead the runtime states (non-torch, CUDA context, its profiled extra) / the memory it may use"),
+    "ratio.unstated_of_budget": _spec(float, R, "what a runtime's stated budget parts (weights, overhead, activations, KV) leave unaccounted / the budget, where the KV part came out at zero or below"),
     "ratio.used_before_start_of_total": _spec(float, R, "memory in use before the engine started (initial usage less its own weights) / GPU capacity"),
     "ratio.request_of_buffer_limit": _spec(float, R, "failed allocation / the largest single buffer allowed"),
     "ratio.process_non_torch_of_total": _spec(float, R, "this process's memory outside PyTorch's pool / GPU capacity"),

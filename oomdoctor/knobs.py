@@ -259,6 +259,8 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "batch_size": (S("--max_batch_size {v}"),),
         "max_num_batched_tokens": (S("--max_num_tokens {v}"),),
         "max_model_len": (S("--max_seq_len {v}"),),
+        "cpu_offload": (S("--load_model_on_cpu", note="a flag of examples/<model>/convert_checkpoint.py: the checkpoint is read into CPU RAM while it is converted",
+                          source="TensorRT-LLM examples/llama/convert_checkpoint.py (store_true)"),),
         "gpu_memory_utilization": (S("--kv_cache_free_gpu_memory_fraction {v}"),),
         "tensor_parallel_size": (S("--tp_size {v}"),),
         "quantization": (ADVICE("convert the checkpoint quantized, then rebuild: convert_checkpoint.py --use_weight_only "

@@ -36,6 +36,8 @@ _BPP = {
 
 
 _KQUANT_MIX = re.compile(r"(q[2-6])_k_([sml])")
+# an EXL2/EXL3 quant's bits per weight as its name gives them: "exl2-3.0bpw", "4.65bpw"
+_BPW = re.compile(r"(\d+(?:\.\d+)?)bpw")
 
 
 def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
@@ -44,6 +46,9 @@ def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
     for name in (quant, dtype):
         if isinstance(name, str):
             key = name.lower().replace("torch.", "")
+            bpw = _BPW.search(key)
+            if bpw and 1.5 <= float(bpw.group(1)) <= 8.5:
+                return float(bpw.group(1)) / 8
             if key in _BPP:
                 return _BPP[key]
             if key in GGML_BLOCKS or key in IK_TYPES_BPW:  # a GGUF type by its ggml name (IQ4_NL, IQ2_XXS, ...)
@@ -115,6 +120,9 @@ def parallel_split(facts: FactSet) -> tuple[float, float]:
         if workers and workers >= 2 and facts.value("framework") in _WORKERS_SHARD:
             tp = max(1.0, workers / pp)
     return tp or default_split(facts), pp
+
+
+VLLM_DEFAULT_SEQS = 256  # vLLM's max_num_seqs when unset (0.10+ takes 1024 on cards of 70 GiB or more: a fit from 256 is then on the low side)
 
 
 def _pow2_floor(n: float, floor: int = 1) -> int:
@@ -238,6 +246,8 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
             yield _est("ratio.activations_of_budget", act / budget, _ev(facts, "mem.activation_peak_bytes"))
         if used is not None:
             yield _est("ratio.used_of_budget", used / budget, _ev(facts, "mem.gpu_used_bytes") or ev)
+        yield from _share(facts, "ratio.non_torch_of_budget", "mem.non_torch_bytes", "mem.gpu_available_bytes")
+        yield from _unstated(facts, budget)
     initial = facts.number("mem.initial_usage_bytes")
     if initial is not None and total:
         # what was in use before this engine: the initial usage less its own weights and context
@@ -251,6 +261,41 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     if process is not None and held is not None and total:
         outside = process - held - (facts.number("oom.torch_unallocated_bytes") or 0.0)
         yield _est("ratio.process_non_torch_of_total", max(0.0, outside) / total, _ev(facts, "oom.process_bytes"))
+
+
+def _unstated_bytes(facts: FactSet) -> float | None:
+    """What a budget line's parts leave unaccounted where its KV part came out at zero or below (all from the log)."""
+    kv, weights, budget = facts.get("mem.kv_cache_bytes"), facts.get("mem.weights_bytes"), facts.number("mem.gpu_available_bytes")
+    if kv is None or weights is None or not budget or kv.origin is not Origin.LOG or weights.origin is not Origin.LOG or float(kv.value) > 0:
+        return None
+    parts = float(weights.value) + (facts.number("mem.non_torch_bytes") or 0.0) + (facts.number("mem.activation_peak_bytes") or 0.0)
+    rest = budget - parts - float(kv.value)
+    return rest if rest > 0 else None
+
+
+def _seqs_beside_reservation(facts: FactSet) -> int | None:
+    """The sequences whose per-sequence reservation (the unaccounted part, split over max_num_seqs)
+    takes at most half of what the stated parts leave, so the rest goes to KV blocks."""
+    rest = _unstated_bytes(facts)
+    kv = facts.number("mem.kv_cache_bytes")
+    if rest is None or kv is None or rest < 0.2 * (facts.number("mem.gpu_available_bytes") or math.inf):
+        return None
+    seqs = facts.number("knob.max_num_seqs") or (VLLM_DEFAULT_SEQS if facts.value("framework") == "vllm" else None)
+    left = rest + kv  # what the reservation and the KV blocks share
+    if not seqs or left <= 0:
+        return None
+    fit = _pow2_floor(0.5 * left / (rest / seqs))
+    return fit if 1 <= fit < seqs else None
+
+
+def _unstated(facts: FactSet, budget: float) -> Iterable[Fact]:
+    """A runtime that left nothing for the KV cache states its budget part by part (weights,
+    overhead, the profiled activations, the KV remainder). Where those parts, all from the log,
+    leave room the KV part does not show, something the line does not name took it (a
+    per-sequence state reservation, a draft model)."""
+    rest = _unstated_bytes(facts)
+    if rest is not None:
+        yield _est("ratio.unstated_of_budget", rest / budget, _ev(facts, "mem.kv_cache_bytes"))
 
 
 def _non_torch(facts: FactSet, total: float) -> float | None:
@@ -375,7 +420,10 @@ def _fit_batch(facts: FactSet) -> Iterable[Fact]:
             yield _est(target, _pow2_floor(v / 2, 128 if key == "knob.ubatch_size" else 512), _ev(facts, key))
             break
     seqs = facts.number("oom.dummy_requests", "knob.max_num_seqs")
-    if seqs and seqs >= 2:
+    reserved = _seqs_beside_reservation(facts)
+    if reserved is not None:
+        yield _est("fit.max_num_seqs", reserved, _ev(facts, "mem.kv_cache_bytes"))
+    elif seqs and seqs >= 2:
         yield _est("fit.max_num_seqs", _pow2_floor(seqs / 2), _ev(facts, "oom.dummy_requests", "knob.max_num_seqs"))
     total_tokens = facts.number("oom.total_tokens", "knob.max_total_tokens")
     if total_tokens:

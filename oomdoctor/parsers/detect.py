@@ -48,8 +48,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
          r"LLMRayActor|vllm_rollout|VllmWorker|actor_rollout|WorkerDict"),
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch",
-                                     "memory capacity is unbalanced", "sgl-kernel", "sgl_kernel"),
-         r"sglang|sgl[-_]kernel|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced", re.I),
+                                     "memory capacity is unbalanced", "sgl-kernel", "sgl_kernel",
+                                     "hierarchical cache", "hicache"),
+         r"sglang|sgl[-_]kernel|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced|"
+         r"size of the hierarchical cache|--(?:enable-)?hicache", re.I),
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",

@@ -134,7 +134,8 @@ ENDED = re.compile(r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\
 # a sentence that mentions running out of memory without stating it happened (advice, a guard)
 # (or a warning that the runtime worked around it: TensorRT skipping a tactic)
 _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|you (?:can|may|should)|may (?:cause|lead|result)|"
-                     r"might|could (?:cause|lead)|in order to|without|no longer|unless|skipping|falling back|retrying)\b|"
+                     r"might|could (?:cause|lead)|in order to|without|no longer|unless|skipping|falling back|retrying|"
+                     r"how to (?:address|avoid|fix|handle|debug|resolve|deal)|refer to the doc\w*)\b|"
                      r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
 # (ggml_aligned_malloc is ggml's CPU allocator)
 _HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|srun|slurmstepd)\b|cannot allocate memory")
@@ -282,6 +283,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("too-large-swap", ("Too large swap space",), r"Too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU memory",
       lambda m: [("oom.kind", "host_swap_over_ram"), ("knob.swap_space", float(m.group(1))),
                  ("oom.host_required_bytes", to_bytes(m.group(1), "GiB")), ("oom.host_available_bytes", to_bytes(m.group(2), "GiB"))]),
+    # an engine's own check of a host pool against free RAM (SGLang's hierarchical KV cache:
+    # "Not enough host memory available. Requesting 40.00 GB but only have 44.87 GB free.")
+    P("host-memory-check", ("enough host memory",),
+      r"(?i)not enough host memory(?: available)?\.?(?:\s*Requesting ([\d.]+) ?([KMGT]i?B) but only have ([\d.]+) ?([KMGT]i?B) free)?",
+      lambda m: [("oom.kind", "host_insufficient")]
+      + ([("oom.host_required_bytes", to_bytes(m.group(1), m.group(2))), ("oom.host_available_bytes", to_bytes(m.group(3), m.group(4)))] if m.group(1) else [])
+      + ([("oom.hint", "hicache")] if "hierarchical cache" in m.string else [])),
     P("engine-memory-limit", ("exceeds ceiling", "Memory limit exceeded", "memory limit exceeded"),
       r"memory ([\d.]+) ?GB exceeds ceiling ([\d.]+) ?GB|[Mm]emory limit exceeded during (prefill|decode)",
       lambda m: [("oom.kind", "engine_memory_limit")]

@@ -196,8 +196,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", m.group(0).strip()[:300])]),
     # Ollama's runner reserving the compute graph for the worst-case batch (a panic's stack names it)
     P("ollama-reserve-graph", ("reserveWorstCaseGraph",), r"\breserveWorstCaseGraph\b", const(("oom.buffer", "compute"), ("_phase", "profile"))),
-    # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes RuntimeError
-    P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<!RuntimeError: )(?<!torch\.)CUDA error: out of memory", kind("ggml_cuda_error_oom")),
+    # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes its exception (RuntimeError, torch.AcceleratorError)
+    P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<![a-z]Error: )(?<!torch\.)CUDA error: out of memory", kind("ggml_cuda_error_oom")),
     P("ggml-runner-cudamalloc", ("cudaMalloc failed: out of memory",), r"(?:runner process has terminated|error loading model)\S*:? cudaMalloc failed: out of memory",
       kind("ggml_alloc_failed")),
     P("ggml-cuda-error-old", ("CUDA error 2 at",), r"CUDA error 2 at \S+: out of memory", kind("ggml_cuda_error_oom")),

@@ -133,6 +133,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("nccl-cuda-failure", ("NCCL WARN Cuda failure 'out of memory'", "ncclUnhandledCudaError", "Cuda failure"),
       r"NCCL WARN Cuda failure '(out of memory)'|Cuda failure (?:\d+ )?'([^']{1,60})'",
       lambda m: [("oom.kind", "nccl_oom" if (m.group(1) or m.group(2)) == "out of memory" else "comm_error")]),
+    # NCCL registering its communication buffers with the network card (verbs): ENOMEM there is the
+    # size of its buffers against what the host lets it lock
+    P("nccl-ib-register", ("NCCL WARN Call to ibv_reg",), r"NCCL WARN Call to ibv_reg\w* failed with error Cannot allocate memory",
+      const(("oom.kind", "nccl_oom"), ("oom.hint", "nccl_registration"))),
     # ---- look-alikes that are not OOMs
     P("illegal-access", ("illegal memory access",), r"an illegal memory access was enc", kind("illegal_memory_access")),
     P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),

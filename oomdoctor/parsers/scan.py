@@ -99,8 +99,8 @@ LAUNCH: tuple[Pattern, ...] = (
     P("container-run", ("docker run", "podman run", "nerdctl run"), r"\b(?:docker|podman|nerdctl) run\s", _container),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
-    P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
-      r"from_pretrained\(|ollama run |[Mm]odel )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
+    P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
+      r"from_pretrained\(|ollama run |[Mm]odel:? )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
     P("dtype-kwarg", ("torch_dtype", "from_pretrained"), r"(?:torch_)?dtype=torch\.(\w+)", lambda m: [("knob.dtype", m.group(1))]),
     # (LLaMA-Factory: --quantization_bit 4, bitsandbytes by default)
     P("quant-kwarg", ("load_in_8bit", "load_in_4bit", "--load_8bit", "--load_4bit", "quantization_bit"),
@@ -110,10 +110,11 @@ LAUNCH: tuple[Pattern, ...] = (
       r"\bLLM\(|from_engine_args|LLMEngine\(|EngineCoreProc\(|init_device", lambda m: [("_phase", "startup")]),
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
                      "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV", "omni", "Omni", "lmms_eval",
-                     "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath"),
+                     "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath", "multi-modal model"),
       r"(?i)qwen[\d._]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor|"
       # (llama.cpp's multimodal library: its projector file, "encoding image slice...")
-      r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b|ProjectorPath:[^\s\]]",
+      # (vLLM V0's "Starting profile run for multi-modal models.")
+      r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b|ProjectorPath:[^\s\]]|profile run for multi-modal models",
       lambda m: [("oom.hint", "multimodal")]),
 )
 
@@ -545,9 +546,16 @@ def name_hints(name: str) -> list[tuple[str, Value]]:
             out.append(("knob.dtype", "float32"))
         elif tag in ("f16", "fp16", "bf16"):
             out.append(("knob.dtype", "bfloat16" if tag == "bf16" else "float16"))
+        elif tag == "exl2" and (bits := _EXL2_BITS.search(name)):
+            whole, frac = bits.group(1) or bits.group(3), bits.group(2) or bits.group(4) or "0"
+            out.append(("knob.quantization", f"exl2-{whole}.{frac}bpw"))
         else:
             out.append(("knob.quantization", tag))
     return out[:1] if out else out
+
+
+# the bits per weight beside an EXL2 tag: "exl2-3_0", "exl2_4.65", "6.0bpw-exl2"
+_EXL2_BITS = re.compile(r"(?i)(?:exl2[-_](\d)(?:[._](\d+))?(?![\d.])|(\d)(?:[._](\d+))?bpw)")
 
 
 # Memory of common cards by name (GiB), for logs that name the card but not its size.

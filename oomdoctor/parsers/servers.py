@@ -175,6 +175,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("tgi-prefill-span", ("prefill{", ":prefill"), r"prefill\{", const(("_phase", "prefill"))),
     P("tgi-ready", ("Connected", "Invalidating"), r"\bConnected\b", const(("_ready", True))),
     # ---- TensorRT-LLM
+    # its checkpoint converter, reading the Hugging Face weights (onto the GPU unless told otherwise)
+    P("trt-convert-frame", ("convert_checkpoint.py",), r"convert_checkpoint\.py\b", const(("oom.hint", "trt_convert"))),
     P("trt-oom", ("out of memory",), r"\[TensorRT-LLM\]\[ERROR\].*out of memory|CUDA runtime error in ::cudaMalloc\w*\(.*out of memory",
       lambda m: [("oom.kind", "nccl_oom" if "ipcUtils" in m.string else "trt_oom")]),
     # the runtime's CUDA check on another error ("cudaDeviceGetDefaultMemPool(...): operation not supported"): not a lack of memory

@@ -830,6 +830,27 @@ ROUNDS_30_32 = [
          [("knob.model", "EleutherAI/gpt-neo-2.7B", 1), ("model.params", 2700000000, 1)], framework="other"),
     case("npu-allocator-path", "RuntimeError: allocate:/w/pytorch/torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:1406 NPU error, "
          "error code is 107002\n", [], framework="transformers"),
+    # holdout r40
+    case("sglang-hicache-host-check", "ValueError: Not enough host memory available. Requesting 40.00 GB but only have 44.87 GB free. "
+         "Please reduce the size of the hierarchical cache.\n",
+         [(OOM, "host_insufficient", 1), ("oom.host_required_bytes", 42949672960, 1), ("oom.host_available_bytes", 48178795643, 1),
+          ("oom.hint", "hicache", 1)], framework="sglang"),
+    # a person retyping vLLM's check: "maxinum", the pool's token count left out
+    case("vllm-kv-capacity-retyped", "ValueError : the model's max seq len (32768) is larger than the maxinum number of tokens that can be "
+         "stored in KV cache, Try increasing 'gpu_memory_utilization' or decreasing 'max_model_len' when initializing the engine\n",
+         [(OOM, "kv_capacity", 1), ("oom.requested_max_model_len", 32768, 1)], framework="vllm"),
+    case("nccl-ib-registration-enomem", "[2025-06-16 17:17:39] ***:318:3584 [5] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_dmabuf_mr "
+         "failed with error Cannot allocate memory\n", [(OOM, "nccl_oom", 1), ("oom.hint", "nccl_registration", 1)]),
+    # Ray's advice after its memory monitor's kill names no failure of its own
+    case("ray-oom-advice", "(raylet) Refer to the documentation on how to address the out of memory issue: "
+         "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html.\n", []),
+    # a frame moving tensors to the host: PyTorch's CUDA error there is the pinned copy, and not ggml's message
+    case("to-cpu-frame", '  File "sequential_backend.py", line 66, in _to_cpu\ntorch.AcceleratorError: CUDA error: out of memory\n',
+         [("oom.hint", "pinned_host", 1), ("oom.hint", "pinned_copy", 1), (OOM, "cuda_error_oom", 2), ("oom.hint", "traceback", 1)],
+         framework="transformers"),
+    case("exl2-bits-in-name", " -- Model: /content/exllamav2/my_model/QwQ-32B-exl2-3_0\n",
+         [("knob.model", "/content/exllamav2/my_model/QwQ-32B-exl2-3_0", 1), ("model.params", 32000000000, 1),
+          ("knob.quantization", "exl2-3.0bpw", 1)], framework="exllama"),
 ]
 
 

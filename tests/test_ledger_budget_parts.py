@@ -1,0 +1,50 @@
+"""A runtime's budget stated part by part: which part is out of line, and what fits."""
+
+from __future__ import annotations
+
+import pytest
+
+from oomdoctor import ledger
+from oomdoctor.facts import Evidence, Fact, FactSet, Origin
+
+GB = 1 << 30
+
+
+def _facts(**values: float | str) -> FactSet:
+    return FactSet([Fact(k.replace("__", "."), v, Origin.LOG, Evidence("server.log", 1, "text")) for k, v in values.items()])
+
+
+def _derived(facts: FactSet) -> dict[str, object]:
+    return {f.key: f.value for f in ledger.derive(facts)}
+
+
+def test_a_part_the_line_does_not_name_is_measured_and_sizes_the_sequences() -> None:
+    # weights 19.74 + overhead 2.09 leave 4.43 of 26.26 GB, yet the KV part is -12.05: 16.48 GB unnamed,
+    # 64 MB for each of the 256 sequences; 34 of them take half of the 4.43 GB left: 32
+    facts = _facts(framework="vllm", oom__kind="no_kv_memory", mem__gpu_available_bytes=26.26 * GB, mem__weights_bytes=19.74 * GB,
+                   mem__non_torch_bytes=2.09 * GB, mem__kv_cache_bytes=-12.05 * GB)
+    got = _derived(facts)
+    assert got["ratio.unstated_of_budget"] == pytest.approx(16.48 / 26.26)
+    assert got["ratio.non_torch_of_budget"] == pytest.approx(2.09 / 26.26)
+    assert got["fit.max_num_seqs"] == 32
+
+
+def test_parts_that_add_up_leave_nothing_unnamed() -> None:
+    # the overhead itself is past the budget: nothing is unaccounted, the overhead is the part out of line
+    facts = _facts(framework="vllm", oom__kind="no_kv_memory", mem__gpu_available_bytes=36.98 * GB, mem__weights_bytes=13.76 * GB,
+                   mem__non_torch_bytes=37.86 * GB, mem__kv_cache_bytes=-14.63 * GB, knob__max_num_seqs=8)
+    got = _derived(facts)
+    assert "ratio.unstated_of_budget" not in got
+    assert got["ratio.non_torch_of_budget"] == pytest.approx(37.86 / 36.98)
+    assert got["fit.max_num_seqs"] == 4  # the plain halving: no reservation to size it from
+
+
+def test_a_positive_kv_part_is_not_read_for_unnamed_memory() -> None:
+    facts = _facts(framework="vllm", mem__gpu_available_bytes=70 * GB, mem__weights_bytes=15 * GB, mem__non_torch_bytes=1 * GB,
+                   mem__kv_cache_bytes=20 * GB)
+    assert "ratio.unstated_of_budget" not in _derived(facts)
+
+
+@pytest.mark.parametrize("quant, bytes_per_param", [("exl2-3.0bpw", 0.375), ("exl2-4.65bpw", 4.65 / 8), ("exl2", 0.56), ("awq", 0.56)])
+def test_bits_per_weight_in_a_quant_name(quant: str, bytes_per_param: float) -> None:
+    assert ledger.bytes_per_param(None, quant) == pytest.approx(bytes_per_param)
