@@ -158,6 +158,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.non_torch_bytes": _spec(int, B, "non-torch memory (CUDA context, NCCL, cuBLAS)"),
     "mem.activation_peak_bytes": _spec(int, B, "profiled activation peak"),
     "mem.kv_cache_bytes": _spec(int, B, "KV pool size on one GPU"),
+    "mem.kv_rank_gap_bytes": _spec(int, B, "how far apart the KV memory left on different ranks of one engine is, where one rank has none"),
     "mem.kv_tokens": _spec(int, TOK, "tokens the KV pool holds"),
     "mem.kv_bytes_per_token": _spec(int, B, "KV bytes one token costs on one GPU"),
     "mem.gpu_blocks": _spec(int, N, "KV blocks on one GPU"),

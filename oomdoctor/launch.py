@@ -153,7 +153,7 @@ _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("vllm", re.compile(r"(?:^|[\s/])vllm(?:\s+serve|\.entrypoints)|vllm/vllm-openai|vllm\.LLM|\bLLM\(model=")),
     ("sglang", re.compile(r"sglang\.launch_server|sglang\s+serve|sglang\.Engine")),
     ("tgi", re.compile(r"text-generation-launcher|text-generation-inference")),
-    ("llamacpp", re.compile(r"llama-(?:server|cli)\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp")),
+    ("llamacpp", re.compile(r"llama-(?:server|cli|bench|batched-bench|perplexity|mtmd-cli|embedding)\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp")),
     ("ollama", re.compile(r"(?:^|[\s/])ollama\s+(?:run|serve|pull|show|create)\b|ollama\s+runner")),
     ("tensorrt-llm", re.compile(r"trtllm-(?:serve|build)|tensorrt_llm|examples/\w+/build\.py")),
     ("lmdeploy", re.compile(r"lmdeploy\s+(?:serve|chat)\b")),

@@ -141,6 +141,7 @@ def derive(facts: FactSet) -> list[Fact]:
     out.extend(_fits(facts, total))
     out.extend(_context_of_pool(facts))
     out.extend(_low_bit(facts))
+    out.extend(_rank_gap(facts))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
         if not facts.has(f.key):
@@ -261,6 +262,26 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     if process is not None and held is not None and total:
         outside = process - held - (facts.number("oom.torch_unallocated_bytes") or 0.0)
         yield _est("ratio.process_non_torch_of_total", max(0.0, outside) / total, _ev(facts, "oom.process_bytes"))
+
+
+_RANK = re.compile(r"\b(?:TP|rank[= ]?|Worker_?TP)(\d+)\b")
+
+
+def _rank_gap(facts: FactSet) -> Iterable[Fact]:
+    """Ranks of one engine sizing their KV memory from their own card: one with none left and
+    another with room means the cards were not alike when it started (another process on one)."""
+    per_rank: dict[str, Fact] = {}
+    for f in facts.all("mem.kv_cache_bytes"):
+        rank = _RANK.search(f.evidence.text) if f.origin is Origin.LOG and f.evidence else None
+        if rank:
+            per_rank[rank.group(1)] = f
+    if len(per_rank) < 2:
+        return
+    low = min(per_rank.values(), key=lambda f: float(f.value))
+    high = max(per_rank.values(), key=lambda f: float(f.value))
+    gap = float(high.value) - float(low.value)
+    if float(low.value) <= 0 < float(high.value) and gap >= 1 << 30:
+        yield Fact("mem.kv_rank_gap_bytes", int(gap), Origin.ESTIMATE, low.evidence)
 
 
 def _unstated_bytes(facts: FactSet) -> float | None:

@@ -48,3 +48,20 @@ def test_a_positive_kv_part_is_not_read_for_unnamed_memory() -> None:
 @pytest.mark.parametrize("quant, bytes_per_param", [("exl2-3.0bpw", 0.375), ("exl2-4.65bpw", 4.65 / 8), ("exl2", 0.56), ("awq", 0.56)])
 def test_bits_per_weight_in_a_quant_name(quant: str, bytes_per_param: float) -> None:
     assert ledger.bytes_per_param(None, quant) == pytest.approx(bytes_per_param)
+
+
+def _ranked(value: float, line: int, rank: int) -> Fact:
+    text = f"(Worker_TP{rank} pid=1) INFO [gpu_worker.py:298] Available KV cache memory: {value / GB:.2f} GiB"
+    return Fact("mem.kv_cache_bytes", value, Origin.LOG, Evidence("server.log", line, text))
+
+
+def test_ranks_that_disagree_on_kv_memory_show_a_gap() -> None:
+    facts = FactSet([_ranked(-3.86 * GB, 5, 1), _ranked(9.90 * GB, 6, 0)])
+    assert _derived(facts)["mem.kv_rank_gap_bytes"] == int(13.76 * GB)
+
+
+def test_one_engine_run_after_another_is_no_rank_gap() -> None:
+    # the same numbers from two attempts of a single-GPU engine name no ranks
+    facts = FactSet([Fact("mem.kv_cache_bytes", v, Origin.LOG, Evidence("server.log", n, "Available KV cache memory"))
+                     for v, n in ((-3.86 * GB, 5), (9.90 * GB, 40))])
+    assert "mem.kv_rank_gap_bytes" not in _derived(facts)

@@ -23,8 +23,10 @@ def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex
 
 
 SIGNALS: tuple[Pattern, ...] = (
-    # (not a conda/virtualenv merely named vllm: ".../envs/vllm/lib/python3.12/site-packages/transformers/...")
-    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"), r"(?<!envs/)(?<!envs\\)vllm(?!/lib/python)|VllmWorker|EngineCore|VLLM_", re.I),
+    # (not a conda/virtualenv or project folder merely named vllm: ".../envs/vllm/lib/python3.12/site-packages/transformers/...",
+    # ".../llava-vllm/ENV/lib/python3.10/site-packages/lmdeploy/...": a folder above the interpreter's lib/)
+    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"),
+         r"(?<!envs/)(?<!envs\\)vllm(?![\w.-]*/(?:[\w.-]+/){0,3}lib/python)|VllmWorker|EngineCore|VLLM_", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
@@ -134,7 +136,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth",
                                                       "axolotl", "dispatched on the CPU or the disk"),
          r"fastchat|ipex_llm|bigdl\.llm|oobabooga|axolotl\b|Some modules are dispatched on the CPU or the disk|unsloth(?![\w/.:-]*gguf)", re.I),
-    _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI"), r"tabby_?api|\bExUI\b", re.I),
+    _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI", "--inline-model-loading"),
+         r"tabby_?api|\bExUI\b|--inline-model-loading\b", re.I),
+    # an EXL2 quant by its name ("...-exl2_4.65bpw", "6.0bpw-exl2"): ExLlama's format, served by TabbyAPI or ExUI
+    _sig("fw-exl2-model", "exllama", 6, ("exl2", "EXL2"), r"(?i)[-_.]exl2(?:[-_.]|$)"),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite, MindIE, text-embeddings-inference): 'other'
     # (MLC-LLM's older package was mlc_chat, over TVM's runtime)
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "mlc_chat", "MLCEngine", "TVMError", "tvm::runtime", "mlx_lm", "mlx_vlm", "mlx_engine",

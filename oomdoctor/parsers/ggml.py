@@ -273,8 +273,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-flash", ("flash_attn",), r"flash_attn\s*=\s*(\w+)",
       lambda m: [("knob.flash_attention", m.group(1).lower() in ("1", "true", "enabled", "on"))] if m.group(1).lower() != "auto" else []),
     # the loader's and the cache's own lines say which start-up step a log reached (a log cut before its error)
-    P("ggml-load-step", ("llm_load_tensors:", "load_tensors:", "llm_load_print_meta:", "whisper_model_load:", "llm server loading model"),
-      r"\b(?:llm_load_tensors|load_tensors|llm_load_print_meta|whisper_model_load):|status=\"llm server loading model\"",
+    # (placing tensors: "done_getting_tensors: tensor 'token_embd.weight' ... cannot be used with preferred buffer type")
+    P("ggml-load-step", ("llm_load_tensors:", "load_tensors:", "llm_load_print_meta:", "whisper_model_load:", "llm server loading model",
+                         "done_getting_tensors:"),
+      r"\b(?:llm_load_tensors|load_tensors|llm_load_print_meta|whisper_model_load|done_getting_tensors):|status=\"llm server loading model\"",
       const(("_phase", "load_weights"))),
     # the scheduler reserving the compute graph's buffers for the worst-case batch
     P("ggml-reserve-step", ("sched_reserve:", "graph_reserve:"), r"\b(?:sched|graph)_reserve:", const(("_phase", "profile"))),
@@ -357,6 +359,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?([^"]*)', _ollama_runner),
     P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
     P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
+    # the loader's own word that the buffer it could not allocate held the model's weights
+    P("ggml-model-buffer-failed", ("error loading model: failed to allocate", "error loading model: unable to allocate"),
+      r"llama_model_load: error loading model: (?:failed|unable) to allocate (?:\w+ )?buffer", const(("oom.buffer", "weights"), ("_phase", "load_weights"))),
     P("ggml-context-failed", ("failed to create context", "failed to initialize the context", "error loading model", "Failed to load model"),
       r"failed to create context|failed to initialize the context|error loading model|\"Failed to load model\"", const(("oom.hint", "context_failed"))),
     P("ollama-runner-stopped", ("unexpectedly stopped",), r"model runner has unexpectedly stopped", const(("oom.hint", "runner_stopped"))),

@@ -92,14 +92,15 @@ def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
 
 
 LAUNCH: tuple[Pattern, ...] = (
-    P("launch-command", ("vllm serve", "vllm.entrypoints", "sglang.launch_server", "text-generation-launcher", "llama-server", "llama-cli",
+    P("launch-command", ("vllm serve", "vllm.entrypoints", "sglang.launch_server", "text-generation-launcher", "llama-server", "llama-cli", "llama-bench", "llama-batched-bench", "llama-perplexity",
+                         "llama-mtmd-cli", "llama-embedding",
                          "lmdeploy serve", "trtllm-", "ollama run", "ollama show", "ollama create", "LLM(", "build.py", ".llamafile", "sglang serve"),
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
-      r"llama-cli|lmdeploy serve|trtllm-\w+|ollama (?:run|show|create)|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
+      r"llama-(?:cli|bench|batched-bench|perplexity|mtmd-cli|embedding)|lmdeploy serve|trtllm-\w+|ollama (?:run|show|create)|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
     P("container-run", ("docker run", "podman run", "nerdctl run"), r"\b(?:docker|podman|nerdctl) run\s", _container),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
-    P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: "), r"(?:--model(?:-path|-id|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
+    P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: "), r"(?:--model(?:-path|-id|-name|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
       r"from_pretrained\(|ollama run |[Mm]odel:? )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
     P("dtype-kwarg", ("torch_dtype", "from_pretrained"), r"(?:torch_)?dtype=torch\.(\w+)", lambda m: [("knob.dtype", m.group(1))]),
     # (LLaMA-Factory: --quantization_bit 4, bitsandbytes by default)

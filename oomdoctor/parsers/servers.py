@@ -76,6 +76,8 @@ def _capture_failed(m: re.Match[str]) -> Emitted:
     inner = m.string[m.end():].strip(" :")
     yield "oom.kind", "capture_error" if inner and not MEMORY_WORDS.search(inner) else "cuda_graph_capture_failed"
     yield "_phase", "cuda_graph_capture"
+    if not inner:  # the wrapper's line names no inner error: memory is only its advice's guess
+        yield "oom.hint", "capture_reason_unstated"
 
 
 def _tgi_args(m: re.Match[str]) -> Emitted:

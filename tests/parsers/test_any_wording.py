@@ -349,7 +349,7 @@ FRAMEWORKS = [
          "python src/train_bash.py --stage ppo --model_name_or_path baichuan-7B --quantization_bit 4\n",
          [("knob.quantization", "bnb-4bit", 1), ("knob.model", "baichuan-7B", 1), ("model.params", 7_000_000_000, 1)]),
     case("llama-bench-and-gguf-repo", "./build/bin/llama-bench -hf unsloth/Qwen3-30B-A3B-GGUF:UD-Q4_K_M -ngl 999\n",
-         framework="llamacpp"),
+         [("knob.gpu_layers", 999, 1)], framework="llamacpp"),
     # the worker prefixes of a multi-GPU engine name how many workers share the model (holdout r19)
     case("vllm-worker-ranks",
          lines("(VllmWorker rank=0 pid=783) Loading safetensors using Runai Model Streamer:   8% Completed | 9/118",
@@ -550,7 +550,8 @@ FRAMEWORKS = [
           ("mem.gpu_used_bytes", MiB(5034.34), 2), ("mem.gpu_available_bytes", MiB(4096), 2), ("mem.weights_bytes", MiB(4458.33 - 512.03), 1)]),
     case("sglang-capture-inner-kernel-error", "Exception: Capture cuda graph failed: Error in function 'VariableLengthMergeStates' at "
          "flashinfer/attention/cascade.cuh:687: Unsupported head_dim: 106\n", [(OOM, "capture_error", 1)], phase="cuda_graph_capture"),
-    case("sglang-capture-inner-empty", "Exception: Capture cuda graph failed: \n", [(OOM, "cuda_graph_capture_failed", 1)],
+    case("sglang-capture-inner-empty", "Exception: Capture cuda graph failed: \n",
+         [(OOM, "cuda_graph_capture_failed", 1), ("oom.hint", "capture_reason_unstated", 1)],
          phase="cuda_graph_capture"),
     case("unspecified-launch-failure", "Error: llama runner process has terminated: CUDA error: unspecified launch failure\n",
          [(OOM, "illegal_memory_access", 1), (FINAL, "CUDA error: unspecified launch failure", 1)], framework="ollama"),
@@ -848,6 +849,25 @@ ROUNDS_30_32 = [
     case("to-cpu-frame", '  File "sequential_backend.py", line 66, in _to_cpu\ntorch.AcceleratorError: CUDA error: out of memory\n',
          [("oom.hint", "pinned_host", 1), ("oom.hint", "pinned_copy", 1), (OOM, "cuda_error_oom", 2), ("oom.hint", "traceback", 1)],
          framework="transformers"),
+    # holdout r41
+    case("ggml-loader-names-the-weights-buffer",
+         lines("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 7825.94 MiB on device 0: cudaMalloc failed: out of memory",
+               "llama_model_load: error loading model: failed to allocate buffer"),
+         [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 8206092861, 1), ("oom.device", "0", 1), ("oom.buffer_device", "GPU", 1),
+          ("oom.buffer", "weights", 2), ("oom.hint", "context_failed", 2)], framework="llamacpp", phase="load_weights"),
+    case("llama-bench-model", "llama-bench -m llama-3.1-70b-instruct-Q4_K_M.gguf -dev CUDA1 -v\n",
+         [("knob.model", "llama-3.1-70b-instruct-Q4_K_M.gguf", 1)], framework="llamacpp"),
+    case("tabbyapi-model-name", "--model-name FuseO1-DeepSeekR1-QwQ-SkyT1-32B-Preview-exl2_4.65bpw --max-seq-len 16384\n",
+         [("knob.model", "FuseO1-DeepSeekR1-QwQ-SkyT1-32B-Preview-exl2_4.65bpw", 1), ("model.params", 32000000000, 1),
+          ("knob.quantization", "exl2-4.65bpw", 1)], framework="exllama"),
+    # a project folder named after vLLM above the interpreter's lib/ is not vLLM
+    case("vllm-named-project-folder", '  File "/media/star/8T/demo/llava-vllm/ENV/lib/python3.10/site-packages/lmdeploy/turbomind/turbomind.py", '
+         "line 199, in _create_weight_func\n", [("oom.hint", "multimodal", 1), ("oom.hint", "traceback", 1)], framework="lmdeploy"),
+    # a start-up check whose own numbers fit with room to spare measured something wrong
+    case("budget-check-contradicts-itself", "TVMError: Check failed: (output_res.IsOk()) is false: Insufficient GPU memory error: The available "
+         "single GPU memory is 19314.976 MB, which is less than the sum of model weight size (51.083 MB) and temporary buffer size (106.819 MB).\n",
+         [(OOM, "estimator_bug", 1), ("mem.gpu_available_bytes", 20253220274, 1), ("mem.weights_bytes", 53564408, 1),
+          ("mem.activation_peak_bytes", 112007840, 1)], phase="startup"),
     case("exl2-bits-in-name", " -- Model: /content/exllamav2/my_model/QwQ-32B-exl2-3_0\n",
          [("knob.model", "/content/exllamav2/my_model/QwQ-32B-exl2-3_0", 1), ("model.params", 32000000000, 1),
           ("knob.quantization", "exl2-3.0bpw", 1)], framework="exllama"),
@@ -867,6 +887,8 @@ REACHED = [
     ("llm_load_tensors: ggml ctx size =    0.77 MiB\n", "load_weights"),
     ('level=INFO source=server.go:589 msg="waiting for server to become available" status="llm server loading model"\n', "load_weights"),
     ("llama_kv_cache_init:      CUDA0 KV buffer size =   690.00 MiB\n", "kv_alloc"),
+    ("done_getting_tensors: tensor 'token_embd.weight' (q4_K) (and 0 others) cannot be used with preferred buffer type CUDA_Host, "
+     "using CPU instead\n", "load_weights"),
     ("INFO 06-11 13:57:14 [executor_base.py:110] # CUDA blocks: 1234, # CPU blocks: 512\n", "kv_alloc"),
     ("INFO:     Profiling peak memory usage...\n", "profile"),
     ('  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/custom_modeling/flash_mixtral_modeling.py", '
