@@ -168,6 +168,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.weights_total_bytes": _spec(int, B, "weights of the whole model (all devices and host)"),
     "mem.kv_total_bytes": _spec(int, B, "KV cache of the whole model (all devices and host)"),
     "mem.prefill_tokens": _spec(int, TOK, "tokens in the last prefill batch before the failure"),
+    "model.name_quantization": _spec(str, S, "the quantization method a model's name gives (awq, gptq) where the engine runs it without one"),
     "model.params": _spec(int, N, "parameter count (the catalog's published figure, or the size in the model's name)"),
     "model.low_bit_weights": _spec(bool, F, "the weights are quantized to 4 or 8 bits (bitsandbytes, AWQ, GPTQ, int4/int8)"),
     "model.default_context": _spec(int, TOK, "the context the model's config advertises (the engines' default max_model_len)"),

@@ -25,6 +25,16 @@ def _config(m: re.Match[str]) -> Emitted:
     mm = re.search(r"model='?([^',\s]+)", m.group(2))
     if mm:
         yield "knob.model", mm.group(1)
+        named = [tag.lower() for tag in _QUANT_NAME.findall(mm.group(1))]
+        if mq and mq.group(1) == "None" and named:
+            # the engine runs a checkpoint named as quantized without quantization: 16-bit weights
+            yield "oom.hint", "quantization_unset"
+            method = next((tag for tag in named if tag in ("awq", "gptq")), None)
+            if method:
+                yield "model.name_quantization", method
+
+
+_QUANT_NAME = re.compile(r"(?i)[-_.](awq|gptq|int4|int8|w4a16|w8a8|w8a16|autoround|bnb|nf4)(?=[-_.]|$)")
 
 
 def _non_default(m: re.Match[str]) -> Emitted:

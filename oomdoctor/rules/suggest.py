@@ -128,6 +128,9 @@ def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> t
     smaller_model when the checkpoint cannot be quantized further the suggested way."""
     current = facts.value("knob.quantization")
     cur = str(current).lower() if isinstance(current, str) and current.lower() not in ("none", "auto", "") else None
+    if framework in ("vllm", "sglang") and "quantization_unset" in facts.values("oom.hint"):
+        # a checkpoint named as quantized that the engine ran without it: its own method is the fix
+        return "quantization", spec_value, "the checkpoint's own method, which the engine's configuration did not apply"
     if framework in ("llamacpp", "ollama"):
         lower = _gguf_lower(cur)
         if cur and lower.lower() == cur:

@@ -868,6 +868,14 @@ ROUNDS_30_32 = [
          "single GPU memory is 19314.976 MB, which is less than the sum of model weight size (51.083 MB) and temporary buffer size (106.819 MB).\n",
          [(OOM, "estimator_bug", 1), ("mem.gpu_available_bytes", 20253220274, 1), ("mem.weights_bytes", 53564408, 1),
           ("mem.activation_peak_bytes", 112007840, 1)], phase="startup"),
+    # vLLM's config line running a checkpoint named as quantized with quantization=None
+    case("quantized-name-run-unquantized", "INFO 04-07 09:02:48 [llm_engine.py:242] Initializing a V0 LLM engine (v0.8.3) with config: "
+         "model='OPEA/Mistral-Small-3.1-24B-Instruct-2503-int4-AutoRound-awq-sym', dtype=torch.bfloat16, max_seq_len=128, quantization=None, "
+         "enforce_eager=False\n",
+         [("framework.version", "0.8.3", 1), ("knob.dtype", "bfloat16", 1), ("knob.max_model_len", 128, 1),
+          ("knob.model", "OPEA/Mistral-Small-3.1-24B-Instruct-2503-int4-AutoRound-awq-sym", 1), ("oom.hint", "quantization_unset", 1),
+          ("model.name_quantization", "awq", 1), ("knob.enforce_eager", False, 1), ("knob.quantization", "int4", 1),
+          ("model.params", 24000000000, 1)], framework="vllm"),
     case("exl2-bits-in-name", " -- Model: /content/exllamav2/my_model/QwQ-32B-exl2-3_0\n",
          [("knob.model", "/content/exllamav2/my_model/QwQ-32B-exl2-3_0", 1), ("model.params", 32000000000, 1),
           ("knob.quantization", "exl2-3.0bpw", 1)], framework="exllama"),
