@@ -7,6 +7,7 @@ never an error; input the user named that cannot be read raises InputError.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,12 +60,17 @@ def _read_text(path: Path, what: str) -> str:
         raise InputError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
 
 
+_NOT_A_PATH = re.compile(r"[\s()=;,]")
+
+
 def read_command_args(values: list[str]) -> list[str]:
     """`--cmd TEXT` as given; `--cmd @FILE` reads the command from a file (a shell script's
-    continuation lines are joined; comments and blank lines are dropped)."""
+    continuation lines are joined; comments and blank lines are dropped). Text after `@` that
+    cannot be a file name (a Python decorator such as `@serve.deployment(...)`, words and
+    spaces) is command text."""
     out: list[str] = []
     for value in values:
-        if value.startswith("@") and len(value) > 1:
+        if value.startswith("@") and len(value) > 1 and not _NOT_A_PATH.search(value[1:]):
             text = _read_text(Path(os.path.expanduser(value[1:])), "--cmd file")
             lines = [ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
             out.extend(lines or [""])

@@ -290,3 +290,18 @@ def test_the_catalog_count_beats_the_size_in_a_logged_name(tmp_path: Path) -> No
     assert facts.value("model.params") > 100e9
     assert facts.get("model.params").origin is Origin.CATALOG
 
+
+
+def test_cmd_text_that_starts_with_at_is_not_a_file_name(tmp_path: Path) -> None:
+    # holdout r42: a Ray Serve deployment pasted as the launch context begins with a decorator
+    from oomdoctor.inputs import read_command_args
+
+    code = '@serve.deployment(ray_actor_options={"num_gpus": 0.4}); AsyncEngineArgs(gpu_memory_utilization=0.4, max_model_len=128)'
+    assert read_command_args([code]) == [code]
+    p = subprocess.run([sys.executable, "-m", "oomdoctor", "diagnose", str(ROOT / "examples" / "vllm-kv-cache.log"), "--format", "json",
+                        "--cmd", code], capture_output=True, text=True)
+    assert p.returncode == 1, p.stderr
+    # a file name that does not exist is still an error of one line
+    missing = subprocess.run([sys.executable, "-m", "oomdoctor", "diagnose", str(ROOT / "examples" / "vllm-kv-cache.log"),
+                              "--cmd", f"@{tmp_path / 'launch.sh'}"], capture_output=True, text=True)
+    assert missing.returncode == 2 and "--cmd file not found" in missing.stderr and missing.stderr.strip().count("\n") == 0
