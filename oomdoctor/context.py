@@ -301,6 +301,9 @@ def from_model(text: str, quiet: bool = False) -> Context:
         layers = (match.config.get("text_config") or match.config).get("num_hidden_layers")
         if isinstance(layers, int):
             facts.append(Fact("knob.model_layers", layers, Origin.CATALOG, cev))
+        largest = catalog.largest_tensor_params(match.config)
+        if largest:
+            facts.append(Fact("model.largest_tensor_params", largest, Origin.CATALOG, cev))
         ollama_name = match.how == "alias" and "/" not in match.matched  # matched one of Ollama's library names
         quant = normalise_name(match.quantization) or _default_quant(text, match.quantization == "gguf", ollama_name)
         if quant:

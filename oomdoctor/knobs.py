@@ -249,6 +249,8 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "mm_limits": (ADVICE("fewer images per prompt, or a smaller max_pixels in the processor"),),
         "expandable_segments": (_ALLOC,),
         "free_gpu": (_VISIBLE,),
+        "gpu_memory_utilization": (S("torch.cuda.set_per_process_memory_fraction({v})",
+                                     note="in the script, before the model is loaded: the share of the card this process may use", **_PY),),
         # (low_cpu_mem_usage=True only helps while from_pretrained runs, and is the default with
         # accelerate installed: the load rules name it in their reasons)
         "host_ram": (_HOST_RAM,),

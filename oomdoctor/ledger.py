@@ -197,6 +197,11 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _share(facts, "ratio.kv_of_weights", "mem.kv_total_bytes", "mem.weights_total_bytes")
     yield from _share(facts, "ratio.compute_of_available", "mem.compute_buffer_bytes", "mem.gpu_available_bytes")
     yield from _share(facts, "ratio.request_of_process", "oom.requested_bytes", "oom.process_bytes")
+    yield from _share(facts, "ratio.limit_of_total", "oom.gpu_limit_bytes", "oom.gpu_total_bytes")
+    largest, request = facts.number("model.largest_tensor_params"), facts.number("oom.requested_bytes")
+    if largest and request:  # a weight being placed is at most this; checkpoints are read at 16 bits or more
+        per = max(2.0, bytes_per_param(facts.value("knob.dtype"), None))
+        yield _est("ratio.request_of_largest_tensor", request / (largest * per), _ev(facts, "oom.requested_bytes"))
     host_req = facts.number("mem.host_required_bytes", "oom.host_required_bytes")
     host_avail = facts.number("oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
     if host_req is not None and host_avail:

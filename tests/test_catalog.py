@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from oomdoctor.memory import arch_from_hf_config
-from oomdoctor.memory.catalog import CatalogEntry, entries, lookup, name_tokens
+from oomdoctor.memory.catalog import CatalogEntry, entries, largest_tensor_params, lookup, name_tokens
 from oomdoctor.memory.dtypes import parse_kv_dtype
 from oomdoctor.memory.kv import kv_bytes_per_token
 from oomdoctor.memory.quant import resolve_scheme
@@ -407,3 +407,21 @@ def test_import_does_not_read_the_catalog() -> None:
             "print(c._index.cache_info().currsize)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "0"
+
+
+@pytest.mark.parametrize("name, largest", [
+    ("Qwen/Qwen2-7B-Instruct", 152064 * 3584),  # the embedding: vocab x hidden
+    ("Qwen/Qwen3-30B-A3B", 128 * 2 * 768 * 2048),  # one layer's 128 experts stacked: their gate/up projections
+    ("meta-llama/Llama-3.1-8B-Instruct", 128256 * 4096),  # the embedding again: 2 x 14336 x 4096 is less
+    ("mistralai/Mixtral-8x7B-Instruct-v0.1", 8 * 2 * 14336 * 4096),  # 8 experts' gate/up projections in one tensor
+])
+def test_largest_weight_tensor_from_the_config(name: str, largest: int) -> None:
+    match = lookup(name)
+    assert match is not None
+    assert largest_tensor_params(match.config) == largest
+
+
+@pytest.mark.parametrize("e", entries(), ids=lambda e: e.id)
+def test_every_entry_has_a_largest_tensor_below_its_parameter_count(e: CatalogEntry) -> None:
+    largest = largest_tensor_params(e.config)
+    assert largest is not None and 0 < largest < e.params

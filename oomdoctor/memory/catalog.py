@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-__all__ = ["CatalogEntry", "CatalogMatch", "entries", "lookup", "name_tokens", "split_quantization"]
+__all__ = ["CatalogEntry", "CatalogMatch", "entries", "largest_tensor_params", "lookup", "name_tokens", "split_quantization"]
 
 
 @dataclass(frozen=True)
@@ -439,3 +439,29 @@ def _lookup_name(ix: _Index, s: str, tag: str | None) -> CatalogMatch | None:
     if one:
         return _match(ix, one, quant, "loose")
     return _loose(ix, tokens, quant)
+
+
+def largest_tensor_params(config: Mapping[str, Any]) -> int | None:
+    """Elements of the model's largest weight tensor as engines hold it: the embedding or LM head
+    (vocab x hidden), the fused gate/up projection (2 x intermediate x hidden), the fused QKV, or a
+    MoE layer's experts stacked in one tensor (experts x 2 x expert intermediate x hidden). A single
+    allocation several times this is no weight being placed."""
+    cfg = config.get("text_config") or config.get("llm_config") or config  # (a VLM's language model)
+    hidden = cfg.get("hidden_size")
+    if not isinstance(hidden, int) or hidden <= 0:
+        return None
+    sizes = []
+    vocab, inter = cfg.get("vocab_size"), cfg.get("intermediate_size")
+    if isinstance(vocab, int):
+        sizes.append(vocab * hidden)
+    if isinstance(inter, int):
+        sizes.append(2 * inter * hidden)
+    heads, kv = cfg.get("num_attention_heads"), cfg.get("num_key_value_heads") or cfg.get("num_attention_heads")
+    if isinstance(heads, int) and isinstance(kv, int) and heads > 0:
+        head_dim = cfg.get("head_dim") or hidden // heads
+        sizes.append((heads + 2 * kv) * int(head_dim) * hidden)
+    experts = next((cfg[k] for k in ("num_experts", "n_routed_experts", "num_local_experts") if isinstance(cfg.get(k), int)), None)
+    expert_inter = cfg.get("moe_intermediate_size") or inter
+    if experts and isinstance(expert_inter, int):
+        sizes.append(experts * 2 * expert_inter * hidden)
+    return max(sizes) if sizes else None

@@ -364,8 +364,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("va-reservation", ("cuMemAddressReserve",), r"cuMemAddressReserve", kind("va_reservation")),
     # ggml's own pools, sized once by the library: a context's object pool, a graph allocator's measured buffer,
     # its fixed list of free blocks ("out of free blocks")
-    P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the buffer", "out of free blocks"),
-      r"not enough space in the context's memory pool|(?:tallocr|allocr)_alloc: not enough space in the buffer|"
+    P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the scratch memory pool",
+                          "not enough space in the buffer", "out of free blocks"),
+      r"not enough space in the (?:context's|scratch) memory pool|(?:tallocr|allocr)_alloc: not enough space in the buffer|"
       r"n_free_blocks < MAX_FREE_BLOCKS && \"out of free blocks\"", kind("ggml_fixed_pool")),
     # a client told that the server validated and refused its request (HTTP 400/413/422, with the
     # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.

@@ -137,6 +137,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # size of its buffers against what the host lets it lock
     P("nccl-ib-register", ("NCCL WARN Call to ibv_reg",), r"NCCL WARN Call to ibv_reg\w* failed with error Cannot allocate memory",
       const(("oom.kind", "nccl_oom"), ("oom.hint", "nccl_registration"))),
+    # AWS Neuron's runtime (Inferentia/Trainium): "Failed to alloc DEVICE memory: N", then "Failed to allocate
+    # 448.000MB (usage: tensors) on ND 0:NC 0, current utilization:" and its "* tensors: 15.785GB" rows;
+    # the model's tensors are its weights (and the KV cache the compiled model holds)
+    P("neuron-device-alloc", ("Failed to alloc DEVICE memory",), r"Failed to alloc DEVICE memory: (\d+)",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("gpu.backend", "neuron")]),
+    P("neuron-usage-alloc", ("(usage: ",), r"Failed to allocate ([\d.]+) ?([KMGT]i?B) \(usage: (\w+)\) on ND \d+:NC \d+",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2))), ("gpu.backend", "neuron")]
+      + ([("oom.buffer", "weights"), ("_phase", "load_weights")] if m.group(3) == "tensors" else [])),
     # ---- look-alikes that are not OOMs
     P("illegal-access", ("illegal memory access",), r"an illegal memory access was enc", kind("illegal_memory_access")),
     P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),

@@ -76,7 +76,14 @@ def _container(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
             yield f.key, f.value
 
 
+# a commented-out argument of a config list or script (`  # "--quantization=fp8",`, `# --enforce-eager \\`):
+# a setting the user turned off, not one the run had
+_COMMENTED_ARG = re.compile(r"^\s*#\s*[\"'-]")
+
+
 def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
+    if _COMMENTED_ARG.match(m.string):
+        return
     fw = framework_from_flags(m.string)
     if fw is None:
         for f in shared_flag_facts(split(m.string)):

@@ -187,6 +187,9 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.hint", "workers_busy"))),
     P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),
+    # V0's wrapper of every model step, the start-up profile run's included: a step, not proof of serving
+    P("vllm-v0-step-wrapper", ("Error in model execution (input dumped",), r"Error in model execution \(input dumped",
+      const(("oom.hint", "model_step_wrapper"))),
     # the sampler's and the logits processor's frames (vLLM, SGLang): buffers of sequences x vocabulary
     P("vllm-sampler-frames", ("sampler", "logits.sort", "log_softmax", "compute_logprobs", "_dummy_sampler_run", "logits_processor",
                               "_get_logits", "apply_top_k_top_p"),

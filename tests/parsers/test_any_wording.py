@@ -876,6 +876,22 @@ ROUNDS_30_32 = [
           ("knob.model", "OPEA/Mistral-Small-3.1-24B-Instruct-2503-int4-AutoRound-awq-sym", 1), ("oom.hint", "quantization_unset", 1),
           ("model.name_quantization", "awq", 1), ("knob.enforce_eager", False, 1), ("knob.quantization", "int4", 1),
           ("model.params", 24000000000, 1)], framework="vllm"),
+    # holdout r42
+    case("neuron-device-alloc",
+         lines("WARN  PyProcess W-80-model-stderr: 2024-Apr-30 09:46:17.904255    80:80    ERROR  TDRV:dmem_alloc_internal"
+               "                     Failed to alloc DEVICE memory: 469762048",
+               "WARN  PyProcess W-80-model-stderr: 2024-Apr-30 09:46:17.926062    80:80    ERROR  TDRV:log_dev_mem"
+               "                             Failed to allocate 448.000MB (usage: tensors) on ND 0:NC 0, current utilization:"),
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 469762048, 1), ("gpu.backend", "neuron", 1), (OOM, "cuda_error_oom", 2),
+          ("oom.requested_bytes", 469762048, 2), ("gpu.backend", "neuron", 2), ("oom.buffer", "weights", 2)], phase="load_weights"),
+    case("ggml-scratch-pool", "Processing Prompt [BLAS] (7168 / 7321 tokens)ggml_new_tensor_impl: not enough space in the scratch memory "
+         "pool (needed 1279262720, available 1197473792)\n", [(OOM, "ggml_fixed_pool", 1)], framework="llamacpp"),
+    # a commented-out argument of a config list is a setting turned off
+    case("commented-out-flag", '  # "--quantization=fp8", # quantization of the model weights\n'
+         '  "--kv-cache-dtype=fp8" #dynamic quantization of the KV cache\n', [("knob.kv_cache_dtype", "fp8", 2)]),
+    case("vllm-v0-step-wrapper", "torch.OutOfMemoryError: Error in model execution (input dumped to /tmp/err_execute_model_input_20241108-"
+         "023641.pkl): CUDA out of memory. Tried to allocate 296.00 MiB.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", 310378496, 1), ("oom.hint", "model_step_wrapper", 1)], framework="vllm", phase="prefill"),
     case("exl2-bits-in-name", " -- Model: /content/exllamav2/my_model/QwQ-32B-exl2-3_0\n",
          [("knob.model", "/content/exllamav2/my_model/QwQ-32B-exl2-3_0", 1), ("model.params", 32000000000, 1),
           ("knob.quantization", "exl2-3.0bpw", 1)], framework="exllama"),
