@@ -81,7 +81,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ray-memory-table", ("ray::",), r"^(?:\([^)]*\) )?\d+\s+[\d.]+\s+ray::\w+", kind("ray_oom_kill")),
     P("tvm-static-plan", ("storage allocation failure",), r"storage allocation failure, attempted to allocate \d+ at offset \d+ in region that is \d+\s?bytes",
       kind("static_plan_overflow")),
-    P("ray-worker-died", ("killed by SIGKILL by OOM killer",), r"potential root causes\. \(1\) The process is killed by SIGKILL by OOM killer",
+    # (the same message cut before its list of causes: "... by an unexpected system error. ... Worker exit type: SYSTEM_ERROR")
+    P("ray-worker-died", ("killed by SIGKILL by OOM killer", "Worker exit type: SYSTEM_ERROR"),
+      r"potential root causes\. \(1\) The process is killed by SIGKILL by OOM killer|"
+      r"A worker died or was killed while executing a task by an unexpected system error\..*Worker exit type: SYSTEM_ERROR",
       kind("ray_worker_died")),
     P("cpu-allocator", ("DefaultCPUAllocator",), r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]

@@ -40,7 +40,12 @@ OLD = (
 )
 
 PATTERNS: tuple[Pattern, ...] = (
-    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU) out of memory", kind("torch_oom")),
+    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU)(?: backend)? out of memory", kind("torch_oom")),
+    # Apple's MPS allocator: what it holds, what else, and the cap (the high-watermark share of unified memory)
+    P("torch-mps-figures", ("MPS allocated:",),
+      r"MPS allocated: " + SIZE + r", other allocations: " + SIZE + r", max allowed: " + SIZE,
+      lambda m: [("oom.torch_allocated_bytes", to_bytes(m.group(1), m.group(2))), ("oom.gpu_total_bytes", to_bytes(m.group(5), m.group(6))),
+                 ("gpu.backend", "mps")]),
     # the exception's name alone (a message cut after it; its wording in a later line)
     P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
     # the caching allocator's OOM report asks NVML for the processes on the GPU; on a MIG slice or a

@@ -892,6 +892,17 @@ ROUNDS_30_32 = [
     case("vllm-v0-step-wrapper", "torch.OutOfMemoryError: Error in model execution (input dumped to /tmp/err_execute_model_input_20241108-"
          "023641.pkl): CUDA out of memory. Tried to allocate 296.00 MiB.\n",
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", 310378496, 1), ("oom.hint", "model_step_wrapper", 1)], framework="vllm", phase="prefill"),
+    # holdout r43
+    case("mps-backend-figures", "        RuntimeError: MPS backend out of memory (MPS allocated: 18.00 GB, other allocations: 4.87 MB, max allowed: "
+         "18.13 GB). Tried to allocate 256.00 MB on private pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 to disable upper limit for memory "
+         "allocations (may cause system failure).\n",
+         [(OOM, "torch_oom", 1), ("oom.torch_allocated_bytes", 19327352832, 1), ("oom.gpu_total_bytes", 19466939269, 1), ("gpu.backend", "mps", 1),
+          ("oom.requested_bytes", 268435456, 1)], framework="transformers"),
+    case("ray-worker-died-cut", "(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot "
+         "the problem, check the logs for the dead worker. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a "
+         "connection error code 2. End of file.\n", [(OOM, "ray_worker_died", 1)]),
+    case("adreno-unified-memory", "W Adreno-GSL: <gsl_ldd_control:549>: ioctl fd 58 code 0xc0300945 (IOCTL_KGSL_GPUOBJ_ALLOC) failed: errno 12 "
+         "Out of memory\n", [("oom.hint", "unified_memory", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
     case("exl2-bits-in-name", " -- Model: /content/exllamav2/my_model/QwQ-32B-exl2-3_0\n",
          [("knob.model", "/content/exllamav2/my_model/QwQ-32B-exl2-3_0", 1), ("model.params", 32000000000, 1),
           ("knob.quantization", "exl2-3.0bpw", 1)], framework="exllama"),
