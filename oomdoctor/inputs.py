@@ -60,18 +60,25 @@ def _read_text(path: Path, what: str) -> str:
         raise InputError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
 
 
-_NOT_A_PATH = re.compile(r"[\s()=;,]")
+_CODE = re.compile(r"[()=;]")  # what a decorator or a call has and a file name does not
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a name too long to be a file (a pasted command)
+        return False
 
 
 def read_command_args(values: list[str]) -> list[str]:
     """`--cmd TEXT` as given; `--cmd @FILE` reads the command from a file (a shell script's
-    continuation lines are joined; comments and blank lines are dropped). Text after `@` that
-    cannot be a file name (a Python decorator such as `@serve.deployment(...)`, words and
-    spaces) is command text."""
+    continuation lines are joined; comments and blank lines are dropped). Text after `@` that is
+    no file and reads as code (a Python decorator such as `@serve.deployment(...)`) is command text."""
     out: list[str] = []
     for value in values:
-        if value.startswith("@") and len(value) > 1 and not _NOT_A_PATH.search(value[1:]):
-            text = _read_text(Path(os.path.expanduser(value[1:])), "--cmd file")
+        path = Path(os.path.expanduser(value[1:])) if value.startswith("@") and len(value) > 1 else None
+        if path is not None and (not _CODE.search(value) or _exists(path)):
+            text = _read_text(path, "--cmd file")
             lines = [ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
             out.extend(lines or [""])
         else:

@@ -298,6 +298,8 @@ def test_cmd_text_that_starts_with_at_is_not_a_file_name(tmp_path: Path) -> None
 
     code = '@serve.deployment(ray_actor_options={"num_gpus": 0.4}); AsyncEngineArgs(gpu_memory_utilization=0.4, max_model_len=128)'
     assert read_command_args([code]) == [code]
+    long_code = "@serve.deployment(" + ", ".join(f"arg{i}={i}" for i in range(200)) + ")"  # past any file name's length
+    assert read_command_args([long_code]) == [long_code]
     p = subprocess.run([sys.executable, "-m", "oomdoctor", "diagnose", str(ROOT / "examples" / "vllm-kv-cache.log"), "--format", "json",
                         "--cmd", code], capture_output=True, text=True)
     assert p.returncode == 1, p.stderr
