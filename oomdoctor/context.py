@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from oomdoctor import launch
 from oomdoctor.facts import Evidence, Fact, Origin, Value
+from oomdoctor.inputs import path_exists
 from oomdoctor.parsers.base import parse_quantity, size_of, written_size
 
 
@@ -279,11 +280,7 @@ def from_model(text: str, quiet: bool = False) -> Context:
     ev = Evidence("model", None, text[:200])
     # (os.path's expansion leaves "~125M-parameter model" as it is; Path's raises for an unknown user)
     path = Path(os.path.expanduser(text))
-    try:
-        exists = path.exists()
-    except OSError:
-        exists = False
-    if exists or find_in_hf_cache(text) is not None:
+    if path_exists(path) or find_in_hf_cache(text) is not None:
         return Context((Fact("knob.model", text, Origin.COMMAND, ev),), model=text)
     # the text before any aside names the model ("8B Q4_K_M (loaded after gpt-oss:120b ...)"): a model
     # named in the aside is used only when the head names no size of its own

@@ -63,10 +63,11 @@ def _read_text(path: Path, what: str) -> str:
 _CODE = re.compile(r"[()=;]")  # what a decorator or a call has and a file name does not
 
 
-def _exists(path: Path) -> bool:
+def path_exists(path: Path) -> bool:
+    """Whether a path names something; a text too long to be a file name (a pasted command) does not."""
     try:
         return path.exists()
-    except OSError:  # a name too long to be a file (a pasted command)
+    except OSError:
         return False
 
 
@@ -77,7 +78,7 @@ def read_command_args(values: list[str]) -> list[str]:
     out: list[str] = []
     for value in values:
         path = Path(os.path.expanduser(value[1:])) if value.startswith("@") and len(value) > 1 else None
-        if path is not None and (not _CODE.search(value) or _exists(path)):
+        if path is not None and (not _CODE.search(value) or path_exists(path)):
             text = _read_text(path, "--cmd file")
             lines = [ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
             out.extend(lines or [""])

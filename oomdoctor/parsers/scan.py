@@ -20,7 +20,7 @@ from typing import Any, BinaryIO, Iterable
 from oomdoctor.context import read_command
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value, format_bytes
-from oomdoctor.launch import (FLAG_OWNER, SHARED_FLAGS, detect_framework, framework_from_flags, parse_argv, parse_kwargs, positional_model,
+from oomdoctor.launch import (FLAG_OWNER, LLAMA_CPP_TOOL, LLAMA_CPP_TOOLS, SHARED_FLAGS, detect_framework, framework_from_flags, parse_argv, parse_kwargs, positional_model,
                               shared_flag_facts, split)
 from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
 from oomdoctor.parsers.base import P, Pattern, seconds, timestamp
@@ -99,11 +99,10 @@ def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
 
 
 LAUNCH: tuple[Pattern, ...] = (
-    P("launch-command", ("vllm serve", "vllm.entrypoints", "sglang.launch_server", "text-generation-launcher", "llama-server", "llama-cli", "llama-bench", "llama-batched-bench", "llama-perplexity",
-                         "llama-mtmd-cli", "llama-embedding",
+    P("launch-command", ("vllm serve", "vllm.entrypoints", "sglang.launch_server", "text-generation-launcher", *LLAMA_CPP_TOOLS,
                          "lmdeploy serve", "trtllm-", "ollama run", "ollama show", "ollama create", "LLM(", "build.py", ".llamafile", "sglang serve"),
-      r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|llama-server|"
-      r"llama-(?:cli|bench|batched-bench|perplexity|mtmd-cli|embedding)|lmdeploy serve|trtllm-\w+|ollama (?:run|show|create)|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
+      r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|" + LLAMA_CPP_TOOL + r"|"
+      r"lmdeploy serve|trtllm-\w+|ollama (?:run|show|create)|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
     P("container-run", ("docker run", "podman run", "nerdctl run"), r"\b(?:docker|podman|nerdctl) run\s", _container),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
