@@ -305,7 +305,7 @@ def from_model(text: str, quiet: bool = False) -> Context:
         quant = normalise_name(match.quantization) or _default_quant(text, match.quantization == "gguf", ollama_name)
         if quant:
             facts.append(Fact("knob.quantization", quant, Origin.CATALOG, cev))
-        return Context(tuple(facts), model=f"catalog:{match.id}")
+        return Context(tuple(facts), model=f"catalog:{match.id}", framework=_ollama_tag(text))
     params = stated or params_from_name(text)
     notes: tuple[str, ...] = ()
     if params:
@@ -320,10 +320,17 @@ def from_model(text: str, quiet: bool = False) -> Context:
             notes = (f"--model: {text[:60]!r} is not in the offline catalog; using the size in its name ({params / 1e9:g} B params)",)
     elif not quiet:
         notes = (f"--model: {text[:60]!r} is not a file, not in the local Hugging Face cache and not in the offline catalog",)
-    return Context(tuple(facts), notes)
+    return Context(tuple(facts), notes, framework=_ollama_tag(text))
 
 
 _OLLAMA_TAG_IN = re.compile(r"(?<![\w./-])[a-z0-9][\w.-]*:[\w.-]+")
+
+
+def _ollama_tag(text: str) -> str | None:
+    """"ollama" when the model is named the way only Ollama names models (`llama3:70b`,
+    `qwen2.5:7b-instruct-q4_K_M`): the llama.cpp the log shows runs under Ollama."""
+    head = _head(text)
+    return "ollama" if "/" not in head and _OLLAMA_TAG_IN.search(head) else None
 
 
 def _default_quant(text: str, gguf: bool, ollama_name: bool = False) -> str | None:

@@ -66,6 +66,8 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
             scores[fw] = scores.get(fw, 0) + s
     if ctx.framework:
         scores[ctx.framework] = scores.get(ctx.framework, 0) + CONTEXT_FRAMEWORK_WEIGHT
+        if ctx.framework == "ollama":  # an Ollama command or model tag: llama.cpp's lines are its runner's
+            scores[detect.OLLAMA_RUNNER] = CONTEXT_FRAMEWORK_WEIGHT
     framework = framework_override or detect.decide(scores)
     assumed = (f"framework: no engine named in the log, only PyTorch or a Python traceback; read as {framework} "
                "(--framework overrides)",) if not framework_override and detect.assumed(scores, framework) else ()

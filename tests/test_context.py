@@ -259,6 +259,16 @@ def test_a_load_many_times_the_model_is_its_kv_cache(tmp_path: Path) -> None:
     assert [s.knob for s in told.suggestions[:2]] == ["max_model_len", "max_num_seqs"]
 
 
+def test_an_ollama_tag_reads_llama_cpp_lines_as_ollama(tmp_path: Path) -> None:
+    # llama.cpp's own lines, printed by the runner Ollama embeds: the model named by its tag says who ran it
+    log = tmp_path / "server.log"
+    log.write_text("llama_kv_cache_init:      CUDA0 KV buffer size =  8192.00 MiB\n"
+                   "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4507.00 MiB on device 0: cudaMalloc failed: out of memory\n")
+    assert diagnose(DiagnoseOptions(logs=[str(log)])).framework == "llamacpp"
+    assert diagnose(DiagnoseOptions(logs=[str(log)], model="llama3:70b (Meta-Llama-3-70B-Instruct GGUF)")).framework == "ollama"
+    assert diagnose(DiagnoseOptions(logs=[str(log)], model="meta-llama/Llama-3.1-8B-Instruct")).framework == "llamacpp"
+
+
 def test_cli_context_flags_and_cmd_file(tmp_path: Path) -> None:
     log = ROOT / "examples" / "vllm-kv-cache.log"
     cmd = tmp_path / "launch.sh"

@@ -16,6 +16,7 @@ from oomdoctor.parsers.servers import SGLANG_RANK
 
 SCRIPT = "script"  # not a framework: a Python program, counted only when nothing else is named
 NAMED_PYTORCH = "pytorch-script"  # a known plain-PyTorch program (Meta's reference code): read as pytorch, not assumed transformers
+OLLAMA_RUNNER = "ollama-runner"  # not a framework: Ollama's model store or model tag, which make llama.cpp's lines Ollama's runner's
 
 
 def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex: str, flags: int = 0) -> Pattern:
@@ -95,6 +96,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"(?<![/.\w])ollama(?![_\w])|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.", re.I),
     # a file under an Ollama folder run by another program says less
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
+    # Ollama's model store (OLLAMA_MODELS/blobs/sha256-<digest>), which its llama.cpp runner loads from
+    _sig("fw-ollama-blobs", OLLAMA_RUNNER, 8, ("blobs/sha256",), r"/blobs/sha256[-:][0-9a-fx]"),
     # the CLI's own relay of a load failure: "Error: 500 Internal Server Error: llama-server process has terminated"
     _sig("fw-ollama-http-500", "ollama", 40, ("500 Internal Server Error: ",),
          r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)"),
@@ -166,10 +169,12 @@ ASSUMED = "transformers"  # what a log that shows only PyTorch is read as
 
 
 def decide(scores: dict[str, int]) -> str:
-    named = {fw: s for fw, s in scores.items() if fw != SCRIPT}
+    named = {fw: s for fw, s in scores.items() if fw not in (SCRIPT, OLLAMA_RUNNER)}
     if not named:
         return ASSUMED if SCRIPT in scores else "other"
     best = max(named.items(), key=lambda kv: (kv[1], kv[0]))
+    if best[0] == "llamacpp" and OLLAMA_RUNNER in scores:
+        return "ollama"  # llama.cpp's own lines, printed by the runner Ollama embeds
     if best[0] == NAMED_PYTORCH:
         return "pytorch"
     return ASSUMED if best[0] == "pytorch" else best[0]

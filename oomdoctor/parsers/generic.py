@@ -270,6 +270,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     P("metal-buffer", ("buffer, size =",),
       r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.,]+) Mi?B(?:.*?\(\s*([\d.,]+)\s*/\s*([\d.,]+)\s*\))?", _metal_buffer),
+    # ONNX Runtime's BFC arena at its own cap (the CUDA provider's gpu_mem_limit), not the device
+    P("ort-arena-cap", ("smaller than requested bytes",), r"Available memory of (\d+) is smaller than requested bytes of (\d+)",
+      lambda m: [("oom.kind", "allocator_cap"), ("oom.requested_bytes", int(m.group(2)))]),
     P("metal-working-set-exceeded", ("recommended max working set",),
       r"current allocated size is greater than the recommended max working set size", kind("working_set_exceeded")),
     P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+) \(MiB\), GPU (\d+) \(MiB\)",

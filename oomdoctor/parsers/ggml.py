@@ -204,6 +204,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # (a command buffer that could not get its working set while it ran: an execution-time failure, no size)
     P("metal-oom", ("OutOfMemory", "Insufficient Memory"), r"kIOGPUCommandBufferCallbackErrorOutOfMemory|error: Insufficient Memory",
       const(("oom.kind", "ggml_cuda_error_oom"), ("oom.hint", "metal_command_buffer"), ("gpu.backend", "metal"))),
+    # ggml-metal's report of a command buffer that ended in MTLCommandBufferStatusError (5): on a device
+    # past its working set, most often the memory (a low reading: the status names no cause)
+    P("metal-command-buffer-error", ("failed with status 5",), r"command buffer \d+ failed with status 5\b",
+      const(("oom.kind", "metal_command_buffer_error"), ("oom.hint", "metal_command_buffer"), ("gpu.backend", "metal"))),
     P("ggml-assert", ("GGML_ASSERT",), r"GGML_ASSERT\(.*\) failed", kind("ggml_assert")),
     # the driver lost the device (a hang reset by its watchdog, a rejected submission): whatever
     # allocation message came before it, the device is gone, not full

@@ -906,6 +906,15 @@ ROUNDS_30_32 = [
     case("exl2-bits-in-name", " -- Model: /content/exllamav2/my_model/QwQ-32B-exl2-3_0\n",
          [("knob.model", "/content/exllamav2/my_model/QwQ-32B-exl2-3_0", 1), ("model.params", 32000000000, 1),
           ("knob.quantization", "exl2-3.0bpw", 1)], framework="exllama"),
+    # holdout r45
+    case("ollama-model-store", "llama_model_loader: loaded meta data with 22 key-value pairs and 723 tensors from "
+         "/data/models/blobs/sha256-6a0746a1ec1aef3e7ec53868f220ff6e389f6f8ef87a01d77c96807de94ca2aa (version GGUF V3 (latest))\n",
+         framework="ollama"),
+    case("ort-arena-cap", "[ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Softmax node. "
+         "Name:'Softmax_1' Status Message: Available memory of 0 is smaller than requested bytes of 5505024\n",
+         [(OOM, "allocator_cap", 1), ("oom.requested_bytes", 5505024, 1)]),
+    case("metal-command-buffer-status-5", "ggml_metal_graph_compute: command buffer 0 failed with status 5\n",
+         [(OOM, "metal_command_buffer_error", 1), ("oom.hint", "metal_command_buffer", 1), ("gpu.backend", "metal", 1)]),
 ]
 
 
