@@ -318,6 +318,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-model-init", ("/models/", "model_executor"),
       # (vLLM's model_executor, TGI's text_generation_server, SGLang's srt: a model's layers built with their weights)
       r"(?:model_executor|text_generation_server|srt)/(?:models|layers)/[\w/]+\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
+    # (vLLM's and SGLang's repacking of the loaded weights for their kernels: still the load)
+    P("frame-after-loading", ("process_weights_after_loading",), r"\bprocess_weights_after_loading\b", const(("_phase", "load_weights"))),
     P("frame-allocator-warmup", ("caching_allocator_warmup",), r"caching_allocator_warmup",
       const(("oom.hint", "allocator_warmup"), ("_phase", "load_weights"))),
     # bitsandbytes quantizing while the checkpoint loads: the load phase, and the quantization in use
