@@ -328,12 +328,12 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
     # an nvidia-smi table pasted into the log: each card's memory, "|  15514MiB / 16130MiB |"
     P("nvidia-smi-memory", ("MiB /",), r"\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|", lambda m: [("gpu.total_bytes", int(m.group(1)) << 20)]),
-    # the kernel driver's resource manager could not get (system) memory: on unified-memory
-    # machines (GB10, Jetson, GH200's C2C) the same pool as the host's RAM
     # a device whose GPU shares the host's RAM: Jetson (Tegra, L4T), phones' Adreno (KGSL) and Mali GPUs;
     # a host kill or refusal there is the model not fitting the one pool
     P("unified-memory-device", ("tegra", "Tegra", "Jetson", "jetson", "L4T", "Adreno", "KGSL", "kgsl", "Mali-", "nvgpu"),
       r"(?i)tegra|jetson|L4T|Adreno|kgsl|Mali-[GT]\d+|nvgpu", const(("oom.hint", "unified_memory"))),
+    # the kernel driver's resource manager could not get (system) memory: on unified-memory
+    # machines (GB10, Jetson, GH200's C2C) the same pool as the host's RAM
     P("nvrm-no-memory", ("NV_ERR_NO_MEMORY", "NVRM: "), r"NV_ERR_NO_MEMORY|NVRM: \w+: Check failed: Out of memory", kind("driver_no_memory")),
     # a load guardrail whose own estimate came out as no number: its arithmetic failed, not the memory
     P("estimate-not-a-number", ("NaN undefined", "approximately NaN"), r"requires approximately NaN\b", kind("estimator_bug")),
