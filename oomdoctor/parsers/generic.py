@@ -331,7 +331,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # a device whose GPU shares the host's RAM: Jetson (Tegra, L4T), phones' Adreno (KGSL) and Mali GPUs;
     # a host kill or refusal there is the model not fitting the one pool
     P("unified-memory-device", ("tegra", "Tegra", "Jetson", "jetson", "L4T", "Adreno", "KGSL", "kgsl", "Mali-", "nvgpu"),
-      r"(?i)tegra|jetson|L4T|Adreno|kgsl|Mali-[GT]\d+|nvgpu", const(("oom.hint", "unified_memory"))),
+      r"(?i)\btegra\b|\bjetson\b|\bL4T\b|Adreno|\bkgsl\b|\bMali-[GT]\d+|\bnvgpu\b", const(("oom.hint", "unified_memory"))),
     # the kernel driver's resource manager could not get (system) memory: on unified-memory
     # machines (GB10, Jetson, GH200's C2C) the same pool as the host's RAM
     P("nvrm-no-memory", ("NV_ERR_NO_MEMORY", "NVRM: "), r"NV_ERR_NO_MEMORY|NVRM: \w+: Check failed: Out of memory", kind("driver_no_memory")),

@@ -903,6 +903,10 @@ ROUNDS_30_32 = [
          "connection error code 2. End of file.\n", [(OOM, "ray_worker_died", 1)]),
     case("adreno-unified-memory", "W Adreno-GSL: <gsl_ldd_control:549>: ioctl fd 58 code 0xc0300945 (IOCTL_KGSL_GPUOBJ_ALLOC) failed: errno 12 "
          "Out of memory\n", [("oom.hint", "unified_memory", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # the names as words: a Jetson's L4T release line, a Tegra kernel
+    case("jetson-l4t-unified-memory", "# R36 (release), REVISION: 4.0, GCID: 37537400, BOARD: generic, EABI: aarch64 (Jetson Orin Nano, L4T 36.4)\n",
+         [("oom.hint", "unified_memory", 1)]),
+    case("tegra-kernel-unified-memory", "Linux orin 5.15.148-tegra #1 SMP PREEMPT aarch64 GNU/Linux\n", [("oom.hint", "unified_memory", 1)]),
     case("exl2-bits-in-name", " -- Model: /content/exllamav2/my_model/QwQ-32B-exl2-3_0\n",
          [("knob.model", "/content/exllamav2/my_model/QwQ-32B-exl2-3_0", 1), ("model.params", 32000000000, 1),
           ("knob.quantization", "exl2-3.0bpw", 1)], framework="exllama"),
