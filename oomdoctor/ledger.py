@@ -142,11 +142,33 @@ def derive(facts: FactSet) -> list[Fact]:
     out.extend(_context_of_pool(facts))
     out.extend(_low_bit(facts))
     out.extend(_rank_gap(facts))
+    out.extend(_host_share(facts))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
         if not facts.has(f.key):
             first.setdefault(f.key, f)
     return list(first.values())
+
+
+WORKSTATION_RAM = 128 << 30  # more RAM than a workstation holds: a model this size needs a server
+
+
+def _host_share(facts: FactSet) -> Iterable[Fact]:
+    """The whole model against the host's RAM (or its container's limit): loaders stage weights
+    through host memory, so a model as large as the RAM cannot load, whatever the GPUs hold.
+    Where the log does not state the RAM, a model larger than a workstation's is measured
+    against that."""
+    weights, _ = weights_per_gpu(facts)
+    if weights is None:
+        return
+    tp, pp = parallel_split(facts)
+    whole = weights * tp * pp
+    host = facts.number("host.cgroup_limit_bytes", "host.ram_total_bytes")
+    ev = _ev(facts, "host.cgroup_limit_bytes", "host.ram_total_bytes", "mem.weights_bytes", "model.params")
+    if host:
+        yield _est("ratio.weights_of_host", whole / host, ev)
+    if whole >= 0.9 * (host or WORKSTATION_RAM):
+        yield _est("model.exceeds_host", True, ev)
 
 
 # 4- and 8-bit weights by name (bitsandbytes, AWQ, GPTQ, int4/int8): what a quantized run's resident set is measured against
@@ -262,6 +284,9 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     req, cap = facts.number("oom.requested_bytes"), facts.number("oom.buffer_limit_bytes")
     if req is not None and cap:
         yield _est("ratio.request_of_buffer_limit", req / cap, _ev(facts, "oom.buffer_limit_bytes"))
+    slack = facts.number("oom.torch_unallocated_bytes")
+    if req is not None and slack:
+        yield _est("ratio.request_of_unallocated", req / slack, _ev(facts, "oom.torch_unallocated_bytes"))
     process = facts.number("oom.process_bytes")
     held = facts.number("oom.torch_allocated_bytes")
     if process is not None and held is not None and total:

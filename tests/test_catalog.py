@@ -232,6 +232,10 @@ MATCHES = [
     ("RedHatAI/Meta-Llama-3.1-70B-Instruct-quantized.w4a16", "meta-llama/Llama-3.1-70B-Instruct", "w4a16"),
     ("turboderp/Llama-3.1-8B-Instruct-exl2", "meta-llama/Llama-3.1-8B-Instruct", "exl2"),
     ("Llama-3.1-8B-Instruct-exl2-4.0bpw", "meta-llama/Llama-3.1-8B-Instruct", "exl2"),
+    # MLC's weight/activation spelling (holdout r47)
+    ("Llama-2-7b-chat-hf-q4f16_1", "meta-llama/Llama-2-7b-chat-hf", "int4"),
+    ("mlc-ai/Llama-3.1-8B-Instruct-q4f32_1-MLC", "meta-llama/Llama-3.1-8B-Instruct", "int4"),
+    ("Llama-3.1-8B-Instruct-q8f16_1-MLC", "meta-llama/Llama-3.1-8B-Instruct", "int8"),
     ("meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", "meta-llama/Llama-4-Maverick-17B-128E-Instruct", "fp8"),
     ("Qwen3-30B-A3B-Instruct-2507-FP8", "Qwen/Qwen3-30B-A3B-Instruct-2507", "fp8"),
     ("Qwen/Qwen3-30B-A3B", "Qwen/Qwen3-30B-A3B", None),

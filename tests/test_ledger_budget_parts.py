@@ -65,3 +65,20 @@ def test_one_engine_run_after_another_is_no_rank_gap() -> None:
     facts = FactSet([Fact("mem.kv_cache_bytes", v, Origin.LOG, Evidence("server.log", n, "Available KV cache memory"))
                      for v, n in ((-3.86 * GB, 5), (9.90 * GB, 40))])
     assert "mem.kv_rank_gap_bytes" not in _derived(facts)
+
+
+@pytest.mark.parametrize(("values", "share", "exceeds"), [
+    # 70 GB of weights in a 64 GB host: the model, not the RAM, is what to change
+    ({"mem__weights_bytes": 70 * GB, "host__ram_total_bytes": 64 * GB}, 70 / 64, True),
+    # a container's limit is the host that counts
+    ({"mem__weights_bytes": 14 * GB, "host__ram_total_bytes": 512 * GB, "host__cgroup_limit_bytes": 15 * GB}, 14 / 15, True),
+    # two tensor-parallel slices of 40 GB are one 80 GB model in a 256 GB host
+    ({"mem__weights_bytes": 40 * GB, "knob__tensor_parallel_size": 2, "host__ram_total_bytes": 256 * GB}, 80 / 256, False),
+    # the RAM unstated: larger than a workstation's 128 GiB
+    ({"mem__weights_bytes": 381 * GB}, None, True),
+    ({"mem__weights_bytes": 14 * GB}, None, False),
+])
+def test_the_whole_model_is_measured_against_the_host(values: dict[str, float], share: float | None, exceeds: bool) -> None:
+    got = _derived(_facts(framework="vllm", oom__kind="killed", **values))
+    assert got.get("ratio.weights_of_host") == (pytest.approx(share) if share is not None else None)
+    assert got.get("model.exceeds_host", False) is exceeds

@@ -109,6 +109,9 @@ _QUANT_RULES: tuple[tuple[str, str], ...] = (
     (_B + r"mxfp4" + _E, "mxfp4"),
     (_B + r"(?:fp8|float8)(?:[-_.](?:dynamic|static|block|e4m3|e5m2|kv|per[-_.]tensor))*" + _E, "fp8"),
     (_B + r"mlx[-_.]?[2-8]bit" + _E, "mlx-{}bit"),
+    # MLC's weight/activation spelling: q4f16_1 is 4-bit weights computing in float16
+    (_B + r"q4f(?:16|32)(?:_[a-z0-9]+)?" + _E, "int4"),
+    (_B + r"q8f(?:16|32)(?:_[a-z0-9]+)?" + _E, "int8"),
     (_B + r"int8" + _E, "int8"),
     (_B + r"int4" + _E, "int4"),
     # (as people write it in free text: "4-bit", "8 bit")
@@ -117,7 +120,7 @@ _QUANT_RULES: tuple[tuple[str, str], ...] = (
 )
 _QUANT_ANY = re.compile("|".join(f"(?P<q{i}>{p})" for i, (p, _) in enumerate(_QUANT_RULES)))
 _QUANT_BITS = re.compile(r"([2-8])bit")
-_QUANT_WORDS = ("awq", "gptq", "fp8", "float8", "bnb", "bit", "w8a", "w4a", "exl2", "bpw", "nf4", "fp4", "int")
+_QUANT_WORDS = ("awq", "gptq", "fp8", "float8", "bnb", "bit", "w8a", "w4a", "exl2", "bpw", "nf4", "fp4", "int", "q4f", "q8f")
 # descriptors that ride along with a quantization and say nothing about the model
 _QUANT_LEFTOVERS = re.compile(_B + r"(?:g\d{2,3}|\d{2,3}g|act[-_.]?order|actorder|sym|asym|gemm|gemv|mlx|"
                               r"dynamic|static)" + _E)

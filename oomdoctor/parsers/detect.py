@@ -45,6 +45,8 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-memory-saver", "sglang", 6, ("torch_memory_saver",), r"torch_memory_saver"),
     # (vLLM before 0.3 named its Ray actor RayWorker)
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper|\(RayWorker pid="),
+    # V1's multiprocess executor relaying a worker's exception to the engine core
+    _sig("fw-vllm-worker-relay", "vllm", 4, ("Worker failed with error",), r"RuntimeError: Worker failed with error '"),
     # the model runner's dummy forward pass (profile, warm-up, graph capture)
     _sig("fw-vllm-dummy-run", "vllm", 4, ("_dummy_run",), r"\b_dummy_run\b"),
     # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM

@@ -119,6 +119,18 @@ def _memory_figures(m: re.Match[str]) -> Emitted:
         yield "knob.gpu_memory_utilization", float(frac.group(1))
 
 
+def _ggml_pool(m: re.Match[str]) -> Emitted:
+    """ggml's fixed pools. Its early eval context and scratch pool were sized once for a batch of
+    prompt tokens: a graph that needs 1% more than the pool holds outgrew it (a larger batch,
+    a longer prompt: activations). Within 1%, or any other pool (the graph allocator's measured
+    buffer, the object pool, the free-block list), the library's own sizing was off: no memory
+    setting fixes it."""
+    needed, available = m.group(1), m.group(2)
+    if needed and available and int(available) and int(needed) >= 1.01 * int(available):
+        return [("oom.kind", "ggml_pool_outgrown"), ("oom.requested_bytes", int(needed)), ("oom.pool_bytes", int(available))]
+    return [("oom.kind", "ggml_fixed_pool")]
+
+
 def _c10_oom(m: re.Match[str]) -> Emitted:
     """PyTorch's allocator warning: `... while trying to allocate N bytes (free: F, total: T)`."""
     yield "oom.requested_bytes", int(m.group(1))
@@ -375,8 +387,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # its fixed list of free blocks ("out of free blocks")
     P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the scratch memory pool",
                           "not enough space in the buffer", "out of free blocks"),
-      r"not enough space in the (?:context's|scratch) memory pool|(?:tallocr|allocr)_alloc: not enough space in the buffer|"
-      r"n_free_blocks < MAX_FREE_BLOCKS && \"out of free blocks\"", kind("ggml_fixed_pool")),
+      r"not enough space in the (?:context's|scratch) memory pool(?: \(needed (\d+), available (\d+)\))?|"
+      r"(?:tallocr|allocr)_alloc: not enough space in the buffer|n_free_blocks < MAX_FREE_BLOCKS && \"out of free blocks\"", _ggml_pool),
     # a client told that the server validated and refused its request (HTTP 400/413/422, with the
     # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.
     P("request-rejected", ("Error code: 4",), r"Error code: 4(?:00|13|22) - \{", kind("request_rejected")),

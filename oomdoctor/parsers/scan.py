@@ -36,6 +36,7 @@ _STEP_BUFFER = {"load_weights": "weights", "kv_alloc": "kv", "profile": "compute
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
 # Jupyter's header above a traceback: "OutOfMemoryError      Traceback (most recent call last)"
 _JUPYTER_HEADER = re.compile(r"^\W*\w+(?:Error|Exception)\s{2,}Traceback \(most recent call last\)")
+_FRAME = re.compile(r"\bFile \"[^\"]+\", line \d+, in \w")  # one frame of a Python traceback
 # (a Windows console pasted as text shows ESC as "←")
 _ANSI = re.compile(r"(?:\x1b|\u2190)\[[0-9;?]*[A-Za-z]")
 _QUOTED = re.compile(r"^(?:> ?)+")
@@ -254,12 +255,14 @@ class _State:
         self.fast = stats.FastStats(self.series)  # vLLM stats lines read past the head, in batches
         self.tail_cut = False  # reading a last line that has no newline: it may be cut anywhere
         self.phase_line = 0  # the line of the last phase seen before any failure
+        self.frame_step: str | None = None  # the start-up step an outer frame of the current traceback named
+        self.frame_line = -2  # the line of the last traceback frame
         self.run_start = 1  # a log may hold several launches (a user's attempts pasted one after another)
         self.failed_run: dict[str, Any] | None = None  # the last launch that failed before this one
 
     # what belongs to one launch: a relaunch after a failure starts these afresh
     _RUN = ("facts", "sums", "raw", "processes", "failure_line", "failure_text", "failure_phase", "late_phase", "phase", "ready",
-            "stamped_phases", "joins", "run_start", "phase_line")
+            "stamped_phases", "joins", "run_start", "phase_line", "frame_step", "frame_line")
 
     def _much_later(self, text: str) -> bool:
         """A failure minutes after the first one: one crash prints its errors within seconds, so
@@ -340,6 +343,20 @@ class _State:
         new_phase = next((v for k, v in pairs if k == "_phase"), None)
         if new_phase == "startup" and self.phase in _STARTUP_STEPS:
             new_phase = None  # an engine's start-up frames are the umbrella of the step it had reached
+        if name == "traceback":
+            self.frame_step = None
+        elif name == "frame-line" or new_phase is not None:
+            # a traceback's frames and the code line under each: the outermost step named wins over
+            # a layer computing below it (a quantized layer's weights repacked once loaded is loading)
+            in_traceback = bool(_FRAME.search(ev.text)) or line_no == self.frame_line + 1
+            if name == "frame-line":
+                self.frame_line = line_no
+            elif not in_traceback:
+                self.frame_step = None
+            elif self.frame_step is not None and new_phase == "forward":
+                new_phase = None
+            elif new_phase in _STARTUP_STEPS:
+                self.frame_step = str(new_phase)
         for key, value in pairs:
             if key in ("_phase", "_launch"):
                 continue

@@ -55,6 +55,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),
     P("torch-old-fields", ("total capacity;",), OLD, _old_format),
+    # the message's body without its head (a paste or an excerpt starting at "Tried to allocate"): the
+    # request followed by the device's capacity is the caching allocator's out-of-memory report
+    P("torch-oom-body", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE + r"(?: \(|\. )(?:GPU|NPU|XPU) ?\d*(?:; " + SIZE + r"| has a) total capac",
+      kind("torch_oom")),
     # some builds print no device number ("GPU  has a total capacity")
     # (a line cut after the capacity still states it)
     P("torch-new-capacity", ("total capac",), r"GPU (\d*) ?has a total capac\w* of " + SIZE + r"(?: of which " + SIZE + r" is free)?",

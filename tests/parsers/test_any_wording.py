@@ -245,7 +245,7 @@ STATED = [
          lines("tabbyapi-1  | 2025-03-14 11:05:29.634 ERROR:    torch.OutOfMemoryError: CUDA out of memory.",
                "tabbyapi-1  | Tried to allocate 260.00 MiB. GPU 1 has a total capacity of 23.53 GiB of which",
                "tabbyapi-1  | 190.50 MiB is free."),
-         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(260), ANY), ("oom.device", "1", ANY),
+         [(OOM, "torch_oom", 1), (OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(260), ANY), ("oom.device", "1", ANY),
           ("oom.gpu_total_bytes", GiB(23.53), ANY), ("oom.gpu_free_bytes", MiB(190.5), ANY)]),
     case("torch-capacity-without-device",  # holdout r6: "GPU  has" (no device number)
          "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 MiB. GPU  has a total capacity of 44.53 GiB "
@@ -885,7 +885,23 @@ ROUNDS_30_32 = [
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 469762048, 1), ("gpu.backend", "neuron", 1), (OOM, "cuda_error_oom", 2),
           ("oom.requested_bytes", 469762048, 2), ("gpu.backend", "neuron", 2), ("oom.buffer", "weights", 2)], phase="load_weights"),
     case("ggml-scratch-pool", "Processing Prompt [BLAS] (7168 / 7321 tokens)ggml_new_tensor_impl: not enough space in the scratch memory "
-         "pool (needed 1279262720, available 1197473792)\n", [(OOM, "ggml_fixed_pool", 1)], framework="llamacpp"),
+         "pool (needed 1279262720, available 1197473792)\n",
+         [(OOM, "ggml_pool_outgrown", 1), ("oom.requested_bytes", 1279262720, 1), ("oom.pool_bytes", 1197473792, 1)], framework="llamacpp"),
+    # holdout r47: within 1% of the pool is ggml's own sizing, not a batch that outgrew it
+    case("ggml-pool-sized-short", "ggml_new_tensor_impl: not enough space in the context's memory pool (needed 458853944, "
+         "available 454395136)\n", [(OOM, "ggml_fixed_pool", 1)], framework="llamacpp"),
+    # holdout r47: PyTorch's report without its head (an excerpt starting at "Tried to allocate"), both formats
+    case("torch-body-old", " Tried to allocate 36.00 MiB (GPU 0; 14.84 GiB total capacity; 14.06 GiB already allocated; 28.19 MiB free; "
+         "14.07 GiB reserved in total by PyTorch)\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(36), 1), ("oom.device", "0", 1), ("oom.gpu_total_bytes", GiB(14.84), 1),
+          ("oom.torch_allocated_bytes", GiB(14.06), 1), ("oom.gpu_free_bytes", MiB(28.19), 1), ("oom.torch_reserved_bytes", GiB(14.07), 1),
+          ("oom.torch_unallocated_bytes", GiB(14.07) - GiB(14.06), 1)]),
+    # holdout r47: vLLM V1's executor relaying a worker's exception names the engine
+    case("vllm-worker-relay", "RuntimeError: Worker failed with error 'CUDA out of memory. Tried to allocate 128.00 MiB.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(128), 1)], framework="vllm"),
+    case("torch-body-new", "Tried to allocate 19.75 GiB. GPU 0 has a total capacity of 22.03 GiB of which 19.51 GiB is free.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(19.75), 1), ("oom.device", "0", 1), ("oom.gpu_total_bytes", GiB(22.03), 1),
+          ("oom.gpu_free_bytes", GiB(19.51), 1)]),
     # a commented-out argument of a config list is a setting turned off
     case("commented-out-flag", '  # "--quantization=fp8", # quantization of the model weights\n'
          '  "--kv-cache-dtype=fp8" #dynamic quantization of the KV cache\n', [("knob.kv_cache_dtype", "fp8", 2)]),
@@ -944,6 +960,16 @@ REACHED = [
      "    self.impl.process_weights_after_loading(act_dtype)\n", "load_weights"),
     ('  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/custom_modeling/flash_mixtral_modeling.py", '
      "line 691, in __init__\n", "load_weights"),
+    # a layer helper computing below the loading frame of the same traceback is still loading
+    ('  File "/usr/lib/python3.12/dist-packages/vllm/attention/backends/mla/utils.py", line 378, in process_weights_after_loading\n'
+     "    self.impl.process_weights_after_loading(act_dtype)\n"
+     '  File "/usr/lib/python3.12/dist-packages/vllm/model_executor/layers/quantization/utils/quant_utils.py", line 88, in scaled_quantize\n'
+     "    W_UV_O, W_UV_O_scales = scaled_quantize(\n", "load_weights"),
+    # ... but a new traceback, or a log line outside it, starts afresh
+    ('  File "/usr/lib/python3.12/dist-packages/vllm/attention/backends/mla/utils.py", line 378, in process_weights_after_loading\n'
+     "Traceback (most recent call last):\n"
+     '  File "/usr/lib/python3.12/dist-packages/vllm/model_executor/layers/quantization/utils/quant_utils.py", line 88, in scaled_quantize\n',
+     "prefill"),
 ]
 
 
