@@ -284,6 +284,9 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     req, cap = facts.number("oom.requested_bytes"), facts.number("oom.buffer_limit_bytes")
     if req is not None and cap:
         yield _est("ratio.request_of_buffer_limit", req / cap, _ev(facts, "oom.buffer_limit_bytes"))
+    util, held = facts.number("knob.gpu_memory_utilization"), facts.number("oom.torch_allocated_bytes")
+    if util and held is not None and total and facts.value("framework") in _WORKERS_SHARD:
+        yield _est("ratio.allocated_of_util_budget", held / (util * total), _ev(facts, "oom.torch_allocated_bytes"))
     slack = facts.number("oom.torch_unallocated_bytes")
     if req is not None and slack:
         yield _est("ratio.request_of_unallocated", req / slack, _ev(facts, "oom.torch_unallocated_bytes"))

@@ -82,3 +82,14 @@ def test_the_whole_model_is_measured_against_the_host(values: dict[str, float], 
     got = _derived(_facts(framework="vllm", oom__kind="killed", **values))
     assert got.get("ratio.weights_of_host") == (pytest.approx(share) if share is not None else None)
     assert got.get("model.exceeds_host", False) is exceeds
+
+
+def test_what_a_rank_holds_is_measured_against_its_share_of_the_card() -> None:
+    # gpu_memory_utilization 0.9 of a 16 GiB card is 14.4 GiB: 15.69 GiB held is that share, a little overrun
+    got = _derived(_facts(framework="vllm", oom__kind="torch_oom", knob__gpu_memory_utilization=0.9, oom__gpu_total_bytes=16 * GB,
+                          oom__torch_allocated_bytes=15.69 * GB))
+    assert got["ratio.allocated_of_util_budget"] == pytest.approx(15.69 / 14.4)
+    # outside the engines that size a pool by it, the setting means nothing to what PyTorch holds
+    got = _derived(_facts(framework="transformers", oom__kind="torch_oom", knob__gpu_memory_utilization=0.9,
+                          oom__gpu_total_bytes=16 * GB, oom__torch_allocated_bytes=15.69 * GB))
+    assert "ratio.allocated_of_util_budget" not in got

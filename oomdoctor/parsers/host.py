@@ -53,6 +53,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("killed-line", ("Killed", "killed"), r"^\s*[$#>]?\s*[Kk]illed\.?\s*$|[\]|%]\s*[Kk]illed\.?\s*$|\s\d+\s+[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b|^(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
+    # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
+    P("killed-line-localized", ("已杀死", "Getötet", "強制終了", "Убито"),
+      r"^\s*[$#>]?\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)",
+      kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),

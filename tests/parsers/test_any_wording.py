@@ -896,6 +896,10 @@ ROUNDS_30_32 = [
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(36), 1), ("oom.device", "0", 1), ("oom.gpu_total_bytes", GiB(14.84), 1),
           ("oom.torch_allocated_bytes", GiB(14.06), 1), ("oom.gpu_free_bytes", MiB(28.19), 1), ("oom.torch_reserved_bytes", GiB(14.07), 1),
           ("oom.torch_unallocated_bytes", GiB(14.07) - GiB(14.06), 1)]),
+    # holdout r48: the shell's "Killed" in a Chinese locale, alone and in a job line; a message that merely uses the word is none
+    case("killed-zh", "  warnings.warn(\n已杀死\n", [(OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)]),
+    case("killed-zh-job", "[1]+  已杀死               nohup python serve.py\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("killed-zh-prose", "已杀死服务器进程: 1234\n", []),
     # holdout r47: vLLM V1's executor relaying a worker's exception names the engine
     case("vllm-worker-relay", "RuntimeError: Worker failed with error 'CUDA out of memory. Tried to allocate 128.00 MiB.\n",
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(128), 1)], framework="vllm"),
