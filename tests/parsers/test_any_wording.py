@@ -977,6 +977,25 @@ REACHED = [
 ]
 
 
+def test_an_engine_signal_names_the_framework_before_pytorch_messages():
+    # holdout r50: PyTorch's report and its process-group warning, and one line of vLLM's shard loader: the engine is vLLM
+    from oomdoctor.parsers import detect
+    from parser_table import scan_text
+
+    log = lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 64.00 MiB. GPU 0 has a total capacity of 79.20 GiB "
+                "of which 48.62 MiB is free. Including non-PyTorch memory, this process has 2.46 GiB memory in use. Of the allocated memory "
+                "1.15 GiB is allocated by PyTorch, and 13.45 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory "
+                "is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.",
+                "Loading safetensors checkpoint shards:  13% Completed | 2/15 [00:01<00:11,  1.12it/s]",
+                "[rank0]:[W612 11:14:08.810596063 ProcessGroupNCCL.cpp:1496] Warning: WARNING: destroy_process_group() was not called "
+                "before program exit, which can leak resources. For more info, please see https://pytorch.org/docs/stable/distributed.html"
+                "#shutdown (function operator())")
+    assert detect.decide(scan_text(log).framework_scores) == "vllm"
+    # PyTorch's report alone is read as transformers (assumed)
+    assert detect.decide(scan_text(lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 64.00 MiB.")).framework_scores) \
+        == detect.ASSUMED
+
+
 def test_a_finished_start_up_reached_no_step():
     # holdout r19: vLLM's "init engine (profile, create kv cache, warmup model) took" ends the start-up
     from parser_table import scan_text
