@@ -266,6 +266,8 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
         rest = used - (facts.number("mem.kv_cache_bytes") or 0.0) - (facts.number("mem.compute_buffer_bytes") or 0.0)
         if rest > (weights or 0.0):
             weights = rest
+    # vLLM's profile: its activation peak against the engine's own budget (total x gpu_memory_utilization)
+    yield from _share(facts, "ratio.profile_peak_of_budget", "mem.activation_peak_bytes", "mem.budget_bytes")
     if budget:
         if weights is not None:
             yield _est("ratio.weights_of_budget", weights / budget, _ev(facts, "mem.weights_bytes", "model.params"))

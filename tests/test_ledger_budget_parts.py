@@ -93,3 +93,10 @@ def test_what_a_rank_holds_is_measured_against_its_share_of_the_card() -> None:
     got = _derived(_facts(framework="transformers", oom__kind="torch_oom", knob__gpu_memory_utilization=0.9,
                           oom__gpu_total_bytes=16 * GB, oom__torch_allocated_bytes=15.69 * GB))
     assert "ratio.allocated_of_util_budget" not in got
+
+
+def test_the_profile_peak_is_measured_against_the_engines_budget() -> None:
+    # holdout r49: 7.09 GiB of activation peak in a 7.20 GiB budget (0.9 of an 8 GiB card), 72 MiB of weights
+    got = _derived(_facts(framework="vllm", oom__kind="no_kv_memory", mem__budget_bytes=7.20 * GB, mem__activation_peak_bytes=7.09 * GB,
+                          mem__weights_bytes=0.07 * GB))
+    assert got["ratio.profile_peak_of_budget"] == pytest.approx(7.09 / 7.20)
