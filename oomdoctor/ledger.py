@@ -142,7 +142,6 @@ def derive(facts: FactSet) -> list[Fact]:
     out.extend(_context_of_pool(facts))
     out.extend(_low_bit(facts))
     out.extend(_rank_gap(facts))
-    out.extend(_host_share(facts))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
         if not facts.has(f.key):
@@ -153,12 +152,11 @@ def derive(facts: FactSet) -> list[Fact]:
 WORKSTATION_RAM = 128 << 30  # more RAM than a workstation holds: a model this size needs a server
 
 
-def _host_share(facts: FactSet) -> Iterable[Fact]:
-    """The whole model against the host's RAM (or its container's limit): loaders stage weights
-    through host memory, so a model as large as the RAM cannot load, whatever the GPUs hold.
-    Where the log does not state the RAM, a model larger than a workstation's is measured
-    against that."""
-    weights, _ = weights_per_gpu(facts)
+def _host_share(facts: FactSet, weights: float | None) -> Iterable[Fact]:
+    """The whole model (`weights` per GPU) against the host's RAM (or its container's limit):
+    loaders stage weights through host memory, so a model as large as the RAM cannot load,
+    whatever the GPUs hold. Where the log does not state the RAM, a model larger than a
+    workstation's is measured against that."""
     if weights is None:
         return
     tp, pp = parallel_split(facts)
@@ -241,6 +239,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if kv_dev and budget and facts.value("framework") in ("llamacpp", "ollama"):
         yield _est("ratio.kv_of_device", kv_dev / budget, _ev(facts, "mem.kv_cache_bytes"))
     yield from _budget_shares(facts, total, weights)
+    yield from _host_share(facts, weights)
     yield from _share(facts, "ratio.host_of_required", "mem.host_required_bytes", "mem.required_bytes")
     yield from _share(facts, "ratio.kv_of_required", "mem.kv_total_bytes", "mem.required_bytes")
     yield from _share(facts, "ratio.compute_of_required", "mem.compute_buffer_bytes", "mem.required_bytes")
@@ -286,16 +285,15 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     req, cap = facts.number("oom.requested_bytes"), facts.number("oom.buffer_limit_bytes")
     if req is not None and cap:
         yield _est("ratio.request_of_buffer_limit", req / cap, _ev(facts, "oom.buffer_limit_bytes"))
-    util, held = facts.number("knob.gpu_memory_utilization"), facts.number("oom.torch_allocated_bytes")
+    held, slack = facts.number("oom.torch_allocated_bytes"), facts.number("oom.torch_unallocated_bytes")
+    util = facts.number("knob.gpu_memory_utilization")
     if util and held is not None and total and facts.value("framework") in _WORKERS_SHARD:
         yield _est("ratio.allocated_of_util_budget", held / (util * total), _ev(facts, "oom.torch_allocated_bytes"))
-    slack = facts.number("oom.torch_unallocated_bytes")
     if req is not None and slack:
         yield _est("ratio.request_of_unallocated", req / slack, _ev(facts, "oom.torch_unallocated_bytes"))
     process = facts.number("oom.process_bytes")
-    held = facts.number("oom.torch_allocated_bytes")
     if process is not None and held is not None and total:
-        outside = process - held - (facts.number("oom.torch_unallocated_bytes") or 0.0)
+        outside = process - held - (slack or 0.0)
         yield _est("ratio.process_non_torch_of_total", max(0.0, outside) / total, _ev(facts, "oom.process_bytes"))
 
 

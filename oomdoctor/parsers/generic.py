@@ -119,6 +119,9 @@ def _memory_figures(m: re.Match[str]) -> Emitted:
         yield "knob.gpu_memory_utilization", float(frac.group(1))
 
 
+FRAME_LINE = r'File "[^"]+", line \d+, in \w'  # one frame of a Python traceback
+
+
 def _ggml_pool(m: re.Match[str]) -> Emitted:
     """ggml's fixed pools. Its early eval context and scratch pool were sized once for a batch of
     prompt tokens: a graph that needs 1% more than the pool holds outgrew it (a larger batch,
@@ -439,7 +442,7 @@ PATTERNS: tuple[Pattern, ...] = (
       _final_error, fallback=True),
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header
-    P("frame-line", ('", line ',), r'File "[^"]+", line \d+, in \w', const(("_traceback", True))),
+    P("frame-line", ('", line ',), FRAME_LINE, const(("_traceback", True))),
     P("frame-triton-load", ("_init_handles",), r"triton/(?:compiler|runtime)/\w+\.py\", line \d+, in _init_handles|in _init_handles\b",
       const(("oom.hint", "triton_kernel_load"))),
     P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_features",

@@ -36,7 +36,7 @@ _STEP_BUFFER = {"load_weights": "weights", "kv_alloc": "kv", "profile": "compute
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
 # Jupyter's header above a traceback: "OutOfMemoryError      Traceback (most recent call last)"
 _JUPYTER_HEADER = re.compile(r"^\W*\w+(?:Error|Exception)\s{2,}Traceback \(most recent call last\)")
-_FRAME = re.compile(r"\bFile \"[^\"]+\", line \d+, in \w")  # one frame of a Python traceback
+_FRAME = re.compile(r"\b" + generic.FRAME_LINE)
 # (a Windows console pasted as text shows ESC as "←")
 _ANSI = re.compile(r"(?:\x1b|\u2190)\[[0-9;?]*[A-Za-z]")
 _QUOTED = re.compile(r"^(?:> ?)+")
