@@ -143,6 +143,10 @@ def read_command(text: str, source: str = "command") -> Context:
         env.update(docker_env)
     joined = " ".join(argv)
     fw = launch.detect_framework(joined) or fw or launch.framework_from_flags(joined)
+    modelfile = _modelfile(text, Evidence(source, None, text[:300]))
+    if modelfile:
+        facts += modelfile
+        fw = fw or "ollama"
     if fw is None and _LLM_CALL.search(text):
         fw = "vllm"
     if fw is None and _FASTCHAT.search(joined):
@@ -163,6 +167,20 @@ def read_command(text: str, source: str = "command") -> Context:
     if not facts and fw is None:
         notes.append(f"--cmd: no launch flags or framework recognised in {text[:80]!r}")
     return Context(tuple(facts), tuple(notes), fw, model, (tuple(argv),) if argv else ())
+
+
+# an Ollama Modelfile ("FROM llama3:8b", "PARAMETER num_ctx 16000") or the REPL's "/set parameter num_ctx 8192"
+_MODELFILE_PARAM = re.compile(r"(?i)(?:\bPARAMETER|/set parameter)\s+(num_ctx|num_gpu|num_batch)\s+(\d+)")
+_MODELFILE_FROM = re.compile(r"(?:^|\n|\s/\s)\s*FROM\s+(\S+)")
+_MODELFILE_KEYS = {"num_ctx": "knob.max_model_len", "num_gpu": "knob.gpu_layers", "num_batch": "knob.max_num_batched_tokens"}
+
+
+def _modelfile(text: str, ev: Evidence) -> list[Fact]:
+    facts = [Fact(_MODELFILE_KEYS[m.group(1).lower()], int(m.group(2)), Origin.COMMAND, ev) for m in _MODELFILE_PARAM.finditer(text)]
+    source = _MODELFILE_FROM.search(text)
+    if source and (facts or "PARAMETER" in text or "TEMPLATE" in text):
+        facts.append(Fact("knob.model", source.group(1), Origin.COMMAND, ev))
+    return facts
 
 
 _TP_WORDS = re.compile(r"(?<![\w-])TP\s*[=:]?\s*(\d{1,2})\b|\btensor[ -]parallel(?:ism)?(?: size)?\s*(?:of|=|:)?\s*(\d{1,2})\b", re.I)

@@ -236,7 +236,12 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if planned and seen:
         yield _est("ratio.planned_of_available", planned / seen, _ev(facts, "mem.gpu_planned_bytes"))
     kv_dev, budget = facts.number("mem.kv_cache_bytes"), facts.number("mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
-    if kv_dev and budget and facts.value("framework") in ("llamacpp", "ollama"):
+    kv_fact = facts.get("mem.kv_cache_bytes")
+    # llama.cpp's KV estimated at a context nobody stated weighs nothing against the device: its default
+    # was 512, then 4096, then the model's whole training context, and each wrapper sets its own
+    guessed = (kv_fact is not None and kv_fact.origin is Origin.ESTIMATE and not facts.number("knob.max_model_len")
+               and facts.value("framework") == "llamacpp")
+    if kv_dev and budget and not guessed and facts.value("framework") in ("llamacpp", "ollama"):
         yield _est("ratio.kv_of_device", kv_dev / budget, _ev(facts, "mem.kv_cache_bytes"))
     yield from _budget_shares(facts, total, weights)
     yield from _host_share(facts, weights)
@@ -259,9 +264,11 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     budget = facts.number("mem.gpu_available_bytes")
     ev = _ev(facts, "mem.gpu_available_bytes")
     used = facts.number("mem.gpu_used_bytes")
-    if used is not None and facts.value("oom.kind") == "working_set_exceeded":
+    named = facts.number("mem.kv_cache_bytes", "mem.compute_buffer_bytes", "mem.weights_bytes") is not None
+    if used is not None and named and facts.value("oom.kind") == "working_set_exceeded":
         # Metal's running total holds the weights, the KV cache and the compute buffers: what the named
         # cache and compute buffers leave of it is the weights, when the log names no larger weights buffer
+        # (a total whose buffers the log does not name says nothing of which of them it holds)
         rest = used - (facts.number("mem.kv_cache_bytes") or 0.0) - (facts.number("mem.compute_buffer_bytes") or 0.0)
         if rest > (weights or 0.0):
             weights = rest

@@ -52,6 +52,12 @@ def values(ctx: context.Context) -> dict[str, object]:
      {"gpu.count": 8, "oom.hint": "cpu_offload_enabled"}),
     # holdout r33: an Ollama command that reads a model names it
     ("ollama show --modelfile llama3.1:70b", "ollama", {"knob.model": "llama3.1:70b"}),
+    # holdout r51: an Ollama Modelfile as the user has it, and the REPL's /set
+    ("FROM llongma-2-7b.ggmlv3.q4_0.bin / PARAMETER num_ctx 16000", "ollama",
+     {"knob.max_model_len": 16000, "knob.model": "llongma-2-7b.ggmlv3.q4_0.bin"}),
+    ("FROM llama3:70b\nPARAMETER num_gpu 40\nPARAMETER num_batch 256", "ollama",
+     {"knob.gpu_layers": 40, "knob.max_num_batched_tokens": 256, "knob.model": "llama3:70b"}),
+    ("ollama run llama3.1:8b then /set parameter num_ctx 32768", "ollama", {"knob.max_model_len": 32768, "knob.model": "llama3.1:8b"}),
     # holdout r24: LLaMA-Factory's 4-bit flag
     ("python src/train_bash.py --stage ppo --model_name_or_path baichuan-inc/Baichuan-7B --quantization_bit 4", None,
      {"knob.quantization": "bnb-4bit"}),

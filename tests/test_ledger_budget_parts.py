@@ -100,3 +100,28 @@ def test_the_profile_peak_is_measured_against_the_engines_budget() -> None:
     got = _derived(_facts(framework="vllm", oom__kind="no_kv_memory", mem__budget_bytes=7.20 * GB, mem__activation_peak_bytes=7.09 * GB,
                           mem__weights_bytes=0.07 * GB))
     assert got["ratio.profile_peak_of_budget"] == pytest.approx(7.09 / 7.20)
+
+
+@pytest.mark.parametrize(("origin", "context", "weighed"), [
+    (Origin.ESTIMATE, None, False),  # llama.cpp's default context is a guess: its KV cache weighs nothing
+    (Origin.ESTIMATE, 8192, True),  # at a context the user set, the estimate stands
+    (Origin.LOG, None, True),  # the size llama.cpp printed
+])
+def test_a_kv_cache_at_a_guessed_context_is_not_weighed_against_the_device(origin: Origin, context: int | None, weighed: bool) -> None:
+    ev = Evidence("server.log", 1, "text")
+    facts = [Fact("framework", "llamacpp", Origin.LOG, ev), Fact("gpu.total_bytes", 4 * GB, Origin.CARD, ev),
+             Fact("mem.kv_cache_bytes", 14 * GB, origin, ev)]
+    if context:
+        facts.append(Fact("knob.max_model_len", context, Origin.COMMAND, ev))
+    assert ("ratio.kv_of_device" in _derived(FactSet(facts))) is weighed
+
+
+def test_a_running_total_whose_buffers_are_unnamed_is_not_read_as_the_weights() -> None:
+    # Metal's "(used / working set)" with no buffer named: which buffers filled it is unknown
+    facts = _facts(framework="llamacpp", oom__kind="working_set_exceeded", mem__gpu_used_bytes=11.7 * GB, mem__gpu_available_bytes=10.7 * GB)
+    got = _derived(facts)
+    assert got["ratio.used_of_budget"] == pytest.approx(11.7 / 10.7)
+    assert "ratio.weights_of_budget" not in got
+    named = _facts(framework="llamacpp", oom__kind="working_set_exceeded", mem__gpu_used_bytes=11.7 * GB, mem__gpu_available_bytes=10.7 * GB,
+                   mem__kv_cache_bytes=1 * GB)
+    assert _derived(named)["ratio.weights_of_budget"] == pytest.approx(10.7 / 10.7)

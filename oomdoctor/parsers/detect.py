@@ -47,8 +47,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper|\(RayWorker pid="),
     # V1's multiprocess executor relaying a worker's exception to the engine core
     _sig("fw-vllm-worker-relay", "vllm", 4, ("Worker failed with error",), r"RuntimeError: Worker failed with error '"),
-    # the model runner's dummy forward pass (profile, warm-up, graph capture)
-    _sig("fw-vllm-dummy-run", "vllm", 4, ("_dummy_run",), r"\b_dummy_run\b"),
+    # the model runner's dummy forward pass (profile, warm-up, graph capture), its CUDA-graph memory
+    # profile, and its custom all-reduce kernel's source file
+    _sig("fw-vllm-dummy-run", "vllm", 4, ("_dummy_run", "Profiling CUDA graph memory", "csrc/custom_all_reduce.cuh"),
+         r"\b_dummy_run\b|^Profiling CUDA graph memory: |(?<![\w/-])csrc/custom_all_reduce\.cuh"),
     # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
          r"LLMRayActor|vllm_rollout|VllmWorker|actor_rollout|WorkerDict"),
@@ -111,6 +113,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"mlx runner failed|model request too large for system"),
     # Ollama's GPU discovery in debug mode (its NVML probe): "[0] CUDA totalMem 25769803776"
     _sig("fw-ollama-gpu-info", "ollama", 8, ("CUDA totalMem", "CUDA usedMem", "CUDA freeMem"), r"^\[\d+\] CUDA (?:totalMem|usedMem|freeMem) -?\d"),
+    # Go's runtime crash report: Ollama is the Go program that runs ggml in-process (cgo), so llama.cpp's lines are its runner's
+    _sig("fw-ollama-cgo", OLLAMA_RUNNER, 8, ("signal arrived during cgo execution",), r"signal arrived during cgo execution"),
     _sig("fw-ollama-spinner", "ollama", 40, ("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"), r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]"),
     # (the PyTorch backend's executor report when a component does not fit names no product)
     _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM", "Executor creation failed due to",

@@ -200,6 +200,10 @@ _WRAPPER_ERRORS = re.compile(
     r"EngineDeadError|ActorDiedError|Ray\w*Error|ChildFailedError|CancelledError|BrokenPipeError|Connection\w*Error|"
     r"TimeoutError|ProcessExitedException|RemoteDisconnected|\w*Disconnected\w*|ReadTimeout|ClientConnectorError|"
     r"ProcessLookupError|ClosedResourceError|EndOfStream")
+# vLLM's executor relaying a worker's exception, in its two spellings:
+# "Worker failed with error 'X', please check the stack trace above for the root cause" and
+# "('Worker failed with error %s, please check the stack trace above for the root cause', \"X\")"
+_WORKER_RELAY = re.compile(r"Worker failed with error (?:'(.+)', please check|%s.*?',\s*[\"'](.+)[\"']\)\s*$)")
 # a feature the build or the model does not have is the cause, whatever memory words its message holds
 # ("HiRadixCache only supports MHA, MLA, and NSA (DSA) models")
 _UNSUPPORTED = re.compile(r"(?i)\bonly supports?\b|\b(?:is |are )?not (?:yet )?supported\b|\bunsupported\b|\bdoes(?:n't| not) support\b")
@@ -224,6 +228,9 @@ def _final_error(m: re.Match[str]) -> Emitted:
     `ValueError: Unrecognized model type`, `CUDA error: an illegal instruction`, `GGML_ASSERT(...) failed`."""
     name = m.group(1) or m.group(3) or ""
     message = (m.group(2) if m.group(1) else m.group(4)) or ""
+    inner = _WORKER_RELAY.search(message)
+    if inner:  # vLLM's executor relays a worker's error: that error is the one to read
+        name, message = "", inner.group(1) or inner.group(2) or ""
     if name == "GGML_ASSERT":
         # an assertion's condition is the cause ("n_tokens <= n_batch"), unless it checks an allocation
         if _ALLOC_CHECK.search(message):
@@ -288,8 +295,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # ONNX Runtime's BFC arena at its own cap (the CUDA provider's gpu_mem_limit), not the device
     P("ort-arena-cap", ("smaller than requested bytes",), r"Available memory of (\d+) is smaller than requested bytes of (\d+)",
       lambda m: [("oom.kind", "allocator_cap"), ("oom.requested_bytes", int(m.group(2)))]),
+    # (its running total "(used / working set)" in MB, also where a cut paste lost the buffer's name)
     P("metal-working-set-exceeded", ("recommended max working set",),
-      r"current allocated size is greater than the recommended max working set size", kind("working_set_exceeded")),
+      r"(?:\(\s*([\d.,]+)\s*/\s*([\d.,]+)\s*\),?\s*)?(?:warning: )?current allocated size is greater than the recommended max working set size",
+      lambda m: [("oom.kind", "working_set_exceeded")]
+      + ([("mem.gpu_used_bytes", to_bytes(m.group(1), "MiB")), ("mem.gpu_available_bytes", to_bytes(m.group(2), "MiB"))] if m.group(1) else [])),
     P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+) \(MiB\), GPU (\d+) \(MiB\)",
       lambda m: [("mem.gpu_used_bytes", int(m.group(2)) << 20)]),
     P("used-before-start", ("initial_memory_usage=",), r"initial_memory_usage=([\d.]+)\s?(GiB|GB|MiB|MB)",

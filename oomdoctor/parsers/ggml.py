@@ -363,9 +363,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?([^"]*)', _ollama_runner),
     P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
     P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
-    # the loader's own word that the buffer it could not allocate held the model's weights
-    P("ggml-model-buffer-failed", ("error loading model: failed to allocate", "error loading model: unable to allocate"),
-      r"llama_model_load: error loading model: (?:failed|unable) to allocate (?:\w+ )?buffer", const(("oom.buffer", "weights"), ("_phase", "load_weights"))),
+    # the loader's own word that the buffer it could not allocate held the model's weights; the model
+    # loader (llama_model_load) places only the weights, so its error with the reason cut off says the same
+    P("ggml-model-buffer-failed", ("error loading model: failed to allocate", "error loading model: unable to allocate", "llama_model_load: error loading model"),
+      r"llama_model_load: error loading model:?\s*(?:(?:failed|unable) to allocate (?:\w+ )?buffer|$)", const(("oom.buffer", "weights"), ("_phase", "load_weights"))),
     P("ggml-context-failed", ("failed to create context", "failed to initialize the context", "error loading model", "Failed to load model"),
       r"failed to create context|failed to initialize the context|error loading model|\"Failed to load model\"", const(("oom.hint", "context_failed"))),
     P("ollama-runner-stopped", ("unexpectedly stopped",), r"model runner has unexpectedly stopped", const(("oom.hint", "runner_stopped"))),

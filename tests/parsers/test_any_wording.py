@@ -939,6 +939,33 @@ ROUNDS_30_32 = [
          [(OOM, "allocator_cap", 1), ("oom.requested_bytes", 5505024, 1)]),
     case("metal-command-buffer-status-5", "ggml_metal_graph_compute: command buffer 0 failed with status 5\n",
          [(OOM, "metal_command_buffer_error", 1), ("oom.hint", "metal_command_buffer", 1), ("gpu.backend", "metal", 1)]),
+    # holdout r51
+    # Metal's running total read from the working-set warning when the paste lost the buffer's name
+    case("metal-running-total-unnamed",
+         "size =   160.00 MB, (12018.69 / 10922.67), warning: current allocated size is greater than the recommended max working set size\n",
+         [(OOM, "working_set_exceeded", 1), ("mem.gpu_used_bytes", MiB(12018.69), 1), ("mem.gpu_available_bytes", MiB(10922.67), 1)]),
+    # Go's crash report under llama.cpp's lines: Ollama's runner
+    case("ollama-cgo-crash", lines("ggml_metal_graph_compute: command buffer 0 failed with status 5", "GGML_ASSERT: ggml-metal.m:1177: false",
+                                   "SIGABRT: abort", "signal arrived during cgo execution"),
+         [(OOM, "metal_command_buffer_error", 1), ("oom.hint", "metal_command_buffer", 1), ("gpu.backend", "metal", 1)], framework="ollama"),
+    # the model loader's error, its reason cut off: the buffer that failed just before held the weights
+    case("model-load-error-cut", lines("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 30649.55 MiB on device 0: cudaMalloc failed: out of memory",
+                                       "llama_model_load: error loading model:"),
+         [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", MiB(30649.55), 1), ("oom.device", "0", 1), ("oom.buffer_device", "GPU", 1),
+          ("oom.buffer", "weights", 2), ("oom.hint", "context_failed", 2)], framework="llamacpp", phase="load_weights"),
+    # vLLM's CUDA-graph memory profile and its custom all-reduce source name vLLM
+    case("vllm-graph-profile-line", lines("Profiling CUDA graph memory: PIECEWISE=2 (largest=2), FULL=1 (largest=1)",
+                                          "Failed: Cuda error csrc/custom_all_reduce.cuh:455 'invalid argument'"),
+         [(OOM, "comm_error", 2), ("oom.hint", "custom_all_reduce", 2)], framework="vllm"),
+    # vLLM relaying a worker's exception that is not about memory: that exception is the final error
+    case("vllm-worker-relay-inner-error",
+         "ERROR 05-19 22:17:53 [core.py:386] RuntimeError: ('Worker failed with error %s, please check the stack trace above for the root "
+         "cause', \"'tuple' object has no attribute 'ndim'\")\n",
+         [(FINAL, "ERROR 05-19 22:17:53 [core.py:386] RuntimeError: ('Worker failed with error %s, please check the stack trace above for "
+                  "the root cause', \"'tuple' object has no attribute 'ndim'\")", 1)], framework="vllm"),
+    case("vllm-worker-relay-memory-error",
+         "RuntimeError: Worker failed with error 'CUDA out of memory. Tried to allocate 128.00 MiB.', please check the stack trace above for the root cause\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(128), 1)], framework="vllm"),
 ]
 
 
