@@ -156,7 +156,8 @@ def _host_share(facts: FactSet, weights: float | None) -> Iterable[Fact]:
     """The whole model (`weights` per GPU) against the host's RAM (or its container's limit):
     loaders stage weights through host memory, so a model as large as the RAM cannot load,
     whatever the GPUs hold. Where the log does not state the RAM, a model larger than a
-    workstation's is measured against that."""
+    workstation's is measured against that, or against twice the GPUs' memory on a server
+    with more of it (servers carry at least that much RAM beside their GPUs)."""
     if weights is None:
         return
     tp, pp = parallel_split(facts)
@@ -165,7 +166,10 @@ def _host_share(facts: FactSet, weights: float | None) -> Iterable[Fact]:
     ev = _ev(facts, "host.cgroup_limit_bytes", "host.ram_total_bytes", "mem.weights_bytes", "model.params")
     if host:
         yield _est("ratio.weights_of_host", whole / host, ev)
-    if whole >= 0.9 * (host or WORKSTATION_RAM):
+    card = facts.number("oom.gpu_total_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
+    gpus = max(facts.number("gpu.count") or 1, tp * pp)
+    assumed = max(WORKSTATION_RAM, 2 * gpus * card) if card else WORKSTATION_RAM
+    if whole >= 0.9 * (host or assumed):
         yield _est("model.exceeds_host", True, ev)
 
 

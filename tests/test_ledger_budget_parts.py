@@ -77,6 +77,9 @@ def test_one_engine_run_after_another_is_no_rank_gap() -> None:
     # the RAM unstated: larger than a workstation's 128 GiB
     ({"mem__weights_bytes": 381 * GB}, None, True),
     ({"mem__weights_bytes": 14 * GB}, None, False),
+    # the RAM unstated on a server of four 40 GiB cards: at least twice their 160 GiB, so a 140 GiB model fits it
+    ({"mem__weights_bytes": 35 * GB, "knob__tensor_parallel_size": 4, "gpu__total_bytes": 40 * GB}, None, False),
+    ({"mem__weights_bytes": 35 * GB, "knob__tensor_parallel_size": 4}, None, True),
 ])
 def test_the_whole_model_is_measured_against_the_host(values: dict[str, float], share: float | None, exceeds: bool) -> None:
     got = _derived(_facts(framework="vllm", oom__kind="killed", **values))

@@ -171,6 +171,8 @@ def _bank_oom(m: re.Match[str]) -> Emitted:
         yield "oom.gpu_total_bytes", banks * int(m.group(3))
     if banks and m.group(4):
         yield "oom.gpu_free_bytes", banks * int(m.group(4))
+    if banks and m.group(5):  # free in total, but not in one piece per bank
+        yield "oom.largest_free_bytes", banks * int(m.group(5))
 
 
 _STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b")
@@ -207,6 +209,9 @@ _WORKER_RELAY = re.compile(r"Worker failed with error (?:'(.+)', please check|%s
 # a feature the build or the model does not have is the cause, whatever memory words its message holds
 # ("HiRadixCache only supports MHA, MLA, and NSA (DSA) models")
 _UNSUPPORTED = re.compile(r"(?i)\bonly supports?\b|\b(?:is |are )?not (?:yet )?supported\b|\bunsupported\b|\bdoes(?:n't| not) support\b")
+# a size that must divide evenly ("Buffer size 1073741824 must be a multiple of align bytes 29360128", "not divisible by
+# tensor parallel size"): a setting or a shape that does not fit a constraint, whatever memory words the message holds
+_DIVISIBILITY = re.compile(r"(?i)\b(?:must be|is not|isn't|should be) (?:a multiple of|divisible by|evenly divisible by)\b")
 # a failed assertion raised as an exception ("RuntimeError: Failed: Assertion error deep_ep.cpp:1233 'x.size(0) <= ...'"):
 # an invariant of the code, unless it checks an allocation
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
@@ -243,9 +248,10 @@ def _final_error(m: re.Match[str]) -> Emitted:
 
 
 def _names_its_cause(message: str) -> bool:
-    """A missing feature, or a failed assertion that does not check an allocation, is the cause
-    whatever memory words the message also holds."""
-    return bool(_UNSUPPORTED.search(message) or (_ASSERTION.search(message) and not _ALLOC_CHECK.search(message)))
+    """A missing feature, a size that must divide evenly, or a failed assertion that does not
+    check an allocation, is the cause whatever memory words the message also holds."""
+    return bool(_UNSUPPORTED.search(message) or _DIVISIBILITY.search(message)
+                or (_ASSERTION.search(message) and not _ALLOC_CHECK.search(message)))
 
 
 PATTERNS: tuple[Pattern, ...] = (
@@ -411,10 +417,16 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?i)can ?not allocate memory block with size (?:larger|bigger) than (4) ?GB|allocation (?:larger|bigger) than (4) ?GB|"
       r"total bytes of NDArray > 2\*\*32|tensor volume exceeds 2147483647",
       lambda m: [("oom.kind", "alloc_size_limit")] + ([("oom.buffer_limit_bytes", 4 << 30)] if m.group(1) or m.group(2) else [])),
+    # Intel's SYCL runtime (oneAPI's plugin interface, later the unified runtime) on an Arc/Flex/Max GPU: device
+    # memory running out comes back as "out of resources", and often as "out of host memory" too
+    P("sycl-native-oom", ("PI_ERROR_OUT_OF_", "UR_RESULT_ERROR_OUT_OF_"),
+      r"\b(?:PI_ERROR|UR_RESULT_ERROR)_OUT_OF_(?:RESOURCES|HOST_MEMORY|DEVICE_MEMORY)\b",
+      const(("oom.kind", "cuda_error_oom"), ("gpu.backend", "sycl"))),
     # Tenstorrent's allocator, per bank of device DRAM: "Not enough space to allocate 6589251584 B DRAM buffer across 12
     # banks, where each bank needs to store 549105664 B, but bank size is 1071821792 B (allocated: 3078993536 B, free: ...)"
     P("bank-dram-oom", ("Not enough space to allocate",), r"Not enough space to allocate (\d+) B (?:DRAM|L1) buffer(?: across (\d+) banks)?"
-      r"(?:, where each bank needs to store \d+ B)?(?:, but bank size is (?:only )?(\d+) B)?(?:.{0,40}?\(allocated: \d+ B(?:/bank)?, free: (\d+) B)?",
+      r"(?:, where each bank needs to store \d+ B)?(?:, but bank size is (?:only )?(\d+) B)?(?:.{0,40}?\(allocated: \d+ B(?:/bank)?, free: (\d+) B)?"
+      r"(?:(?:/bank)?, largest free block: (\d+) B)?",
       _bank_oom),
     # OpenCL's cap on one memory object ("[GPU] Exceeded max size of memory object allocation: requested N bytes,
     # but max alloc size supported by device is M bytes"): a per-allocation limit, or a size bug when N is absurd
@@ -446,7 +458,7 @@ PATTERNS: tuple[Pattern, ...] = (
       _stated_oom, fallback=True),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "GGML_ASSERT", "Assertion", "panicked at",
                       "Fatal Python error", "Internal Error"),
-      r"^(?:.*?\]:?\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
+      r"^(?:.*?\]:?\s+|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
       r"(terminate called after throwing an instance of|[Ss]egmentation fault|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed)(.*)$",
       _final_error, fallback=True),

@@ -363,6 +363,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?([^"]*)', _ollama_runner),
     P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
     P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
+    # clearing a freshly allocated backend buffer: llama.cpp clears its KV cache's buffers as the context is made
+    P("ggml-buffer-clear", ("buffer_clear", "memset(ctx->dev_ptr"), r"\bggml_backend_\w+_buffer_clear\b|\.memset\(ctx->dev_ptr, value, buffer->size\)",
+      const(("oom.buffer", "kv"), ("_phase", "kv_alloc"))),
     # the loader's own word that the buffer it could not allocate held the model's weights; the model
     # loader (llama_model_load) places only the weights, so its error with the reason cut off says the same
     P("ggml-model-buffer-failed", ("error loading model: failed to allocate", "error loading model: unable to allocate", "llama_model_load: error loading model"),

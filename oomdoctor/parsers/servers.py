@@ -105,7 +105,25 @@ def _trt_component(m: re.Match[str]) -> Emitted:
 SGLANG_RANK = r"\d\d:\d\d:\d\d(?: DP\d+)? TP(\d+)(?: EP\d+)?\]"
 
 
+_TORCH_DTYPE_BYTES = {"float32": 4, "float": 4, "bfloat16": 2, "float16": 2, "half": 2, "float8_e4m3fn": 1, "float8_e5m2": 1, "uint8": 1, "int8": 1}
+
+
+def _offload_pool_full(m: re.Match[str]) -> Emitted:
+    """LMCache's host (CPU) pool for offloaded KV chunks had no room for one more chunk."""
+    yield "oom.kind", "host_pool_full"
+    shape = [int(x) for x in re.findall(r"\d+", m.group(1))]
+    per = _TORCH_DTYPE_BYTES.get(m.group(2))
+    if shape and per:
+        n = per
+        for d in shape:
+            n *= d
+        yield "oom.requested_bytes", n
+
+
 PATTERNS: tuple[Pattern, ...] = (
+    # ---- LMCache, the KV offload connector inside vLLM's workers: its pinned host pool (max_local_cpu_size) is full
+    P("lmcache-pool-full", ("because no memory is available",),
+      r"Failed to allocate memory for tensor\(torch\.Size\(\[([\d, ]*)\]\), torch\.(\w+)\) because no memory is available", _offload_pool_full),
     # ---- SGLang
     P("sglang-server-args", ("server_args=", "ServerArgs("), r"ServerArgs\((.*)\)?", _server_args),
     # the scheduler's prefix names its tensor-parallel rank: "[2025-05-29 14:59:00 TP5] ..."

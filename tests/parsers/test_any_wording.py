@@ -957,6 +957,31 @@ ROUNDS_30_32 = [
     case("vllm-graph-profile-line", lines("Profiling CUDA graph memory: PIECEWISE=2 (largest=2), FULL=1 (largest=1)",
                                           "Failed: Cuda error csrc/custom_all_reduce.cuh:455 'invalid argument'"),
          [(OOM, "comm_error", 2), ("oom.hint", "custom_all_reduce", 2)], framework="vllm"),
+    # holdout r52
+    # Tenstorrent's per-bank message with the largest free block: free in total, not in one piece
+    case("bank-dram-largest-free-block",
+         "TT_FATAL: Out of Memory: Not enough space to allocate 1050673152 B DRAM buffer across 12 banks, where each bank needs to store "
+         "87556096 B, but bank size is 1073741792 B (allocated: 943941568 B, free: 129800224 B, largest free block: 34201600 B)\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 1050673152, 1), ("oom.gpu_total_bytes", 12 * 1073741792, 1),
+          ("oom.gpu_free_bytes", 12 * 129800224, 1), ("oom.largest_free_bytes", 12 * 34201600, 1)]),
+    # Intel's SYCL runtime reports a GPU's memory running out as out of resources, or out of host memory
+    case("sycl-out-of-resources", "RuntimeError: Native API failed. Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES) -5 (PI_ERROR_OUT_OF_RESOURCES)\n",
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "sycl", 1)]),
+    # ggml clearing a new buffer (its KV cache, as the context is made) when the device ran out
+    case("ggml-buffer-clear-kv", lines("Native API failed. Native API returns: -6 (PI_ERROR_OUT_OF_HOST_MEMORY) -6 (PI_ERROR_OUT_OF_HOST_MEMORY)",
+                                       "SYCL error: CHECK_TRY_ERROR((*stream) .memset(ctx->dev_ptr, value, buffer->size) .wait()): Meet error"),
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "sycl", 1), ("oom.buffer", "kv", 2)], phase="kv_alloc"),
+    # LMCache's pinned host pool (inside vLLM's workers) without room for one more chunk
+    case("lmcache-host-pool-full",
+         "[2025-05-19 18:08:26,176] LMCache WARNING: Failed to allocate memory for tensor(torch.Size([256, 2, 1024]), torch.bfloat16) "
+         "because no memory is available (memory_management.py:576:lmcache.experimental.memory_management)\n",
+         [(OOM, "host_pool_full", 1), ("oom.requested_bytes", 256 * 2 * 1024 * 2, 1)], framework="vllm"),
+    # a size that must divide evenly is a setting, whatever memory words the assertion holds; quoted in prose
+    case("divisibility-assertion-in-prose",
+         "When I used the Disaggregated prefill feature, I encountered the following error: AssertionError: Buffer size 1073741824 must be "
+         "a multiple of align bytes 29360128 in paged memory allocator.\n",
+         [(FINAL, "When I used the Disaggregated prefill feature, I encountered the following error: AssertionError: Buffer size 1073741824 "
+                  "must be a multiple of align bytes 29360128 in paged memory allocator.", 1)]),
     # vLLM relaying a worker's exception that is not about memory: that exception is the final error
     case("vllm-worker-relay-inner-error",
          "ERROR 05-19 22:17:53 [core.py:386] RuntimeError: ('Worker failed with error %s, please check the stack trace above for the root "
