@@ -289,6 +289,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.compute_of_required": _spec(float, R, "compute buffers / total memory the engine needs"),
     "ratio.context_of_kv_pool": _spec(float, R, "one max_model_len sequence / the tokens the KV pool holds"),
     "ratio.kv_of_weights": _spec(float, R, "KV cache of the whole model / its weights (all devices and host)"),
+    "ratio.required_of_weights": _spec(float, R, "memory the runtime needs for the loaded model / the model's weights"),
     "ratio.allocated_of_model": _spec(float, R, "PyTorch's allocation on the failing rank / the whole model's weights (tensor parallel)"),
 }
 

@@ -251,6 +251,8 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _host_share(facts, weights)
     yield from _share(facts, "ratio.host_of_required", "mem.host_required_bytes", "mem.required_bytes")
     yield from _share(facts, "ratio.kv_of_required", "mem.kv_total_bytes", "mem.required_bytes")
+    # what the runtime needs for the loaded model (`ollama ps`) against its weights: far above 1, the context's KV cache
+    yield from _share(facts, "ratio.required_of_weights", "mem.required_bytes", "mem.weights_total_bytes")
     yield from _share(facts, "ratio.compute_of_required", "mem.compute_buffer_bytes", "mem.required_bytes")
 
 

@@ -127,8 +127,8 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-deepspeed-ops", "deepspeed", 8, ("Parameter Offload: Total persistent parameters", "Time to load", "Loading extension module"),
          r"Parameter Offload: Total persistent parameters|Time to load (?:utils|cpu_adam|fused_adam|\w+_adam|transformer_inference) op|"
          r"Loading extension module (?:utils|cpu_adam|fused_adam|cpu_adagrad|transformer_inference)\b"),
-    _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache"),
-         r"exllama|Insufficient VRAM for model and cache", re.I),
+    _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache", "Insufficient VRAM in split for model and cache"),
+         r"exllama|Insufficient VRAM (?:in split )?for model and cache", re.I),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
                                                 "accelerate", "generate(", "modeling_", "device_map", "offload_folder"),
          r"transformers|from_pretrained|AutoModel|(?<!safetensors )Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|"
@@ -149,13 +149,14 @@ SIGNALS: tuple[Pattern, ...] = (
          r"tabby_?api|\bExUI\b|--inline-model-loading\b", re.I),
     # an EXL2 quant by its name ("...-exl2_4.65bpw", "6.0bpw-exl2"): ExLlama's format, served by TabbyAPI or ExUI
     _sig("fw-exl2-model", "exllama", 6, ("exl2", "EXL2"), r"(?i)[-_.]exl2(?:[-_.]|$)"),
-    # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite, MindIE, text-embeddings-inference): 'other'
-    # (MLC-LLM's older package was mlc_chat, over TVM's runtime)
+    # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite, MindIE, text-embeddings-inference, mistral.rs,
+    # LightLLM, fastllm): 'other' (MLC-LLM's older package was mlc_chat, over TVM's runtime)
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "mlc_chat", "MLCEngine", "TVMError", "tvm::runtime", "mlx_lm", "mlx_vlm", "mlx_engine",
                                            "mlx.core", "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2", "mindie", "text_embeddings_router",
-                                           "text-embeddings-inference", "text-embeddings-router", "openvino", "OpenVINO", "ovms"),
+                                           "text-embeddings-inference", "text-embeddings-router", "openvino", "OpenVINO", "ovms", "mistralrs",
+                                           "lightllm", "fastllm"),
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
-         r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b", re.I),
+         r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b", re.I),
     # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",

@@ -340,6 +340,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # the card's memory read as nothing (total 0, used negative): a driver or NVML misreading, not a full card
     P("ollama-misread-memory", ("totalMem 0", "usedMem -"), r"\btotalMem 0\b|\busedMem -\d",
       const(("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card"))),
+    # `ollama ps`: what the loaded model takes in memory (weights, KV cache at its context, graph), where, and
+    # (newer releases) at what context; `ollama list`: the model's file, about its weights
+    P("ollama-ps-row", ("% GPU", "% CPU", "CPU/GPU"),
+      r"^\s*\S+\s+[0-9a-f]{12}\s+([\d.]+\s?[KMGT]i?B)\s+\d+%(?:/\d+%)? (?:CPU/GPU|GPU|CPU)(?:\s+(\d{3,7})\b)?",
+      lambda m: [("mem.required_bytes", size_of(m.group(1)) or 0)] + ([("knob.max_model_len", int(m.group(2)))] if m.group(2) else [])),
+    P("ollama-list-row", ("seconds ago", "minutes ago", "hours ago", "days ago", "weeks ago", "months ago", "hour ago", "day ago",
+                          "week ago", "month ago", "minute ago"),
+      r"^\s*\S+\s+[0-9a-f]{12}\s+([\d.]+\s?[KMGT]i?B)\s+(?:\d+|an?|About an?) (?:second|minute|hour|day|week|month|year)s? ago\s*$",
+      lambda m: [("mem.weights_total_bytes", size_of(m.group(1)) or 0)]),
     P("ollama-offload", ("layers.offload", "memory.required", "memory.weights", "memory.available", "layers.model", "memory.graph"),
       r"(?:layers|memory)\.\w+", lambda m: _ollama_kv(m.string)),
     # the scheduler takes off what the models it already runs hold: total less available is theirs

@@ -121,6 +121,9 @@ def _offload_pool_full(m: re.Match[str]) -> Emitted:
 
 
 PATTERNS: tuple[Pattern, ...] = (
+    # ---- mistral.rs names the engine step that failed: a prompt's forward pass (prefill) or a decode step
+    P("mistralrs-step-failed", ("- Model failed with error",), r"mistralrs_core::engine: (prompt|step|completion) - Model failed with error",
+      lambda m: [("_phase", "prefill" if m.group(1) == "prompt" else "decode")]),
     # ---- LMCache, the KV offload connector inside vLLM's workers: its pinned host pool (max_local_cpu_size) is full
     P("lmcache-pool-full", ("because no memory is available",),
       r"Failed to allocate memory for tensor\(torch\.Size\(\[([\d, ]*)\]\), torch\.(\w+)\) because no memory is available", _offload_pool_full),
@@ -138,6 +141,9 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
     P("sglang-leak-check", ("memory leak detected",), r"\w+ memory leak detected", kind("bookkeeping_bug")),
     # the request-slot table (a count, max_running_requests) had no free row: not a failed allocation
+    # a traceback through SGLang's KV token-slot allocator, which raises when the pool has no free slots
+    P("sglang-kv-slot-frame", ("alloc_token_slots", "alloc_paged_token_slots", "alloc_for_extend", "alloc_for_decode"),
+      r"\balloc_(?:paged_)?token_slots\w*|\balloc_for_(?:extend|decode)\b", const(("oom.hint", "kv_slot_alloc"))),
     P("sglang-req-slots", ("alloc_req_slots runs out of memory",), r"alloc_req_slots runs out of memory", kind("req_slots_exhausted")),
     P("sglang-current-fraction", ("Current value: mem_fraction_static",), r"Current value: mem_fraction_static=([\d.]+)",
       lambda m: [("knob.gpu_memory_utilization", float(m.group(1)))]),
@@ -256,5 +262,5 @@ PATTERNS: tuple[Pattern, ...] = (
     # its launcher ending the other ranks once one has exited (with an error above, or killed without one)
     P("deepspeed-killing-ranks", ("Killing subprocess",), r"sigkill_handler\]? Killing subprocess \d+", const(("oom.hint", "child_ended"))),
     # ---- ExLlamaV2
-    P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),
+    P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM (?:in split )?for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),
 )

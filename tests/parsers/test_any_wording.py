@@ -982,6 +982,25 @@ ROUNDS_30_32 = [
          "a multiple of align bytes 29360128 in paged memory allocator.\n",
          [(FINAL, "When I used the Disaggregated prefill feature, I encountered the following error: AssertionError: Buffer size 1073741824 "
                   "must be a multiple of align bytes 29360128 in paged memory allocator.", 1)]),
+    # holdout r53
+    # ExLlamaV3's wording of its split that holds no room for the cache
+    case("exllamav3-split-insufficient", "RuntimeError: Insufficient VRAM in split for model and cache\n",
+         [(OOM, "exllama_insufficient_vram", 1)], framework="exllama", phase="kv_alloc"),
+    # mistral.rs names the engine step that failed: a prompt is a prefill
+    case("mistralrs-prompt-failed", "2024-04-26T20:17:25.483829Z ERROR mistralrs_core::engine: prompt - Model failed with error: "
+         "Cuda(Cuda(DriverError(CUDA_ERROR_OUT_OF_MEMORY, \"out of memory\")))\n",
+         [(OOM, "cuda_error_oom", 1)], framework="other", phase="prefill"),
+    # `ollama ps` (the loaded model's memory and context) and `ollama list` (its file)
+    case("ollama-ps-and-list", lines("glm-4.7-flash:latest              ff14144f31df    18 GB     29 hours ago",
+                                     "NAME                    ID              SIZE      PROCESSOR          CONTEXT    UNTIL",
+                                     "glm-4.7-flash:latest    ff14144f31df    145 GB    35%/65% CPU/GPU    128000     4 minutes from now"),
+         [("mem.weights_total_bytes", GiB(18), 1), ("mem.required_bytes", GiB(145), 3), ("knob.max_model_len", 128000, 3)]),
+    case("ollama-ps-without-context", "gemma3:4b    a2af6cc3eb7f    8.4 GB    100% GPU     4 minutes from now\n",
+         [("mem.required_bytes", GiB(8.4), 1)]),
+    # a traceback through SGLang's KV token-slot allocator
+    case("sglang-kv-slot-frame", lines('  File "/sgl/python/sglang/srt/speculative/eagle_info.py", line 111, in prepare_for_verify',
+                                       "    batch.out_cache_loc = alloc_token_slots("),
+         [("oom.hint", "traceback", 1), ("oom.hint", "kv_slot_alloc", 2)], framework="sglang"),
     # vLLM relaying a worker's exception that is not about memory: that exception is the final error
     case("vllm-worker-relay-inner-error",
          "ERROR 05-19 22:17:53 [core.py:386] RuntimeError: ('Worker failed with error %s, please check the stack trace above for the root "
