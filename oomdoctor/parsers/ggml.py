@@ -246,7 +246,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # Ollama (2023-24) when its runner's stream ended mid-request: the runner died, and the CLI guesses memory
     P("ollama-runner-exited", ("you may not have enough available memory",),
       r"llama runner exited, you may not have enough available memory to run this model", kind("runner_exited")),
-    P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error"), r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error", kind("gpu_timeout")),
+    # (a command buffer macOS stopped because it ran so long it held up the display: code 0x0e,
+    # "Impacting Interactivity", which some releases print as "Internal Error"; out of memory is 0x08)
+    P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error", "ImpactingInteractivity", "(0000000e:"),
+      r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error|kIOGPUCommandBufferCallbackErrorImpactingInteractivity|\(0000000e:",
+      kind("gpu_timeout")),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",
       lambda m: [("oom.kind", "ollama_layout_failed")] + ([("knob.gpu_layers", int(m.group(1)))] if m.group(1) else [])),
@@ -331,6 +335,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("lmstudio-load-error", ('"n_ctx"', '"n_gpu_layers"', '"vram_recommended_capacity"', '"ram_capacity"', '"ram_unused"'),
       r'"(n_ctx|n_gpu_layers|vram_recommended_capacity|ram_capacity|ram_unused)":\s*"?([\d.]+(?:\s?[KMGT]?B)?)"?', _lmstudio),
     # a model this build cannot read (llama.cpp's loader; LM Studio's and Ollama's reports quote it)
+    # the context refused a setting combination ("V cache quantization requires flash_attn"): a setting, not memory
+    P("ggml-setting-requires", ("quantization requires flash_attn",), r"\b([KV]) cache quantization requires flash_attn",
+      lambda m: [("error.final", f"a quantized {m.group(1)} cache needs flash attention (-fa on): the context refused the setting")]),
     P("ggml-unknown-architecture", ("unknown model architecture",), r"unknown model architecture: '?([\w.-]*)",
       lambda m: [("error.final", f"unknown model architecture '{m.group(1)}' (this build does not support the model)")]),
     # ---- Ollama

@@ -44,7 +44,8 @@ def _vllm(m: re.Match[str]) -> Emitted:
 
 
 def _preempted(m: re.Match[str]) -> Emitted:
-    yield "_sample", (("preemptions_total", float(m.group(1))),) if m.group(1) else (("preempted", 1.0),)
+    # each warning is one preempted sequence group; the cumulative count, where printed, also covers those not logged
+    yield "_sample", (("preemptions_total", float(m.group(1))), ("preempted", 1.0)) if m.group(1) else (("preempted", 1.0),)
 
 
 _SGLANG_KEYS = {"#running-req": "running", "#queue-req": "waiting", "token usage": "kv_usage", "full token usage": "kv_usage",

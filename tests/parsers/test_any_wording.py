@@ -280,9 +280,9 @@ NOT_STATED = [
 FINAL_ERRORS = [
     case("python-error", lines("Traceback (most recent call last):", "ValueError: Unrecognized configuration class Foo"),
          [("oom.hint", "traceback", 1), (FINAL, "ValueError: Unrecognized configuration class Foo", 2)]),
-    case("native-abort",  # holdout r8 mlx-swift-lm
+    case("native-abort",  # holdout r8 mlx-swift-lm; code 0x0e is macOS stopping a command buffer that held up the display (r54)
          "[METAL] Command buffer execution failed: Internal Error (0000000e:Internal Error)\n",
-         [(FINAL, "Command buffer execution failed: Internal Error (0000000e:Internal Error)", 1)]),
+         [(OOM, "gpu_timeout", 1)]),
     # wrappers and memory-worded messages are not a cause of their own
     case("wrapper-error", "RuntimeError: Engine core initialization failed. See root cause above.\n"),
     case("wrapper-type", "ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n"),
@@ -1001,6 +1001,25 @@ ROUNDS_30_32 = [
     case("sglang-kv-slot-frame", lines('  File "/sgl/python/sglang/srt/speculative/eagle_info.py", line 111, in prepare_for_verify',
                                        "    batch.out_cache_loc = alloc_token_slots("),
          [("oom.hint", "traceback", 1), ("oom.hint", "kv_slot_alloc", 2)], framework="sglang"),
+    # holdout r54
+    # a Metal command buffer macOS stopped for holding up the display (code 0x0e), not out of memory (0x08)
+    case("metal-impacting-interactivity", lines("ggml_metal_graph_compute: command buffer 1 failed with status 5",
+                                                "error: Internal Error (0000000e:Internal Error)"),
+         [(OOM, "metal_command_buffer_error", 1), ("oom.hint", "metal_command_buffer", 1), ("gpu.backend", "metal", 1),
+          (OOM, "gpu_timeout", 2)]),
+    # Ollama's API access lines (the Go web framework's) make llama.cpp's lines Ollama's runner's
+    case("ollama-gin-access-line", lines('[GIN] 2025/05/16 - 11:35:51 | 200 |  4.355901125s |       127.0.0.1 | POST     "/api/generate"',
+                                         "llama_kv_cache_init:      CUDA0 KV buffer size =  1024.00 MiB"),
+         [("mem.kv_cache_bytes", MiB(1024), 2), ("mem.kv_total_bytes", MiB(1024), 2)], framework="ollama"),
+    # llama.cpp's context refusing a quantized V cache without flash attention: a setting
+    case("v-cache-needs-flash-attention", "llama_new_context_with_model: V cache quantization requires flash_attn\n",
+         [(FINAL, "a quantized V cache needs flash attention (-fa on): the context refused the setting", 1)]),
+    # NVML blind to the process (a container, WSL): "this process has 0 bytes" states nothing
+    case("this-process-zero-bytes", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.88 GiB. GPU 3 has a total capacity of "
+         "21.96 GiB of which 1.29 GiB is free. Including non-PyTorch memory, this process has 0 bytes memory in use. Of the allocated "
+         "memory 19.02 GiB is allocated by PyTorch, and 1.32 GiB is reserved by PyTorch but unallocated.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(1.88), 1), ("oom.device", "3", 1), ("oom.gpu_total_bytes", GiB(21.96), 1),
+          ("oom.gpu_free_bytes", GiB(1.29), 1), ("oom.torch_allocated_bytes", GiB(19.02), 1), ("oom.torch_unallocated_bytes", GiB(1.32), 1)]),
     # vLLM relaying a worker's exception that is not about memory: that exception is the final error
     case("vllm-worker-relay-inner-error",
          "ERROR 05-19 22:17:53 [core.py:386] RuntimeError: ('Worker failed with error %s, please check the stack trace above for the root "

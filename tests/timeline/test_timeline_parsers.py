@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from oomdoctor.diagnose import DiagnoseOptions, diagnose
 from oomdoctor.parsers.scan import read_text_stream
 
 CASES = [
@@ -72,6 +75,22 @@ def test_events_and_lengths() -> None:
     prompts = series.lengths["prompt_tokens"]
     assert prompts.count == 4 and prompts.max == 5000
     assert series.static["slot_ctx"] == 4096
+
+
+def test_each_preemption_warning_counts_once_beside_the_cumulative_count(tmp_path: Path) -> None:
+    # holdout r54: one warning whose cumulative count (printed since the server started) has no earlier value
+    # to rise from: the warning itself is a preemption, and the log reads as KV pressure without a failure
+    line = ("WARNING 03-10 09:30:17 scheduler.py:1481] Sequence group 221 is preempted by PreemptionMode.RECOMPUTE mode because "
+            "there is not enough KV cache space. This can affect the end-to-end performance. Increase gpu_memory_utilization or "
+            "tensor_parallel_size to provide more KV cache memory. total_num_cumulative_preemption=101\n")
+    series = read_text_stream(line.encode()).series
+    assert series is not None and series.preemptions() == 1
+    log = tmp_path / "server.log"
+    log.write_text(line)
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert report.culprit.value == "unknown"
+    assert [p.account for p in report.pressure] == ["kv_cache"]
+    assert report.findings[0].rule_id == "kv-preempted-without-failure"
 
 
 def test_a_stats_line_is_not_a_fact_and_not_a_failure() -> None:
