@@ -95,13 +95,18 @@ SIGNALS: tuple[Pattern, ...] = (
          r"prompt_save:|cache state:|slot \w+: id|\bsrv\s+\w+: |set_adapters_lora:|\bupdate_slots\s?:"),
     # llama.cpp's system-info line and its mlock warning
     _sig("fw-llamacpp-sysinfo", "llamacpp", 6, ("AVX2 = ", "failed to mlock"), r"\bAVX = \d \| AVX2 = \d|failed to mlock \d+-byte buffer"),
+    # (Go's structured log, as Ollama writes it: "time=... level=INFO source=runner.go:1271 msg=...")
     _sig("fw-ollama", "ollama", 40, ("ollama", "Ollama", "source=server.go", "source=sched.go", "source=memory.go", "source=ggml.go",
-                                     "source=cache.go", "layers.offload", "memory.required"),
-         r"(?<![/.\w])ollama(?![_\w])|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.", re.I),
+                                     "source=cache.go", "source=runner.go", "layers.offload", "memory.required", "level=INFO source=",
+                                     "level=WARN source=", "level=ERROR source=", "level=DEBUG source="),
+         r"(?<![/.\w])ollama(?![_\w])|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.|"
+         r"level=(?:INFO|WARN|ERROR|DEBUG) source=[\w/.-]+\.go:\d+ msg=", re.I),
+    # llama.cpp's sources or libraries inside an Ollama build: its lines are the runner Ollama embeds
+    _sig("fw-ollama-build", OLLAMA_RUNNER, 8, ("ollama",), r"ollama[\w.-]*/llm/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)"),
     # a file under an Ollama folder run by another program says less
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
     # Ollama's model store (OLLAMA_MODELS/blobs/sha256-<digest>), which its llama.cpp runner loads from
-    _sig("fw-ollama-blobs", OLLAMA_RUNNER, 8, ("blobs/sha256",), r"/blobs/sha256[-:][0-9a-fx]"),
+    _sig("fw-ollama-blobs", OLLAMA_RUNNER, 8, ("blobs/sha256", "blobs\\sha256", "blobs\\\\sha256"), r"[/\\]blobs[/\\]+sha256[-:][0-9a-fx]"),
     # the CLI's own relay of a load failure: "Error: 500 Internal Server Error: llama-server process has terminated"
     _sig("fw-ollama-http-500", "ollama", 40, ("500 Internal Server Error: ",),
          r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)"),

@@ -1011,6 +1011,15 @@ ROUNDS_30_32 = [
     case("ollama-gin-access-line", lines('[GIN] 2025/05/16 - 11:35:51 | 200 |  4.355901125s |       127.0.0.1 | POST     "/api/generate"',
                                          "llama_kv_cache_init:      CUDA0 KV buffer size =  1024.00 MiB"),
          [("mem.kv_cache_bytes", MiB(1024), 2), ("mem.kv_total_bytes", MiB(1024), 2)], framework="ollama"),
+    # Ollama's own structured log line from a Go file it has not named before; llama.cpp inside Ollama's build tree;
+    # a Windows path into Ollama's model store
+    case("ollama-slog-any-source", 'time=2025-12-02T17:06:47.184-05:00 level=INFO source=runner.go:1271 msg=load request="{Operation:alloc}"\n',
+         framework="ollama"),
+    case("llamacpp-inside-ollama-build", "GGML_ASSERT: /tmp/ollama-20231213-4188-jpu97j/llm/llama.cpp/gguf/ggml-metal.m:1623: false\n",
+         framework="ollama"),
+    case("ollama-blobs-windows-path", "llama_init_from_gpt_params: error: failed to create context with model "
+         "'C:\\Users\\a\\.ollama\\models\\blobs\\sha256-912687f2b75ca31331bfcf8b55a34a366dbb0f31df6b'\n",
+         [("oom.hint", "context_failed", 1)], framework="ollama"),
     # llama.cpp's context refusing a quantized V cache without flash attention: a setting
     case("v-cache-needs-flash-attention", "llama_new_context_with_model: V cache quantization requires flash_attn\n",
          [(FINAL, "a quantized V cache needs flash attention (-fa on): the context refused the setting", 1)]),
