@@ -334,10 +334,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # LM Studio's load error (JSON): the context and layers it tried, the VRAM and RAM it saw
     P("lmstudio-load-error", ('"n_ctx"', '"n_gpu_layers"', '"vram_recommended_capacity"', '"ram_capacity"', '"ram_unused"'),
       r'"(n_ctx|n_gpu_layers|vram_recommended_capacity|ram_capacity|ram_unused)":\s*"?([\d.]+(?:\s?[KMGT]?B)?)"?', _lmstudio),
-    # a model this build cannot read (llama.cpp's loader; LM Studio's and Ollama's reports quote it)
     # the context refused a setting combination ("V cache quantization requires flash_attn"): a setting, not memory
     P("ggml-setting-requires", ("quantization requires flash_attn",), r"\b([KV]) cache quantization requires flash_attn",
       lambda m: [("error.final", f"a quantized {m.group(1)} cache needs flash attention (-fa on): the context refused the setting")]),
+    # a model this build cannot read (llama.cpp's loader; LM Studio's and Ollama's reports quote it)
     P("ggml-unknown-architecture", ("unknown model architecture",), r"unknown model architecture: '?([\w.-]*)",
       lambda m: [("error.final", f"unknown model architecture '{m.group(1)}' (this build does not support the model)")]),
     # ---- Ollama

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from oomdoctor.launch import parse_kwargs
@@ -105,7 +106,8 @@ def _trt_component(m: re.Match[str]) -> Emitted:
 SGLANG_RANK = r"\d\d:\d\d:\d\d(?: DP\d+)? TP(\d+)(?: EP\d+)?\]"
 
 
-_TORCH_DTYPE_BYTES = {"float32": 4, "float": 4, "bfloat16": 2, "float16": 2, "half": 2, "float8_e4m3fn": 1, "float8_e5m2": 1, "uint8": 1, "int8": 1}
+# element sizes of the torch dtypes a KV chunk is printed with (the parsers do not load the memory model)
+_TORCH_DTYPE_BYTES = {"float32": 4, "float": 4, "bfloat16": 2, "float16": 2, "half": 2}
 
 
 def _offload_pool_full(m: re.Match[str]) -> Emitted:
@@ -114,10 +116,7 @@ def _offload_pool_full(m: re.Match[str]) -> Emitted:
     shape = [int(x) for x in re.findall(r"\d+", m.group(1))]
     per = _TORCH_DTYPE_BYTES.get(m.group(2))
     if shape and per:
-        n = per
-        for d in shape:
-            n *= d
-        yield "oom.requested_bytes", n
+        yield "oom.requested_bytes", per * math.prod(shape)
 
 
 PATTERNS: tuple[Pattern, ...] = (
@@ -140,10 +139,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sglang-weights-leave-no-kv", ("leave no GPU memory for the KV cache",), r"Loaded weights leave no GPU memory for the KV cache",
       kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
     P("sglang-leak-check", ("memory leak detected",), r"\w+ memory leak detected", kind("bookkeeping_bug")),
-    # the request-slot table (a count, max_running_requests) had no free row: not a failed allocation
     # a traceback through SGLang's KV token-slot allocator, which raises when the pool has no free slots
     P("sglang-kv-slot-frame", ("alloc_token_slots", "alloc_paged_token_slots", "alloc_for_extend", "alloc_for_decode"),
       r"\balloc_(?:paged_)?token_slots\w*|\balloc_for_(?:extend|decode)\b", const(("oom.hint", "kv_slot_alloc"))),
+    # the request-slot table (a count, max_running_requests) had no free row: not a failed allocation
     P("sglang-req-slots", ("alloc_req_slots runs out of memory",), r"alloc_req_slots runs out of memory", kind("req_slots_exhausted")),
     P("sglang-current-fraction", ("Current value: mem_fraction_static",), r"Current value: mem_fraction_static=([\d.]+)",
       lambda m: [("knob.gpu_memory_utilization", float(m.group(1)))]),
