@@ -60,6 +60,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"sglang|sgl[-_]kernel|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced|"
          r"size of the hierarchical cache|--(?:enable-)?hicache", re.I),
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
+    # SGLang's first scheduler (2024) before its lines named it: "new fill batch. #seq: 1. ... tree_cache_hit_rate: 80.83%."
+    _sig("fw-sglang-early-scheduler", "sglang", 8, ("new fill batch.", "tree_cache_hit_rate"), r"new fill batch\. #seq: \d|tree_cache_hit_rate: [\d.]+%"),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
                                          "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory", "Capture cuda graph failed"),

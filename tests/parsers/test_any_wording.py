@@ -1020,6 +1020,9 @@ ROUNDS_30_32 = [
     case("ollama-blobs-windows-path", "llama_init_from_gpt_params: error: failed to create context with model "
          "'C:\\Users\\a\\.ollama\\models\\blobs\\sha256-912687f2b75ca31331bfcf8b55a34a366dbb0f31df6b'\n",
          [("oom.hint", "context_failed", 1)], framework="ollama"),
+    # holdout r55: SGLang's first scheduler, before its lines named it
+    case("sglang-early-scheduler", "new fill batch. #seq: 1. #cached_token: 477. #new_token: 198. #remaining_req: 1. #running_req: 3. "
+         "tree_cache_hit_rate: 80.83%.\n", framework="sglang"),
     # llama.cpp's context refusing a quantized V cache without flash attention: a setting
     case("v-cache-needs-flash-attention", "llama_new_context_with_model: V cache quantization requires flash_attn\n",
          [(FINAL, "a quantized V cache needs flash attention (-fa on): the context refused the setting", 1)]),
