@@ -152,7 +152,7 @@ def derive(facts: FactSet) -> list[Fact]:
 WORKSTATION_RAM = 128 << 30  # more RAM than a workstation holds: a model this size needs a server
 
 
-def _host_share(facts: FactSet, weights: float | None) -> Iterable[Fact]:
+def _host_share(facts: FactSet, weights: float | None, total: float | None) -> Iterable[Fact]:
     """The whole model (`weights` per GPU) against the host's RAM (or its container's limit):
     loaders stage weights through host memory, so a model as large as the RAM cannot load,
     whatever the GPUs hold. Where the log does not state the RAM, a model larger than a
@@ -166,9 +166,8 @@ def _host_share(facts: FactSet, weights: float | None) -> Iterable[Fact]:
     ev = _ev(facts, "host.cgroup_limit_bytes", "host.ram_total_bytes", "mem.weights_bytes", "model.params")
     if host:
         yield _est("ratio.weights_of_host", whole / host, ev)
-    card = facts.number("oom.gpu_total_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
     gpus = max(facts.number("gpu.count") or 1, tp * pp)
-    assumed = max(WORKSTATION_RAM, 2 * gpus * card) if card else WORKSTATION_RAM
+    assumed = max(WORKSTATION_RAM, 2 * gpus * total) if total else WORKSTATION_RAM
     if whole >= 0.9 * (host or assumed):
         yield _est("model.exceeds_host", True, ev)
 
@@ -248,7 +247,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if kv_dev and budget and not guessed and facts.value("framework") in ("llamacpp", "ollama"):
         yield _est("ratio.kv_of_device", kv_dev / budget, _ev(facts, "mem.kv_cache_bytes"))
     yield from _budget_shares(facts, total, weights)
-    yield from _host_share(facts, weights)
+    yield from _host_share(facts, weights, total)
     yield from _share(facts, "ratio.host_of_required", "mem.host_required_bytes", "mem.required_bytes")
     yield from _share(facts, "ratio.kv_of_required", "mem.kv_total_bytes", "mem.required_bytes")
     # what the runtime needs for the loaded model (`ollama ps`) against its weights: far above 1, the context's KV cache

@@ -384,7 +384,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.buffer", "kv"), ("_phase", "kv_alloc"))),
     # the loader's own word that the buffer it could not allocate held the model's weights; the model
     # loader (llama_model_load) places only the weights, so its error with the reason cut off says the same
-    P("ggml-model-buffer-failed", ("error loading model: failed to allocate", "error loading model: unable to allocate", "llama_model_load: error loading model"),
+    P("ggml-model-buffer-failed", ("llama_model_load: error loading model",),
       r"llama_model_load: error loading model:?\s*(?:(?:failed|unable) to allocate (?:\w+ )?buffer|$)", const(("oom.buffer", "weights"), ("_phase", "load_weights"))),
     P("ggml-context-failed", ("failed to create context", "failed to initialize the context", "error loading model", "Failed to load model"),
       r"failed to create context|failed to initialize the context|error loading model|\"Failed to load model\"", const(("oom.hint", "context_failed"))),
