@@ -128,3 +128,15 @@ def test_step_value_floors() -> None:
     v, _ = step_value("vllm", "max_model_len", Action.LOWER, _facts(knob__max_model_len=600))
     assert v == 512  # never below the sources' conservative start
     assert step_value("vllm", "max_model_len", Action.LOWER, _facts(knob__max_model_len=512))[0] is None
+
+
+def test_gpu_layers_all_is_not_a_layer_count() -> None:
+    # -ngl 999 asks for every layer: a step down starts from the model's count, never from 999
+    known = step_value("llamacpp", "gpu_layers", Action.LOWER, _facts(knob__gpu_layers=999, mem__layers_total=33))
+    assert known[0] == 24
+    # count unknown: a baseline that fits, with the share of the weights buffer the card holds
+    value, why = step_value("llamacpp", "gpu_layers", Action.LOWER,
+                            _facts(knob__gpu_layers=999, oom__requested_bytes=27846 << 20, gpu__total_bytes=24 << 30))
+    assert value == 0 and "about 79% of the model's layers fit the card" in why
+    # a real count below the model's layers is stepped down as set
+    assert step_value("llamacpp", "gpu_layers", Action.LOWER, _facts(knob__gpu_layers=40))[0] == 30

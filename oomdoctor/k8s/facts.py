@@ -222,17 +222,9 @@ def capacity_from_product(product: str) -> int | None:
     m = _MIG_PRODUCT.search(product)
     if m:
         return int(m.group(2)) * 1000 << 20
-    try:
-        from oomdoctor.gpus import capacity_from_name  # the card table, where present
-    except ImportError:
-        pass
-    else:
-        found = capacity_from_name(product)
-        if found:
-            return int(found)
-    from oomdoctor.parsers.scan import gpu_memory_from_name
+    from oomdoctor.gpus import capacity_from_name  # the shipped card table
 
-    return gpu_memory_from_name(product.replace("-", " ").replace("_", " "))
+    return capacity_from_name(product) or capacity_from_name(product.replace("-", " ").replace("_", " "))
 
 
 def node_gpu_text(node: Mapping[str, Any], container_gpus: int | None = None) -> str | None:

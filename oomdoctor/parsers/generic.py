@@ -401,7 +401,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Driver/library version mismatch|forward compatibility was attempted on non supported HW|no CUDA-capable device is detected|"
       r"hipErrorNoBinaryForGpu", kind("broken_install")),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
-    P("va-reservation", ("cuMemAddressReserve",), r"cuMemAddressReserve", kind("va_reservation")),
+    # ggml's VMM pool failing: the CUDA call that reserves its address range, or any VMM call of a HIP
+    # build (ggml's HIP builds name no call: "HipVMM Failure: out of memory"; ROCm's VMM is off by default since)
+    P("va-reservation", ("cuMemAddressReserve", "HipVMM Failure"), r"cuMemAddressReserve|HipVMM Failure", kind("va_reservation")),
     # ggml's own pools, sized once by the library: a context's object pool, a graph allocator's measured buffer,
     # its fixed list of free blocks ("out of free blocks")
     P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the scratch memory pool",

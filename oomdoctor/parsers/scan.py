@@ -483,7 +483,9 @@ class _State:
                     yield Fact("knob.max_num_seqs", cells // per_seq, Origin.LOG, ev)
         gpu = next((f for f in self.facts if f.key == "gpu.name"), None)
         if gpu is not None:
-            size = gpu_memory_from_name(str(gpu.value))
+            from oomdoctor.gpus import capacity_from_name  # the shipped card table, read only when a log names a card
+
+            size = capacity_from_name(str(gpu.value))
             if size:
                 yield Fact("gpu.total_bytes", size, Origin.ESTIMATE, gpu.evidence)
         yield from self._process_facts()
@@ -580,26 +582,6 @@ def name_hints(name: str) -> list[tuple[str, Value]]:
 
 # the bits per weight beside an EXL2 tag: "exl2-3_0", "exl2_4.65", "6.0bpw-exl2"
 _EXL2_BITS = re.compile(r"(?i)(?:exl2[-_](\d)(?:[._](\d+))?(?![\d.])|(\d)(?:[._](\d+))?bpw)")
-
-
-# Memory of common cards by name (GiB), for logs that name the card but not its size.
-_GPU_SIZES = (
-    (r"A100.*80\s?G|A100-SXM4-80|H100|H800|A800.*80|GH200", 80), (r"H200", 141), (r"B200", 180), (r"A100", 40),
-    (r"A10G|A10\b|RTX 3090|RTX 4090|L4\b|A5000|RTX 6000 Ada|A30\b", 24), (r"L40|A40|A6000|RTX 6000", 48),
-    (r"V100.*32|V100S", 32), (r"V100|T4\b|A4000|RTX 4080|P100.*16|RTX 5080", 16), (r"RTX 5090", 32),
-    (r"RTX 3080 Ti|RTX 4070 Ti|RTX 3060|RTX 4070|2080 Ti", 12), (r"RTX 3080|RTX 3070|RTX 4060|2080|2070|1080", 8),
-    (r"1050 Ti|1650", 4),
-)
-
-
-def gpu_memory_from_name(name: str) -> int | None:
-    m = re.search(r"(\d+)\s?GB", name)
-    if m and 2 <= int(m.group(1)) <= 512:
-        return int(m.group(1)) << 30
-    for pat, gib in _GPU_SIZES:
-        if re.search(pat, name):
-            return gib << 30
-    return None
 
 
 def open_log(path: str) -> tuple[BinaryIO, str]:

@@ -54,18 +54,35 @@ GGUF_LADDER = ("F16", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K")
 _GGUF_TAG = re.compile(r"(?i)(?<=[-_.:])(f16|bf16|q8_0|q6_k|q5_k_[ms]|q5_[01]|q4_k_[ms]|q4_[01]|q3_k_[lms]|q2_k|iq\d_\w+?)(?=[-_.]|\.gguf$|$)")
 
 
+# -ngl 99 / 999: "every layer", not a count (no model this tool knows has 99 layers)
+_ALL_LAYERS = 99
+
+
 def _current(facts: FactSet, framework: str, knob: str) -> float | None:
     cur = facts.number(f"knob.{knob}")
     if cur is None and knob == "max_model_len":
         cur = facts.number("model.default_context")
-    if cur is None and knob == "gpu_layers":
-        cur = facts.number("mem.layers_offloaded") or facts.number("mem.layers_total") or facts.number("knob.model_layers")
+    if knob == "gpu_layers":
+        layers = facts.number("mem.layers_total") or facts.number("knob.model_layers")
+        if cur is not None and (cur > layers if layers else cur >= _ALL_LAYERS):
+            cur = layers  # -ngl 999 says "all of them": a step down starts from the model's count, where known
+        if cur is None:
+            cur = facts.number("mem.layers_offloaded") or layers
     if cur is None and knob == "max_total_tokens":
         cur = facts.number("mem.kv_tokens") or facts.number("oom.total_tokens")
     if cur is None:
         d = DEFAULTS.get((framework, knob))
         cur = float(d) if d is not None else None
     return cur
+
+
+def _weights_share_that_fits(facts: FactSet) -> float | None:
+    """The share of a whole-model weights buffer that fits the card (90% of it), when one failed."""
+    req = facts.number("oom.requested_bytes")
+    cap = facts.number("mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
+    if not req or not cap or facts.value("oom.buffer") not in (None, "weights") or req <= cap * 0.9:
+        return None
+    return cap * 0.9 / req
 
 
 def _pow2_floor(n: float) -> int:
@@ -86,8 +103,10 @@ def step_value(framework: str, knob: str, action: Action, facts: FactSet) -> tup
             base = cur if cur is not None else 0.9
             return round(max(0.3, base - 0.05), 2), "five points less than now: more room outside the pool"
         if cur is None and knob == "gpu_layers":
+            share = _weights_share_that_fits(facts)
             return 0, ("a baseline that surely fits (all layers on the CPU): raise it step by step to the largest that "
-                       "loads (`oomdoctor confirm` bisects it)")
+                       "loads (`oomdoctor confirm` bisects it)"
+                       + (f"; about {share:.0%} of the model's layers fit the card" if share is not None else ""))
         if cur is None and knob == "max_total_tokens":
             per_seq = facts.number("knob.max_model_len") or 4096
             return int(per_seq * 4), "room for four full-length sequences to start with"

@@ -31,6 +31,16 @@ STATED = [
          lines("CUDA error: out of memory", "  current device: 0, in function alloc at ggml-cuda.cu:476",
                "  cuMemAddressReserve(&pool_addr, CUDA_POOL_VMM_MAX_SIZE, 0, 0, 0)"),
          [(OOM, "ggml_cuda_error_oom", 1), ("oom.device", "0", 2), ("oom.hint", "ggml_fn_alloc", 2), (OOM, "va_reservation", 3)]),
+    case("hip-vmm-pool-failure",  # holdout r56: a HIP build's VMM pool names no call, only "HipVMM Failure"
+         "/src/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:359: HipVMM Failure: out of memory\n",
+         [(OOM, "va_reservation", 1)]),
+    # a card named by the log: its capacity from the shipped card table, as the runtime reports it
+    case("ggml-device-card-table",  # holdout r56: an RDNA2 card the scanner's old size list did not know
+         "  Device 0: AMD Radeon RX 6700 XT, compute capability 10.3, VMM: yes\n",
+         [("gpu.name", "AMD Radeon RX 6700 XT", 1), ("gpu.total_bytes", GiB(12) - MiB(20), 1)]),
+    case("ggml-device-card-table-variant",  # the table's CUDA figure, not the marketing size (was 8 GiB for any 1080)
+         "  Device 0: NVIDIA GeForce GTX 1080 Ti, compute capability 6.1, VMM: yes\n",
+         [("gpu.name", "NVIDIA GeForce GTX 1080 Ti", 1), ("gpu.total_bytes", MiB(11178 - 8), 1)]),
     case("pinned-copy-frame",  # holdout r19: the failing frame copies to the host with non_blocking=True
          '--> 145     saved_hidden_states = hidden_states.to(\\"cpu\\", non_blocking = True)\n\nRuntimeError: CUDA error: out of memory\n',
          [("oom.hint", "pinned_copy", 1), ("oom.hint", "pinned_host", 1), (OOM, "cuda_error_oom", 3)]),
