@@ -273,6 +273,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.kv_of_device": _spec(float, R, "KV buffer on the device / the device's memory budget"),
     "ratio.host_of_required": _spec(float, R, "share of the engine's memory that lives in host RAM"),
     "ratio.weights_of_budget": _spec(float, R, "weights / the memory the runtime says it may use (working set, available budget)"),
+    "ratio.kv_of_budget": _spec(float, R, "the KV pool an engine's profile left / the engine's budget (total x gpu_memory_utilization)"),
     "ratio.profile_peak_of_budget": _spec(float, R, "the profile run's activation peak / the engine's budget (total x gpu_memory_utilization)"),
     "ratio.activations_of_budget": _spec(float, R, "activation/temporary buffers / the memory the runtime may use"),
     "ratio.used_of_budget": _spec(float, R, "the runtime's running total / the memory it may use"),

@@ -277,8 +277,15 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
         rest = used - (facts.number("mem.kv_cache_bytes") or 0.0) - (facts.number("mem.compute_buffer_bytes") or 0.0)
         if rest > (weights or 0.0):
             weights = rest
-    # vLLM's profile: its activation peak against the engine's own budget (total x gpu_memory_utilization)
+    # vLLM's profile: its activation peak and the KV pool it left, against the engine's own budget
+    # (total x gpu_memory_utilization); the weights against that budget where no other is stated
     yield from _share(facts, "ratio.profile_peak_of_budget", "mem.activation_peak_bytes", "mem.budget_bytes")
+    stated = facts.get("mem.budget_bytes")
+    if stated is not None and stated.origin is Origin.LOG:  # the engine's own accounting, not the estimator's
+        yield from _share(facts, "ratio.kv_of_budget", "mem.kv_cache_bytes", "mem.budget_bytes")
+        engine_budget = facts.number("mem.budget_bytes")
+        if not budget and engine_budget and weights is not None:
+            yield _est("ratio.weights_of_budget", weights / engine_budget, _ev(facts, "mem.weights_bytes", "model.params"))
     if budget:
         if weights is not None:
             yield _est("ratio.weights_of_budget", weights / budget, _ev(facts, "mem.weights_bytes", "model.params"))
@@ -519,6 +526,15 @@ def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
         if per_layer is None and req and facts.value("oom.buffer") in (None, "weights"):
             per_layer = req / offloaded  # the failed buffer was the layers' weights
         avail = facts.number("mem.gpu_available_bytes")
+        planned, whole, layers_total = (facts.number("mem.gpu_planned_bytes"), facts.number("mem.weights_total_bytes"),
+                                        facts.number("mem.layers_total"))
+        if per_layer is None and planned and avail and whole and layers_total and not req:
+            # Ollama's plan: take off the layers it placed past the headroom, each its share of the model's weights
+            per_layer = whole / layers_total
+            over = max(0.0, planned - avail * HEADROOM)
+            yield _est("fit.gpu_layers", max(0, int(offloaded) - max(1, math.ceil(over / per_layer))),
+                       _ev(facts, "mem.gpu_planned_bytes"))
+            return
         if per_layer:
             if avail and req and facts.value("oom.buffer") in (None, "weights") and not gpu_w:
                 layers = int(avail * HEADROOM // per_layer)

@@ -84,6 +84,7 @@ def _metal_buffer(m: re.Match[str]) -> Emitted:
             yield "_resident_before_kv", to_bytes(m.group(3), "MiB") - size
     if m.group(3):
         yield "mem.gpu_used_bytes", to_bytes(m.group(3), "MiB")
+    if m.group(4):  # (a paste cut after "( used /" keeps the running total; the recommended line states the rest)
         yield "mem.gpu_available_bytes", to_bytes(m.group(4), "MiB")
 
 
@@ -297,7 +298,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     P("metal-buffer", ("buffer, size =",),
-      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.,]+) Mi?B(?:.*?\(\s*([\d.,]+)\s*/\s*([\d.,]+)\s*\))?", _metal_buffer),
+      r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.,]+) Mi?B(?:.*?\(\s*([\d.,]+)\s*/(?:\s*([\d.,]+)\s*\))?)?", _metal_buffer),
     # ONNX Runtime's BFC arena at its own cap (the CUDA provider's gpu_mem_limit), not the device
     P("ort-arena-cap", ("smaller than requested bytes",), r"Available memory of (\d+) is smaller than requested bytes of (\d+)",
       lambda m: [("oom.kind", "allocator_cap"), ("oom.requested_bytes", int(m.group(2)))]),
@@ -315,6 +316,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # accelerate's warning that device_map put part of the weights in CPU RAM: they do not fit the GPUs
     P("accelerate-cpu-offload", ("offloaded to the cpu",), r"(?:on the meta device|parameters are on the meta).{0,40}offloaded to the cpu",
       const(("oom.hint", "weights_cpu_offloaded"), ("_phase", "load_weights"))),
+    # a weight still on the meta device when the forward runs: device_map found no room to place it (what
+    # accelerate offloads past the GPUs' max_memory is kept on meta and brought in by its hooks)
+    P("meta-tensor-in-forward", ("Tensor on device meta", "out of meta tensor"),
+      r"Tensor on device meta is not on the expected device|Cannot copy out of meta tensor; no data",
+      kind("weights_on_meta")),
     P("swap-space-exhausted", ("lack of CPU swap space",), r"Aborted due to the lack of CPU swap space", kind("kv_swap_exhausted", ("_phase", "decode"))),
     P("memory-figures", ("_memory=", "kv_budget", "usable_", "VramUsageBytes", "VRAM heap", "overhead="),
       r"(?:_memory|kv_budget|usable_\w+|VramUsageBytes|VRAM heap|overhead)\s*[=:]", _memory_figures),

@@ -87,12 +87,24 @@ def _ollama_kv(pairs: str) -> Emitted:
             yield "mem.layers_total", int(raw)
         elif key == "layers.offload" and _count(raw):
             yield "mem.layers_offloaded", int(raw)
+            yield "_phase_start", "load_weights"  # the scheduler's plan, printed as the runner starts loading
 
 
 def _ollama_runner(m: re.Match[str]) -> Emitted:
     yield "_launch", True  # Ollama starts a runner per load, and again with fewer layers after a failure
     for f in parse_argv(split(m.group(1)), framework="llamacpp"):
         yield f.key, f.value
+
+
+def _working_set_bytes(figure: float) -> int:
+    """Metal's recommendedMaxWorkingSetSize as printed in "MB": 10^6 bytes in current ggml, MiB in 2023's
+    (the same units as its running totals). macOS's default is 2/3 or 3/4 of a whole number of GiB of
+    RAM: a figure that is exactly that in MiB (8 GB -> 5461.34) was printed in MiB."""
+    for share in (2 / 3, 3 / 4):
+        ram_gib = figure / share / 1024
+        if ram_gib >= 4 and abs(ram_gib - round(ram_gib)) < 0.001:
+            return int(figure * (1 << 20))
+    return int(figure * 1e6)
 
 
 def _alloc_buffer(m: re.Match[str]) -> Emitted:
@@ -295,7 +307,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-build", ("build:",), r"build: (\d+) \(", lambda m: [("framework.version", "b" + m.group(1))]),
     P("ggml-device", ("compute capability",), r"Device \d+: (.+?), compute capability", lambda m: [("gpu.name", m.group(1).strip())]),
     P("metal-working-set", ("recommendedMaxWorkingSetSize",), r"recommendedMaxWorkingSetSize\s*=\s*([\d.,]+) MB",
-      lambda m: [("mem.gpu_available_bytes", int(number(m.group(1)) * 1e6))]),
+      lambda m: [("mem.gpu_available_bytes", _working_set_bytes(number(m.group(1))))]),
     P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20)]),
     P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST,
       lambda m: [("mem.gpu_total_bytes", int(m.group(2)) << 20), *backend_of(m.group(1))]

@@ -76,6 +76,12 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2)))]),
     # (not a container's state that says it was not: `"OOMKilled": false`)
     P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)", kind("exit_137", ("oom.hint", "container"))),
+    # the kubelet evicting a pod for disk (an emptyDir past its sizeLimit, ephemeral storage): its containers are
+    # stopped, exit 137 included, with no memory short
+    P("kubelet-storage-eviction", ("Usage of EmptyDir volume", "ephemeral local storage", "local ephemeral storage",
+                                   "low on resource: ephemeral-storage"),
+      r'Usage of EmptyDir volume "[^"]*" exceeds the limit|ephemeral local storage usage exceeds|exceeded its local ephemeral storage limit|'
+      r"low on resource: ephemeral-storage", kind("storage_eviction")),
     # (Ray's exception for it, also when a paste cuts its name: "ray.exceptions.OutOfMe")
     P("ray-oom", ("killed due to memory pressure", "Ray killed this worker", "node running low on memory", "ray.exceptions.OutOfMe"),
       r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this worker|Task was killed due to the node running low on memory|"

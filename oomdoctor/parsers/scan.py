@@ -341,6 +341,9 @@ class _State:
 
     def _apply(self, name: str, pairs: list[tuple[str, Value]], ev: Evidence, line_no: int) -> None:
         new_phase = next((v for k, v in pairs if k == "_phase"), None)
+        if new_phase is None and self.failure_line is None:
+            # a step's start (a scheduler's plan): the phase of what follows it, never of a failure pasted above it
+            new_phase = next((v for k, v in pairs if k == "_phase_start"), None)
         if new_phase == "startup" and self.phase in _STARTUP_STEPS:
             new_phase = None  # an engine's start-up frames are the umbrella of the step it had reached
         if name == "traceback":
@@ -358,7 +361,7 @@ class _State:
             elif new_phase in _STARTUP_STEPS:
                 self.frame_step = str(new_phase)
         for key, value in pairs:
-            if key in ("_phase", "_launch"):
+            if key in ("_phase", "_phase_start", "_launch"):
                 continue
             if key == "_framework":
                 fw, _, weight = str(value).partition(":")

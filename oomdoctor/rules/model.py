@@ -275,7 +275,7 @@ def format_value(value: Value, fmt: str | None) -> str:
     if fmt == "bytes" and isinstance(value, (int, float)):
         return format_bytes(int(value))
     if fmt == "pct" and isinstance(value, (int, float)):
-        return f"{value * 100:.0f}%"
+        return f"{value * 100:.1f}%" if 0 < value < 0.01 else f"{value * 100:.0f}%"  # a sliver is not 0%
     if fmt == "tokens" and isinstance(value, (int, float)):
         return f"{int(value):,}"
     if fmt == "int" and isinstance(value, (int, float)):

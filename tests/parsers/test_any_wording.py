@@ -35,6 +35,14 @@ STATED = [
          "/src/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:359: HipVMM Failure: out of memory\n",
          [(OOM, "va_reservation", 1)]),
     # a card named by the log: its capacity from the shipped card table, as the runtime reports it
+    # Metal's working set in "MB": 10^6 bytes in current ggml, MiB in 2023's (2/3 of 8 GiB of RAM)
+    case("metal-working-set-units", lines("ggml_metal_init: recommendedMaxWorkingSetSize  =  5461.34 MB",
+                                          "ggml_metal_init: recommendedMaxWorkingSetSize  = 11453.25 MB"),
+         [("mem.gpu_available_bytes", MiB(5461.34), 1), ("mem.gpu_available_bytes", 11453250000, 2)]),
+    # a paste cut inside Metal's running total keeps the total
+    case("metal-running-total-cut",
+         "ggml_metal_add_buffer: allocated 'data            ' buffer, size =  3533.78 MB, offs =   4160536576, ( 7630.41 /\n",
+         [("mem.weights_bytes", MiB(3533.78), 1), ("mem.gpu_used_bytes", MiB(7630.41), 1)]),
     case("ggml-device-card-table",  # holdout r56: an RDNA2 card the scanner's old size list did not know
          "  Device 0: AMD Radeon RX 6700 XT, compute capability 10.3, VMM: yes\n",
          [("gpu.name", "AMD Radeon RX 6700 XT", 1), ("gpu.total_bytes", GiB(12) - MiB(20), 1)]),
@@ -764,7 +772,8 @@ ROUNDS_30_32 = [
         "ggml_metal_init: recommendedMaxWorkingSetSize  = 73728,00 MB",
         "ggml_metal_add_buffer: allocated 'eval            ' buffer, size =     1,48 MB, (120025,58 / 73728,00), warning: current "
         "allocated size is greater than the recommended max working set size"),
-         [("mem.gpu_available_bytes", 73728 * 10**6, 1), (OOM, "working_set_exceeded", 2), ("mem.gpu_used_bytes", MiB(120025.58), 2),
+         # (2023's ggml printed the working set in MiB, as its running total shows: 3/4 of 96 GiB)
+         [("mem.gpu_available_bytes", MiB(73728), 1), (OOM, "working_set_exceeded", 2), ("mem.gpu_used_bytes", MiB(120025.58), 2),
           ("mem.gpu_available_bytes", MiB(73728), 2)], failure_line=2),
     # a paste quoted in Markdown: the engine's own line format under the "> "
     case("quoted-paste", "> [2025-12-09 05:12:15 DP5 TP5] Memory pool end. avail mem=7.43 GB\n", [("parallel.workers", 6, 1)],
