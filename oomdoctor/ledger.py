@@ -71,7 +71,14 @@ def _ev(facts: FactSet, *keys: str) -> Evidence | None:
 
 
 def gpu_total(facts: FactSet) -> float | None:
-    return facts.number("mem.gpu_total_bytes", "oom.gpu_total_bytes", "oom.gpu_limit_bytes", "gpu.total_bytes")
+    total = facts.number("mem.gpu_total_bytes", "oom.gpu_total_bytes", "oom.gpu_limit_bytes", "gpu.total_bytes")
+    if total is None:
+        # an engine that states what its weights took and what was free after them (SGLang's "Load weight
+        # end"): together, the card less its CUDA context
+        weights, free = facts.number("mem.weights_bytes"), facts.number("mem.free_after_load_bytes")
+        if weights is not None and free is not None:
+            total = weights + free
+    return total
 
 
 def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
@@ -510,7 +517,7 @@ def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if isinstance(dtype, str) and dtype.lower().replace("torch.", "") in ("float32", "float", "fp32", "f32"):
         yield _est("fit.dtype", "bfloat16", _ev(facts, "knob.dtype"))
     if weights and total:
-        tp = facts.number("knob.tensor_parallel_size") or 1
+        tp = parallel_split(facts)[0]
         need = weights * tp / (total * 0.8)
         if need > tp:
             yield _est("fit.tensor_parallel_size", 2 ** math.ceil(math.log2(need)), ev)

@@ -114,9 +114,14 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.hint", "container"))),
     # the locked-memory limit named (UCX, RDMA registration: "Please set max locked memory (ulimit -l) to 'unlimited'")
     P("memlock-limit", ("max locked memory", "RLIMIT_MEMLOCK"), r"max locked memory|RLIMIT_MEMLOCK", const(("oom.hint", "memlock_limit"))),
+    # Colab's own notice: its runtime was restarted for host RAM
+    P("colab-ram-crash", ("after using all available RAM",), r"session crashed after using all available RAM",
+      kind("kernel_oom_kill", ("oom.hint", "notebook"))),
     # a notebook's kernel gone without a traceback (Jupyter, Databricks): the kernel's process ended from outside
-    P("notebook-kernel-died", ("kernel appears to have died", "kernel is unresponsive", "Kernel died", "kernel died", "Kernel Restarting"),
-      r"(?i)kernel appears to have died|(?:python )?kernel is unresponsive|\bkernel died\b|Kernel Restarting",
+    P("notebook-kernel-died", ("kernel appears to have died", "kernel is unresponsive", "Kernel died", "kernel died", "Kernel Restarting",
+                               "kernel process died", "Kernel crashed while executing"),
+      r"(?i)kernel appears to have died|(?:python )?kernel is unresponsive|\bkernel (?:process )?died\b|Kernel Restarting|"
+      r"Kernel crashed while executing",
       const(("oom.hint", "kernel_died"))),
     P("free-mem-row", ("Mem:",), r"^\s*Mem:\s+(\S+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$", _free_row),
     # a memory report's host line (DeepSpeed's see_memory_usage, psutil): how full RAM is

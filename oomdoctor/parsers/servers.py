@@ -162,6 +162,11 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.free_after_load_bytes", gib(m.group(1)))] + ([("mem.weights_bytes", gib(m.group(2)))] if m.group(2) else [])
       + [(k, v) for k, v in [("knob.dtype", (re.search(r"dtype=torch\.(\w+)", m.string) or [None, None])[1])] if v]
       + [("_phase", "after_load")]),
+    # a --max-total-tokens past what the profile left: SGLang takes the profiled count, which is 0 or
+    # less when the weights and the reserved share already fill the static budget
+    P("sglang-profiled-tokens", ("is larger than the profiled value",), r"max_total_tokens=(\d+) is larger than the profiled value (-?\d+)",
+      lambda m: [("knob.max_total_tokens", int(m.group(1))), ("mem.kv_tokens", max(0, int(m.group(2))))]
+      + ([("oom.kind", "no_kv_memory"), ("_phase", "kv_alloc")] if int(m.group(2)) <= 0 else [])),
     P("sglang-kv-allocated", ("KV Cache is allocated",), r"KV Cache is allocated\..*#tokens: (\d+), (?:K size: ([\d.]+) GB, V size: ([\d.]+) GB|KV size: ([\d.]+) GB)",
       lambda m: [("mem.kv_tokens", int(m.group(1))),
                  ("mem.kv_cache_bytes", gib(m.group(4)) if m.group(4) else gib(m.group(2)) + gib(m.group(3))), ("_phase", "kv_alloc")]),

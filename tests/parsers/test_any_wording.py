@@ -43,6 +43,16 @@ STATED = [
     case("metal-running-total-cut",
          "ggml_metal_add_buffer: allocated 'data            ' buffer, size =  3533.78 MB, offs =   4160536576, ( 7630.41 /\n",
          [("mem.weights_bytes", MiB(3533.78), 1), ("mem.gpu_used_bytes", MiB(7630.41), 1)]),
+    # holdout r58: a KV budget at or below zero, stated as a count
+    case("vllm-negative-blocks", "INFO 06-21 10:00:18 llm_engine.py:128] # GPU blocks: -1, # CPU blocks: 512\n",
+         [("mem.gpu_blocks", 0, 1), ("mem.cpu_blocks", 512, 1), (OOM, "no_kv_memory", 1)], framework="vllm"),
+    case("sglang-negative-profiled-tokens",
+         "[2025-07-02 07:41:59 DP0 TP0] max_total_tokens=131072 is larger than the profiled value -561981. Use the profiled value instead.\n",
+         [("knob.max_total_tokens", 131072, 1), ("mem.kv_tokens", 0, 1), (OOM, "no_kv_memory", 1)], framework="sglang"),
+    # holdout r58: notebooks' own words for a kernel gone (Colab's RAM notice, VS Code's Jupyter log)
+    case("colab-ram-notice", "Your session crashed after using all available RAM\n", [(OOM, "kernel_oom_kill", 1), ("oom.hint", "notebook", 1)]),
+    case("vscode-kernel-process-died", "22:55:16.349 [error] Disposing session as kernel process died ExitCode: undefined, Reason: \n",
+         [("oom.hint", "kernel_died", 1)]),
     case("ggml-device-card-table",  # holdout r56: an RDNA2 card the scanner's old size list did not know
          "  Device 0: AMD Radeon RX 6700 XT, compute capability 10.3, VMM: yes\n",
          [("gpu.name", "AMD Radeon RX 6700 XT", 1), ("gpu.total_bytes", GiB(12) - MiB(20), 1)]),
