@@ -290,7 +290,7 @@ def from_model(text: str, quiet: bool = False) -> Context:
     from oomdoctor.memory import catalog
     from oomdoctor.memory.config import find_in_hf_cache
     from oomdoctor.memory.quant import normalise_name
-    from oomdoctor.parsers.scan import name_hints, params_from_name
+    from oomdoctor.parsers.scan import MULTIMODAL, name_hints, params_from_name
 
     text = text.strip()
     if not text:
@@ -308,6 +308,8 @@ def from_model(text: str, quiet: bool = False) -> Context:
     if match is not None and stated and not 0.7 <= match.params / stated <= 1.4:
         match = None  # the catalog found a model the aside names, not the one the text is about
     facts: list[Fact] = [Fact("knob.model", text, Origin.COMMAND, ev)]
+    if re.search(MULTIMODAL, text):  # a vision-language model: its encoder and images are an account of their own
+        facts.append(Fact("oom.hint", "multimodal", Origin.COMMAND, ev))
     if match is not None:
         cev = Evidence("catalog", None, f"{text[:100]} -> {match.id} ({match.params / 1e9:.2f} B params; {match.source})")
         facts.append(Fact("model.params", int(match.params), Origin.CATALOG, cev))

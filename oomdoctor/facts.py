@@ -199,6 +199,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "gpu.mig": _spec(bool, F, "MIG mode enabled"),
     "gpu.fp8": _spec(bool, F, "the card has fp8 tensor cores (Ada, Hopper, Blackwell)"),
     "gpu.compute_capability": _spec(str, S, "CUDA compute capability of the card (8.0 Ampere, 8.9 Ada, 9.0 Hopper)"),
+    "oom.on_integrated_gpu": _spec(bool, F, "the failing device is an integrated GPU beside another listed device"),
+    "gpu.integrated_device": _spec(str, S, "index of a listed device that is an integrated GPU (its memory a carve-out of host RAM)"),
     "gpu.unified_memory": _spec(bool, F, "the device shares host RAM (Apple silicon, Jetson)"),
     "host.ram_total_bytes": _spec(int, B, "host RAM"),
     "host.ram_available_bytes": _spec(int, B, "host RAM available"),

@@ -149,11 +149,20 @@ def derive(facts: FactSet) -> list[Fact]:
     out.extend(_context_of_pool(facts))
     out.extend(_low_bit(facts))
     out.extend(_rank_gap(facts))
+    out.extend(_integrated_failed(facts))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
         if not facts.has(f.key):
             first.setdefault(f.key, f)
     return list(first.values())
+
+
+def _integrated_failed(facts: FactSet) -> Iterable[Fact]:
+    """The failing device is the integrated GPU of a machine that lists another one: the runtime
+    split the model onto a carve-out of host RAM beside the real card."""
+    device = facts.value("oom.device")
+    if device is not None and str(device) in map(str, facts.values("gpu.integrated_device")) and len(set(facts.values("gpu.name"))) >= 2:
+        yield _est("oom.on_integrated_gpu", True, _ev(facts, "oom.device"))
 
 
 WORKSTATION_RAM = 128 << 30  # more RAM than a workstation holds: a model this size needs a server

@@ -144,6 +144,12 @@ def test_model_names_resolve_offline() -> None:
     assert unknown.model is None and "not in the offline catalog" in unknown.notes[0]
 
 
+def test_a_vision_language_model_name_is_a_multimodal_hint() -> None:
+    # holdout r58: a one-line PyTorch message from a Qwen2-VL notebook; the name says images are in play
+    assert values(context.from_model("Qwen/Qwen2.5-VL-7B-Instruct"))["oom.hint"] == "multimodal"
+    assert "oom.hint" not in values(context.from_model("meta-llama/Llama-3.1-8B-Instruct"))
+
+
 def test_the_model_named_before_an_aside() -> None:
     # holdout r30: free text that also names the models already resident on the card
     aside = values(context.from_model("8B Q4_K_M (loaded after gpt-oss:120b and a 20B model were already resident)"))

@@ -175,6 +175,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory"),
     # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
     _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
+    # a notebook's own words for its Python kernel (Colab, Jupyter, VS Code), and PyTorch's meta-device error
+    _sig("fw-python-notebook", SCRIPT, 1, ("after using all available RAM", "kernel process died", "kernel appears to have died",
+                                            "Tensor on device meta"),
+         r"session crashed after using all available RAM|kernel process died|kernel appears to have died|Tensor on device meta"),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),
     # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (before v0.8 without the bracket)
     # (checked on lines already selected)

@@ -96,6 +96,17 @@ def _ollama_runner(m: re.Match[str]) -> Emitted:
         yield f.key, f.value
 
 
+# the GPU of an APU or a laptop's CPU: its memory is a carve-out of host RAM
+_INTEGRATED = re.compile(r"^(?:AMD )?Radeon(?:\(TM\))? (?:\d{3}M )?Graphics$|Intel\(R\) (?:UHD|HD|Iris)|Radeon \d{3}M\b")
+
+
+def _device(m: re.Match[str]) -> Emitted:
+    name = m.group(2).strip()
+    yield "gpu.name", name
+    if _INTEGRATED.search(name):
+        yield "gpu.integrated_device", m.group(1)
+
+
 def _working_set_bytes(figure: float) -> int:
     """Metal's recommendedMaxWorkingSetSize as printed in "MB": 10^6 bytes in current ggml, MiB in 2023's
     (the same units as its running totals). macOS's default is 2/3 or 3/4 of a whole number of GiB of
@@ -305,7 +316,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-offloaded", ("layers to GPU",), r"offloaded (\d+)/(\d+) layers to GPU",
       lambda m: [("mem.layers_offloaded", int(m.group(1))), ("mem.layers_total", int(m.group(2))), ("_phase", "load_weights")]),
     P("ggml-build", ("build:",), r"build: (\d+) \(", lambda m: [("framework.version", "b" + m.group(1))]),
-    P("ggml-device", ("compute capability",), r"Device \d+: (.+?), compute capability", lambda m: [("gpu.name", m.group(1).strip())]),
+    P("ggml-device", ("compute capability",), r"Device (\d+): (.+?), compute capability", _device),
+    # Vulkan's device list: "ggml_vulkan: 0 = Intel(R) Iris(R) Xe Graphics (Intel Corporation) | uma: 1 | ..."
+    P("ggml-vulkan-device", ("| uma: 1",), r"ggml_vulkan: (\d+) = (.+?) \| uma: 1\b",
+      lambda m: [("gpu.name", m.group(2).strip()), ("gpu.integrated_device", m.group(1))]),
     P("metal-working-set", ("recommendedMaxWorkingSetSize",), r"recommendedMaxWorkingSetSize\s*=\s*([\d.,]+) MB",
       lambda m: [("mem.gpu_available_bytes", _working_set_bytes(number(m.group(1))))]),
     P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free", lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20)]),

@@ -99,6 +99,14 @@ def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     yield "_model_name", m.group(1)
 
 
+# a multimodal model or input, in a log line or a model's name
+MULTIMODAL = (
+    r"(?i)qwen[\d._]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor|"
+    # (llama.cpp's multimodal library: its projector file, "encoding image slice...")
+    # (vLLM V0's "Starting profile run for multi-modal models.")
+    r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b|ProjectorPath:[^\s\]]|profile run for multi-modal models"
+)
+
 LAUNCH: tuple[Pattern, ...] = (
     P("launch-command", ("vllm serve", "vllm.entrypoints", "sglang.launch_server", "text-generation-launcher", *LLAMA_CPP_TOOLS,
                          "lmdeploy serve", "trtllm-", "ollama run", "ollama show", "ollama create", "LLM(", "build.py", ".llamafile", "sglang serve"),
@@ -119,11 +127,7 @@ LAUNCH: tuple[Pattern, ...] = (
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
                      "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV", "omni", "Omni", "lmms_eval",
                      "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath", "multi-modal model"),
-      r"(?i)qwen[\d._]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor|"
-      # (llama.cpp's multimodal library: its projector file, "encoding image slice...")
-      # (vLLM V0's "Starting profile run for multi-modal models.")
-      r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b|ProjectorPath:[^\s\]]|profile run for multi-modal models",
-      lambda m: [("oom.hint", "multimodal")]),
+      MULTIMODAL, lambda m: [("oom.hint", "multimodal")]),
 )
 
 ALL_PATTERNS: tuple[Pattern, ...] = (

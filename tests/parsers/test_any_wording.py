@@ -53,6 +53,12 @@ STATED = [
     case("colab-ram-notice", "Your session crashed after using all available RAM\n", [(OOM, "kernel_oom_kill", 1), ("oom.hint", "notebook", 1)]),
     case("vscode-kernel-process-died", "22:55:16.349 [error] Disposing session as kernel process died ExitCode: undefined, Reason: \n",
          [("oom.hint", "kernel_died", 1)]),
+    # holdout r57: an APU's integrated GPU listed beside the discrete card, by ROCm's name or Vulkan's uma flag
+    case("ggml-integrated-device", lines("  Device 0: AMD Radeon RX 6500M, compute capability 10.3, VMM: no",
+                                         "  Device 1: AMD Radeon Graphics, compute capability 10.3, VMM: no",
+                                         "ggml_vulkan: 0 = Intel(R) Iris(R) Xe Graphics (Intel Corporation) | uma: 1 | fp16: 1 | warp size: 32"),
+         [("gpu.name", "AMD Radeon RX 6500M", 1), ("gpu.name", "AMD Radeon Graphics", 2), ("gpu.integrated_device", "1", 2),
+          ("gpu.name", "Intel(R) Iris(R) Xe Graphics (Intel Corporation)", 3), ("gpu.integrated_device", "0", 3)]),
     case("ggml-device-card-table",  # holdout r56: an RDNA2 card the scanner's old size list did not know
          "  Device 0: AMD Radeon RX 6700 XT, compute capability 10.3, VMM: yes\n",
          [("gpu.name", "AMD Radeon RX 6700 XT", 1), ("gpu.total_bytes", GiB(12) - MiB(20), 1)]),
@@ -1125,6 +1131,10 @@ def test_an_engine_signal_names_the_framework_before_pytorch_messages():
     # PyTorch's report alone is read as transformers (assumed)
     assert detect.decide(scan_text(lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 64.00 MiB.")).framework_scores) \
         == detect.ASSUMED
+    # a notebook's own notice is a Python script too (holdout r58: Colab, VS Code's Jupyter log)
+    for notice in ("Your session crashed after using all available RAM",
+                   "22:55:16.349 [error] Disposing session as kernel process died ExitCode: undefined, Reason: "):
+        assert detect.decide(scan_text(lines(notice)).framework_scores) == detect.ASSUMED
 
 
 def test_a_finished_start_up_reached_no_step():
