@@ -32,12 +32,14 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
-                                    "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks"),
+                                    "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
+                                    "pre-allocated encoder cache size"),
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|available KV cache memory|stored in KV cache|err_execute_model_|"
          # (the V1 engine core's dump of the failing step's inputs)
-         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d|\[dump_input\.py:\d+\]|Dumping input data for V1"),
+         r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d|\[dump_input\.py:\d+\]|Dumping input data for V1|"
+         r"exceeds the pre-allocated encoder cache size"),
     # LMCache, the KV offload connector, runs inside vLLM's workers: a weak vote
     _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache",), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b"),
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote

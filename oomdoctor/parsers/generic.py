@@ -403,9 +403,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("compile-error", ("BackendCompilerFailed", "InductorError", "torch._inductor.exc", "torch._dynamo.exc"),
       r"BackendCompilerFailed|InductorError|torch\._inductor\.exc\.\w+|torch\._dynamo\.exc\.(?!BackendCompilerFailed)\w+Error",
       kind("compile_error")),
-    P("driver-mismatch", ("version mismatch", "forward compatibility", "no CUDA-capable device", "NoBinaryForGpu"),
+    # (the container runtime's own GPU set-up failing, whatever CUDA error it quotes: before any workload ran)
+    P("driver-mismatch", ("version mismatch", "forward compatibility", "no CUDA-capable device", "NoBinaryForGpu",
+                          "nvidia-container-cli: initialization error"),
       r"Driver/library version mismatch|forward compatibility was attempted on non supported HW|no CUDA-capable device is detected|"
-      r"hipErrorNoBinaryForGpu", kind("broken_install")),
+      r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error", kind("broken_install")),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
     # ggml's VMM pool failing: the CUDA call that reserves its address range, or any VMM call of a HIP
     # build (ggml's HIP builds name no call: "HipVMM Failure: out of memory"; ROCm's VMM is off by default since)
@@ -419,6 +421,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # a client told that the server validated and refused its request (HTTP 400/413/422, with the
     # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.
     P("request-rejected", ("Error code: 4",), r"Error code: 4(?:00|13|22) - \{", kind("request_rejected")),
+    # vLLM validating a multimodal request against the encoder cache it sized at start-up (an HTTP 400)
+    P("encoder-cache-request", ("pre-allocated encoder cache size",), r"exceeds the pre-allocated encoder cache size",
+      kind("request_rejected", ("oom.hint", "multimodal"))),
     # one array over the API's size field (MPS: 2**32 bytes per NDArray), not a full device
     # (TensorRT: one tensor's element count over int32, "tensor volume exceeds 2147483647")
     P("alloc-size-limit", ("larger than 4GB", "bigger than 4GB", "total bytes of NDArray >", "volume exceeds 2147483647"),

@@ -59,6 +59,14 @@ STATED = [
                                          "ggml_vulkan: 0 = Intel(R) Iris(R) Xe Graphics (Intel Corporation) | uma: 1 | fp16: 1 | warp size: 32"),
          [("gpu.name", "AMD Radeon RX 6500M", 1), ("gpu.name", "AMD Radeon Graphics", 2), ("gpu.integrated_device", "1", 2),
           ("gpu.name", "Intel(R) Iris(R) Xe Graphics (Intel Corporation)", 3), ("gpu.integrated_device", "0", 3)]),
+    # holdout r59: vLLM refusing a multimodal request its encoder cache cannot hold (an HTTP 400, no memory short)
+    case("vllm-encoder-cache-request",
+         "The decoder prompt contains a(n) image item with length 4641, which exceeds the pre-allocated encoder cache size 3721. "
+         "Please reduce the input size or increase the encoder cache size by setting --limit-mm-per-prompt at startup.\n",
+         [(OOM, "request_rejected", 1), ("oom.hint", "multimodal", 1)]),
+    # holdout r59: the container runtime's GPU set-up failing before any workload, whatever CUDA error it quotes
+    case("nvidia-container-cli-init",
+         "nvidia-container-cli: initialization error: cuda error: out of memory\n", [(OOM, "broken_install", 1)]),
     case("ggml-device-card-table",  # holdout r56: an RDNA2 card the scanner's old size list did not know
          "  Device 0: AMD Radeon RX 6700 XT, compute capability 10.3, VMM: yes\n",
          [("gpu.name", "AMD Radeon RX 6700 XT", 1), ("gpu.total_bytes", GiB(12) - MiB(20), 1)]),
