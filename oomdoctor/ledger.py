@@ -81,6 +81,18 @@ def gpu_total(facts: FactSet) -> float | None:
     return total
 
 
+def _split_unknown(facts: FactSet) -> bool:
+    """Several GPUs are in use and nothing says how the model is split over them: an estimate of the
+    weights per GPU is a guess. The failure naming device 1 or later says so whatever the engine; several
+    cards known says so for a script (the serving engines use one GPU unless told, and print it)."""
+    if facts.has("knob.tensor_parallel_size") or facts.has("parallel.workers"):
+        return False
+    device, count = facts.value("oom.device"), facts.number("gpu.count")
+    if isinstance(device, str) and device.isdigit() and int(device) >= 1:
+        return True
+    return bool(count and count >= 2) and facts.value("framework") in ("transformers", "pytorch", "other")
+
+
 def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     w = facts.number("mem.weights_bytes")
     if w is not None:
@@ -202,6 +214,8 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     weights, source = weights_per_gpu(facts)
     if weights is not None and source in ("estimate", "catalog") and not facts.has("mem.weights_bytes"):
         yield _est("mem.weights_estimate_bytes", int(weights), _ev(facts, "model.params"))
+    if weights is not None and source != "log" and _split_unknown(facts):
+        yield _est("model.split_unknown", True, _ev(facts, "oom.device", "gpu.count"))
     if total:
         if weights is not None:
             yield _est("ratio.weights_of_total", weights / total, _ev(facts, "mem.weights_bytes", "model.params"))
@@ -222,6 +236,11 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
         if non_torch is not None:
             yield _est("oom.non_torch_bytes", int(non_torch), ev)
             yield _est("ratio.non_torch_of_total", non_torch / total, ev)
+            held = facts.number("oom.torch_allocated_bytes")
+            if held is not None and total > non_torch:
+                # of what this process's PyTorch could have had (the card less what it never held: a desktop,
+                # the CUDA context, other tenants), the share it holds
+                yield _est("ratio.allocated_of_usable", held / (total - non_torch), ev)
     req, free = facts.number("oom.requested_bytes"), facts.number("oom.gpu_free_bytes")
     if req is not None and free is not None:
         yield _est("ratio.request_of_free", req / max(free, 1.0), _ev(facts, "oom.requested_bytes"))

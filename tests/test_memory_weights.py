@@ -43,6 +43,15 @@ def test_awq_4bit_with_group_scales_and_zeros() -> None:
     assert tensor_bytes(scheme, down, a, 2) == down.elements / 2 + down.rows * (down.cols // 128) * (2 + 0.5)
 
 
+def test_moe_wna16_takes_the_checkpoints_bits() -> None:
+    # holdout r60: vLLM's --quantization moe_wna16 serves a GPTQ/AWQ MoE checkpoint; without the checkpoint's
+    # config it is 4-bit, not the base model's own fp8 (DeepSeek-R1-AWQ over 8 GPUs)
+    a = arch_from_hf_config(DEEPSEEK_V3)
+    scheme = resolve_scheme("moe_wna16", a)
+    assert scheme.bits == 4
+    assert weights(DEEPSEEK_V3, "moe_wna16", tp=8).per_gpu_bytes < weights(DEEPSEEK_V3, tp=8).per_gpu_bytes * 0.6
+
+
 def test_fbgemm_fp8_keeps_listed_modules_in_bf16() -> None:
     cfg = case_config("vllm-6746-llama31-405b-fp8-tp8-weights")
     a = arch_from_hf_config(cfg)

@@ -254,7 +254,7 @@ def normalise_name(quantization: str | None) -> str | None:
     return q if q.lower() in known or q.upper() in GGUF_FTYPES else None
 _NONE_NAMES = {"none", "null", "", "auto", "fp16", "bf16", "float16", "bfloat16"}
 KNOWN_QUANTIZATIONS = sorted(_GPTQ_NAMES | _AWQ_NAMES | _FP8_NAMES | _INT8_NAMES | _BNB4_NAMES | _BNB8_NAMES
-                             | {"mxfp4", "w4a16", "int4", "nvfp4", "modelopt_fp4"} | set(GGUF_FTYPES))
+                             | {"mxfp4", "w4a16", "int4", "nvfp4", "modelopt_fp4", "moe_wna16"} | set(GGUF_FTYPES))
 
 
 def _from_config(q: QuantConfig) -> QuantScheme:
@@ -316,6 +316,10 @@ def resolve_scheme(quantization: str | None, arch: ModelArch) -> QuantScheme:
         return QuantScheme("int8", bits=8, ignore=cfg.ignore if cfg else (), label="w8a8")
     if key in ("nvfp4", "modelopt_fp4", "fp4_nv"):
         return _from_config(cfg) if cfg and cfg.method == "nvfp4" else QuantScheme("nvfp4", bits=4, label="nvfp4")
+    if key == "moe_wna16":  # vLLM's MoE kernel for a GPTQ or AWQ checkpoint: the checkpoint's own bits (4 unless it says)
+        if cfg and cfg.method.startswith(("awq", "gptq")):
+            return _from_config(cfg)
+        return QuantScheme("w4", bits=4, group_size=128, label="moe_wna16")
     if key in ("int4", "w4a16", "w4a16_int4"):
         if cfg and cfg.method == "compressed-tensors":
             return _from_config(cfg)
