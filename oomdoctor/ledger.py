@@ -318,9 +318,8 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     stated = facts.get("mem.budget_bytes")
     if stated is not None and stated.origin is Origin.LOG:  # the engine's own accounting, not the estimator's
         yield from _share(facts, "ratio.kv_of_budget", "mem.kv_cache_bytes", "mem.budget_bytes")
-        engine_budget = facts.number("mem.budget_bytes")
-        if not budget and engine_budget and weights is not None:
-            yield _est("ratio.weights_of_budget", weights / engine_budget, _ev(facts, "mem.weights_bytes", "model.params"))
+        if not budget and isinstance(stated.value, (int, float)) and stated.value and weights is not None:
+            yield _est("ratio.weights_of_budget", weights / stated.value, _ev(facts, "mem.weights_bytes", "model.params"))
     if budget:
         if weights is not None:
             yield _est("ratio.weights_of_budget", weights / budget, _ev(facts, "mem.weights_bytes", "model.params"))

@@ -13,6 +13,7 @@ import re
 
 from oomdoctor import knobs
 from oomdoctor.facts import FactSet, Value
+from oomdoctor.ledger import HEADROOM
 from oomdoctor.model import Account, Action, Suggestion
 from oomdoctor.rules.model import SuggestionSpec, render_template, template_value
 
@@ -77,12 +78,12 @@ def _current(facts: FactSet, framework: str, knob: str) -> float | None:
 
 
 def _weights_share_that_fits(facts: FactSet) -> float | None:
-    """The share of a whole-model weights buffer that fits the card (90% of it), when one failed."""
+    """The share of a whole-model weights buffer that fits the card (less the ledger's headroom), when one failed."""
     req = facts.number("oom.requested_bytes")
     cap = facts.number("mem.gpu_available_bytes", "mem.gpu_total_bytes", "gpu.total_bytes")
-    if not req or not cap or facts.value("oom.buffer") not in (None, "weights") or req <= cap * 0.9:
+    if not req or not cap or facts.value("oom.buffer") not in (None, "weights") or req <= cap * HEADROOM:
         return None
-    return cap * 0.9 / req
+    return cap * HEADROOM / req
 
 
 def _pow2_floor(n: float) -> int:
