@@ -112,14 +112,16 @@ class _Card:
 
 
 class _Table:
-    __slots__ = ("cards", "index", "hint_words", "gfx", "rules")
+    __slots__ = ("cards", "index", "hint_words", "gfx", "rules", "instances")
 
-    def __init__(self, cards: dict, index: dict, hint_words: frozenset, gfx: dict, rules: dict) -> None:
+    def __init__(self, cards: dict, index: dict, hint_words: frozenset, gfx: dict, rules: dict,
+                 instances: dict) -> None:
         self.cards = cards  # id -> _Card
         self.index = index  # (first, second) word or the only word -> [(alias words, card)], longest first
         self.hint_words = hint_words
         self.gfx = gfx  # ROCm gfx target -> card id
         self.rules = rules  # derivation rule -> how
+        self.instances = instances  # cloud instance type (lower case) -> its entry
 
 
 _TABLE: _Table | None = None
@@ -188,7 +190,9 @@ def _load() -> _Table:
                 index.setdefault(key, []).append((list(words), card))
     for cands in index.values():
         cands.sort(key=lambda a: -len(a[0]))
-    return _Table(cards, index, frozenset(hint_words), dict(raw.get("gfx_targets", {})), dict(raw.get("rules", {})))
+    instances = {i["name"]: i for i in raw.get("instances", ())}
+    return _Table(cards, index, frozenset(hint_words), dict(raw.get("gfx_targets", {})), dict(raw.get("rules", {})),
+                  instances)
 
 
 def _table() -> _Table:
@@ -329,6 +333,9 @@ def parse_card(text: str) -> CardSpec | None:
     if not text or not isinstance(text, str):
         return None
     t = _table()
+    instance = _instance(text, t)
+    if instance is not None:
+        return instance
     toks = _tokenize(text)
     pos = [k for k, tok in enumerate(toks) if tok[0] not in _FILLER]
     words = [toks[k][0] for k in pos]
@@ -416,6 +423,23 @@ def parse_card(text: str) -> CardSpec | None:
             variant, size = per_card, size / count
     matched = text[toks[first][1]:toks[pos[last]][2]]
     return _spec(card, variant, size, count or 1, matched, assumed)
+
+
+# "g5.48xlarge", "ml.g5.12xlarge", "a2-ultragpu-1g", "Standard_NC24ads_A100_v4"
+_INSTANCE_PATTERN = re.compile(r"(?i)(?<![\w.-])(?:ml\.|standard_)?([a-z][a-z0-9]*(?:[._-][a-z0-9]+)+)")
+
+
+def _instance(text: str, t: _Table) -> CardSpec | None:
+    """A cloud instance type named in the text: its GPUs, from the table's instance list."""
+    for m in _INSTANCE_PATTERN.finditer(text):
+        entry = t.instances.get(m.group(1).lower())
+        if entry is None:
+            continue
+        card = t.cards[entry["card"]]
+        variant = next(v for v in card.variants if v.label == entry["variant"])
+        spec = _spec(card, variant, None, int(entry["count"]), m.group(0), False)
+        return _with(spec, source=f"{m.group(1)}: {entry['count']}x {spec.name} ({entry['source']})")
+    return None
 
 
 def capacity_from_name(name: str) -> int | None:

@@ -162,6 +162,7 @@ def derive(facts: FactSet) -> list[Fact]:
     out.extend(_low_bit(facts))
     out.extend(_rank_gap(facts))
     out.extend(_integrated_failed(facts))
+    out.extend(_idle_gpus(facts))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
         if not facts.has(f.key):
@@ -180,6 +181,21 @@ def _integrated_failed(facts: FactSet) -> Iterable[Fact]:
 WORKSTATION_RAM = 128 << 30  # more RAM than a workstation holds: a model this size needs a server
 
 
+# engines that run on one GPU unless the command splits the model (llama.cpp, Ollama and
+# device_map="auto" spread over every visible GPU by themselves)
+_ONE_GPU_ENGINES = frozenset({"vllm", "sglang", "tgi", "lmdeploy", "tensorrt-llm", "aphrodite"})
+
+
+def _idle_gpus(facts: FactSet) -> Iterable[Fact]:
+    """GPUs the machine has that the engine's split leaves unused: sharding over them is the cheapest fix."""
+    count = facts.number("gpu.count")
+    if not count or facts.value("framework") not in _ONE_GPU_ENGINES:
+        return
+    used = math.prod(parallel_split(facts))
+    if count > used:
+        yield _est("gpu.idle_count", int(count - used), _ev(facts, "gpu.count", "knob.tensor_parallel_size"))
+
+
 def _host_share(facts: FactSet, weights: float | None, total: float | None) -> Iterable[Fact]:
     """The whole model (`weights` per GPU) against the host's RAM (or its container's limit):
     loaders stage weights through host memory, so a model as large as the RAM cannot load,
@@ -194,6 +210,12 @@ def _host_share(facts: FactSet, weights: float | None, total: float | None) -> I
     ev = _ev(facts, "host.cgroup_limit_bytes", "host.ram_total_bytes", "mem.weights_bytes", "model.params")
     if host:
         yield _est("ratio.weights_of_host", whole / host, ev)
+    limit, ram = facts.number("host.cgroup_limit_bytes"), facts.number("host.ram_total_bytes")
+    if limit and whole >= 0.9 * limit and not (ram and whole >= 0.9 * ram):
+        # a container limit set below the model: the limit is the setting to change, not the model
+        yield _est("host.limit_below_model", True, ev)
+        yield _est("fit.host_memory_limit", f"{math.ceil(whole * 1.5 / GIB) + 2}g", ev)
+        return
     gpus = max(facts.number("gpu.count") or 1, tp * pp)
     assumed = max(WORKSTATION_RAM, 2 * gpus * total) if total else WORKSTATION_RAM
     if whole >= 0.9 * (host or assumed):

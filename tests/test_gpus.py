@@ -215,6 +215,36 @@ def test_count_forms():
         assert parse_card(text).count == count, text
 
 
+@pytest.mark.parametrize("text,count,card,gib", [
+    ("AWS EC2 g5.48xlarge", 8, "a10g", 22.2),
+    ("ml.g5.12xlarge (SageMaker)", 4, "a10g", 22.2),
+    ("g4dn.xlarge", 1, "t4", 14.75),
+    ("p4d.24xlarge", 8, "a100", 39.5),
+    ("p4de.24xlarge", 8, "a100", 79.14),
+    ("GCP a2-ultragpu-1g", 1, "a100", 79.14),
+    ("g2-standard-24", 2, "l4", 22.03),
+    ("Azure Standard_NC24ads_A100_v4", 1, "a100", 79.14),
+    ("Standard_ND96isr_H100_v5", 8, "h100", 79.11),
+])
+def test_cloud_instance_types_name_their_gpus(text, count, card, gib):
+    spec = parse_card(text)
+    assert (spec.count, spec.card_id) == (count, card)
+    assert spec.capacity_gib == pytest.approx(gib, abs=0.02)
+    assert spec.source.partition(":")[0].lower() in spec.matched.lower()  # the instance it read, with the provider's page
+
+
+def test_every_instance_names_a_card_variant_of_the_table():
+    import json
+    from pathlib import Path
+
+    raw = json.loads((Path(__file__).parents[1] / "oomdoctor" / "data" / "gpus.json").read_text(encoding="utf-8"))
+    variants = {c["id"]: {v["label"] for v in c["memory_variants"]} for c in raw["cards"]}
+    for entry in raw["instances"]:
+        assert entry["variant"] in variants[entry["card"]], entry["name"]
+        assert entry["count"] >= 1 and entry["source"].startswith("https://")
+        assert entry["name"] == entry["name"].lower()
+
+
 def test_memory_facts():
     h100 = parse_card("H100")
     assert (h100.vendor, h100.compute_capability, h100.fp8, h100.bf16, h100.flash_attention_2) == \

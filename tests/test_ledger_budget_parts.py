@@ -70,8 +70,9 @@ def test_one_engine_run_after_another_is_no_rank_gap() -> None:
 @pytest.mark.parametrize(("values", "share", "exceeds"), [
     # 70 GB of weights in a 64 GB host: the model, not the RAM, is what to change
     ({"mem__weights_bytes": 70 * GB, "host__ram_total_bytes": 64 * GB}, 70 / 64, True),
-    # a container's limit is the host that counts
-    ({"mem__weights_bytes": 14 * GB, "host__ram_total_bytes": 512 * GB, "host__cgroup_limit_bytes": 15 * GB}, 14 / 15, True),
+    # a container's limit is the host that counts; set below the model, it is the limit that is wrong (below)
+    ({"mem__weights_bytes": 14 * GB, "host__ram_total_bytes": 512 * GB, "host__cgroup_limit_bytes": 15 * GB}, 14 / 15, False),
+    ({"mem__weights_bytes": 70 * GB, "host__ram_total_bytes": 64 * GB, "host__cgroup_limit_bytes": 60 * GB}, 70 / 60, True),
     # two tensor-parallel slices of 40 GB are one 80 GB model in a 256 GB host
     ({"mem__weights_bytes": 40 * GB, "knob__tensor_parallel_size": 2, "host__ram_total_bytes": 256 * GB}, 80 / 256, False),
     # the RAM unstated: larger than a workstation's 128 GiB
@@ -85,6 +86,22 @@ def test_the_whole_model_is_measured_against_the_host(values: dict[str, float], 
     got = _derived(_facts(framework="vllm", oom__kind="killed", **values))
     assert got.get("ratio.weights_of_host") == (pytest.approx(share) if share is not None else None)
     assert got.get("model.exceeds_host", False) is exceeds
+
+
+@pytest.mark.parametrize(("values", "below", "limit"), [
+    # docker --memory=1g for a 0.56 B model in 16 bits: the limit is the setting to raise, to 1.5x the weights + 2 GiB
+    ({"model__params": 560_000_000, "host__cgroup_limit_bytes": 1 * GB}, True, "4g"),
+    ({"mem__weights_bytes": 14 * GB, "host__cgroup_limit_bytes": 15 * GB}, True, "23g"),
+    # a limit the weights stay well under
+    ({"mem__weights_bytes": 14 * GB, "host__cgroup_limit_bytes": 32 * GB}, False, None),
+    # the machine's own RAM is below the model too: no limit would help, the model is what to change
+    ({"mem__weights_bytes": 70 * GB, "host__ram_total_bytes": 64 * GB, "host__cgroup_limit_bytes": 60 * GB}, False, None),
+])
+def test_a_container_limit_below_the_model_is_the_limit_to_raise(values: dict[str, float], below: bool,
+                                                                 limit: str | None) -> None:
+    got = _derived(_facts(framework="tgi", **values))
+    assert got.get("host.limit_below_model", False) is below
+    assert got.get("fit.host_memory_limit") == limit
 
 
 def test_what_a_rank_holds_is_measured_against_its_share_of_the_card() -> None:

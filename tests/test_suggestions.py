@@ -81,6 +81,16 @@ def test_missing_numbers_give_a_conservative_step_not_a_placeholder() -> None:
     assert s.flag == "--tensor-parallel-size 4"
 
 
+def test_a_parallel_size_is_raised_above_what_runs() -> None:
+    # a fit of 1 where the command sets none (one GPU) is no change: the step doubles instead
+    s = build(spec("tensor_parallel_size", "raise", "{fit.tensor_parallel_size}"), "r", Account.WEIGHTS,
+              _facts(fit__tensor_parallel_size=1, gpu__count=2), "tgi", None)
+    assert s is not None and s.flag == "--num-shard 2"
+    s = build(spec("tensor_parallel_size", "raise", "{fit.tensor_parallel_size}"), "r", Account.WEIGHTS,
+              _facts(fit__tensor_parallel_size=4), "vllm", None)
+    assert s.flag == "--tensor-parallel-size 4"
+
+
 def test_never_suggests_what_is_already_set() -> None:
     assert build(spec("max_model_len", "set", 4096), "r", Account.KV_CACHE, _facts(knob__max_model_len=4096), "vllm", None) is None
     assert build(spec("enforce_eager", "enable"), "r", Account.FRAMEWORK, _facts(knob__enforce_eager=True), "vllm", None) is None

@@ -235,7 +235,7 @@ _FP8_NAMES = {"fp8", "fbgemm_fp8", "fp8_e4m3", "modelopt", "modelopt_fp8", "comp
               "fp8_block"}
 _INT8_NAMES = {"w8a8", "int8", "w8a8_int8", "smoothquant", "compressed-tensors", "compressed_tensors", "sq"}
 _BNB4_NAMES = {"bitsandbytes", "bnb", "nf4", "bnb_nf4", "bnb_4bit", "bnb4", "fp4", "bitsandbytes-nf4",
-               "bitsandbytes_nf4", "bnb-4bit"}
+               "bitsandbytes_nf4", "bitsandbytes-fp4", "bitsandbytes_fp4", "bnb-4bit"}
 _BNB8_NAMES = {"bnb_int8", "bnb8", "bnb_8bit", "llm.int8", "bitsandbytes-int8", "bitsandbytes_int8", "eetq", "bnb-8bit"}
 # names of quantized releases that size like a scheme the estimator knows
 _NAME_ALIASES = {"exl2": "w4a16", "mlx-4bit": "w4a16", "mlx-8bit": "w8a8", "q4_k_xl": "Q4_K_M", "q6_k_l": "Q6_K",

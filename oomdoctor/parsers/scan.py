@@ -77,6 +77,7 @@ def _container(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
             yield f.key, f.value
 
 
+_SHELL_REF = re.compile(r"\$\{?(\w+)\}?")
 # a commented-out argument of a config list or script (`  # "--quantization=fp8",`, `# --enforce-eager \\`):
 # a setting the user turned off, not one the run had
 _COMMENTED_ARG = re.compile(r"^\s*#\s*[\"'-]")
@@ -117,6 +118,10 @@ LAUNCH: tuple[Pattern, ...] = (
       r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: "), r"(?:--model(?:-path|-id|-name|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
       r"from_pretrained\(|ollama run |[Mm]odel:? )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
+    # a shell session pasted with its variables (`model=org/name` ... `docker run ... --model-id $model`)
+    P("shell-assign", ("model=", "MODEL=", "model_id=", "MODEL_ID=", "shard=", "SHARD="),
+      r"^\s*(?:\$\s*)?(?:export\s+)?(\w*(?:model|MODEL|shard|SHARD)\w*)=(['\"]?)([^\s'\"$]+)\2\s*$",
+      lambda m: [(f"_shellvar:{m.group(1)}", m.group(3))]),
     P("dtype-kwarg", ("torch_dtype", "from_pretrained"), r"(?:torch_)?dtype=torch\.(\w+)", lambda m: [("knob.dtype", m.group(1))]),
     # (LLaMA-Factory: --quantization_bit 4, bitsandbytes by default)
     P("quant-kwarg", ("load_in_8bit", "load_in_4bit", "--load_8bit", "--load_4bit", "quantization_bit"),
@@ -417,6 +422,7 @@ class _State:
         if self.failure_line is None and "_weak_failure" in self.raw:
             self._weak_failure()
         self.facts.extend(list(self._wrapped()))
+        self._expand_shell_vars()
         facts = list(self.facts)
         sums = dict(self.sums)
         metal = sums.pop(generic.METAL_UNNAMED, None)
@@ -434,6 +440,20 @@ class _State:
             return facts, None
         phase = self.failure_phase or self.late_phase or self.phase
         return facts, _normalise_phase(phase, self.ready)
+
+    def _expand_shell_vars(self) -> None:
+        """`--model-id $model` where the paste assigned `model=...` earlier: the value, not the variable."""
+        shell = {k.partition(":")[2]: v for k, (v, _) in self.raw.items() if k.startswith("_shellvar:")}
+        if not shell:
+            return
+        for i, f in enumerate(self.facts):
+            m = _SHELL_REF.fullmatch(f.value) if isinstance(f.value, str) else None
+            if m is None or m.group(1) not in shell:
+                continue
+            raw = str(shell[m.group(1)])
+            self.facts[i] = Fact(f.key, int(raw) if raw.isdigit() else raw, f.origin, f.evidence)
+            if f.key == "knob.model" and "_model_name" not in self.raw and f.evidence is not None:
+                self.raw["_model_name"] = (raw, f.evidence)
 
     def _weak_failure(self) -> None:
         """A projection that said the run would not fit, and no failure after it: that is the failure."""

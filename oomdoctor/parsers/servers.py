@@ -84,6 +84,8 @@ def _capture_failed(m: re.Match[str]) -> Emitted:
 def _tgi_args(m: re.Match[str]) -> Emitted:
     for key, raw in re.findall(r"(\w+): (?:Some\()?(\"[^\"]*\"|[\w.\-/]+)\)?", m.string):
         fact = _TGI_ARGS.get(key)
+        if key in ("quantize", "dtype") and raw != "None":  # Rust enum names -> the launcher's spelling: BitsandbytesFP4 -> bitsandbytes-fp4
+            raw = re.sub(r"(?i)^bitsandbytes(nf4|fp4)$", r"bitsandbytes-\1", raw).lower()
         value = _value(raw)
         if fact and value is not None:
             yield fact, value

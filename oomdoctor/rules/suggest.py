@@ -55,6 +55,10 @@ GGUF_LADDER = ("F16", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K")
 _GGUF_TAG = re.compile(r"(?i)(?<=[-_.:])(f16|bf16|q8_0|q6_k|q5_k_[ms]|q5_[01]|q4_k_[ms]|q4_[01]|q3_k_[lms]|q2_k|iq\d_\w+?)(?=[-_.]|\.gguf$|$)")
 
 
+# quantizations an engine applies while loading a 16-bit checkpoint (not a property of the checkpoint)
+_LOAD_TIME = frozenset({"bitsandbytes", "bitsandbytes-nf4", "bitsandbytes-fp4", "eetq", "fp8"})
+# parallel sizes a command leaves unset are one GPU
+_ONE_BY_DEFAULT = frozenset({"tensor_parallel_size", "pipeline_parallel_size"})
 # -ngl 99 / 999: "every layer", not a count (no model this tool knows has 99 layers)
 _ALL_LAYERS = 99
 
@@ -160,7 +164,8 @@ def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> t
         return "quantization", None, ""
     if framework in ("vllm", "sglang", "tgi"):
         if cur:  # a pre-quantized checkpoint: quantizing it again at load is not possible
-            return "smaller_model", None, f"the checkpoint is already {cur}: a smaller model (or more GPUs) is what is left"
+            what = "weights are already quantized at load to" if cur in _LOAD_TIME else "checkpoint is already"
+            return "smaller_model", None, f"the {what} {cur}: a smaller model (or more GPUs) is what is left"
         cc = str(facts.value("gpu.compute_capability") or "")
         ampere_plus = not cc or cc >= "8.0"
         if framework == "tgi" and facts.value("gpu.fp8") is False:
@@ -218,6 +223,11 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
         value, extra = step_value(framework, knob, step, facts)
     value = knobs.framework_value(framework, knob, value)
     current = facts.value(f"knob.{knob}")
+    if current is None and knob in _ONE_BY_DEFAULT:
+        current = 1  # unset means one GPU: "raise it to 1" is no change
+    if _already(spec.action, value, current) and spec.action is Action.RAISE and knob in _ONE_BY_DEFAULT:
+        # a fit that says the current split suffices contradicts the rule that fired: step up instead
+        value, extra = step_value(framework, knob, Action.RAISE, facts)
     if _already(spec.action, value, current):
         return None
     rendered = knobs.render(framework, knob, value, version)

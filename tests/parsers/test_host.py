@@ -29,6 +29,9 @@ CASES = [
     case("shell-killed", lines("Loading checkpoint shards:  67%|██████▋   | 2/3 [00:41<00:20, 20.81s/it]", "Killed"),
          [(OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)], phase="load_weights", failure_line=2),
     case("shell-killed-lowercase", "killed\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # pasted as markdown inline code
+    case("shell-killed-backticks", "`Loading checkpoint shards:   0%|          | 0/2 [00:00<?, ?it/s] `\n`Killed`\n",
+         [(OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)], phase="load_weights", failure_line=2),
     case("entrypoint-killed-in-compose",  # corpus
          "scalellm          | ./entrypoint.sh: line 28:     7 Killed                  LD_LIBRARY_PATH=/app/lib:$LD_LIBRARY_PATH "
          "/app/bin/scalellm $ARGS \"$@\"\n",

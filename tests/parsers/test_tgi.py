@@ -21,8 +21,22 @@ ARGS = (
 CASES = [
     case("args-model-id", ARGS,
          [("knob.model", "mistralai/Mistral-7B-Instruct-v0.2", 1), ("model.params", 7_000_000_000, 1),
-          ("knob.tensor_parallel_size", 2, 1), ("knob.quantization", "Awq", 1), ("knob.max_model_len", 4096, 1),
+          ("knob.tensor_parallel_size", 2, 1), ("knob.quantization", "awq", 1), ("knob.max_model_len", 4096, 1),
           ("knob.max_num_batched_tokens", 4145, 1), ("knob.gpu_memory_utilization", 1.0, 1)],
+         framework="tgi"),
+    # the launcher prints its Rust enum names: the facts carry the launcher's own spelling
+    case("args-bitsandbytes-fp4",
+         "2023-11-30T14:51:44.035620Z  INFO text_generation_launcher: Args { model_id: \"meta-llama/Llama-2-70b-chat-hf\", "
+         "sharded: None, num_shard: None, quantize: Some(BitsandbytesFP4), dtype: None, max_total_tokens: 2048 }\n",
+         [("knob.model", "meta-llama/Llama-2-70b-chat-hf", 1), ("model.params", 70_000_000_000, 1),
+          ("knob.quantization", "bitsandbytes-fp4", 1), ("knob.max_model_len", 2048, 1)],
+         framework="tgi"),
+    # a shell session pasted with its variables: the value, not `$model`
+    case("docker-run-shell-variables",
+         "$ model=bigscience/bloom-560m\n$ num_shard=1\n\n$ docker run --memory=1g --gpus all --shm-size 1g "
+         "ghcr.io/huggingface/text-generation-inference:0.8.2 --model-id $model --num-shard $num_shard\n",
+         [("knob.model", "bigscience/bloom-560m", 4), ("model.params", 560_000_000, 4), ("oom.hint", "container", 4),
+          ("host.cgroup_limit_bytes", 1 << 30, 4), ("knob.shm_size_bytes", 1 << 30, 4)],
          framework="tgi"),
     case("warmup-prefill-tokens",
          lines('Error: Warmup(Generation("Not enough memory to handle 4096 prefill tokens. You need to decrease '
