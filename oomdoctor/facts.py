@@ -178,6 +178,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.block_size": _spec(int, TOK, "tokens per KV block"),
     "mem.max_concurrency": _spec(float, R, "KV tokens / max_model_len as the engine states"),
     "mem.cuda_graph_bytes": _spec(int, B, "memory CUDA-graph capture took"),
+    "mem.free_after_capture_bytes": _spec(int, B, "GPU memory still free once the CUDA graphs were captured"),
+    "ratio.graphs_of_free_after": _spec(float, R, "memory the CUDA graphs took / what was still free after capture"),
     "mem.compute_buffer_bytes": _spec(int, B, "llama.cpp compute buffer"),
     "mem.free_after_load_bytes": _spec(int, B, "free device memory after weights loaded"),
     "mem.layers_offloaded": _spec(int, N, "layers placed on the GPU"),

@@ -310,6 +310,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     # what the runtime needs for the loaded model (`ollama ps`) against its weights: far above 1, the context's KV cache
     yield from _share(facts, "ratio.required_of_weights", "mem.required_bytes", "mem.weights_total_bytes")
     yield from _share(facts, "ratio.compute_of_required", "mem.compute_buffer_bytes", "mem.required_bytes")
+    yield from _share(facts, "ratio.graphs_of_free_after", "mem.cuda_graph_bytes", "mem.free_after_capture_bytes")
 
 
 def _share(facts: FactSet, key: str, part: str, whole: str) -> Iterable[Fact]:

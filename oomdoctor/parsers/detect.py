@@ -151,12 +151,17 @@ SIGNALS: tuple[Pattern, ...] = (
     # wrappers and downstream projects: the engine they run underneath
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp", "LM Studio", "lmstudio", "lm-studio",
                                                   "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "model loading guardrails",
-                                                  "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load"),
+                                                  "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load",
+                                                  "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult"),
          r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all|model loading guardrails|"
-         r"Try a different model and/or config|🥲 Failed to load", re.I),
+         r"Try a different model and/or config|🥲 Failed to load|"
+         # llama.cpp's model-load error as wrappers print it (no `llama_model_load:` prefix); LM Studio's survey JSON
+         r"error loading model: unable to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer|\"(?:modelCompatibilityType|hardwareSurveyResult)\"", re.I),
+    # (lm-evaluation-harness runs transformers unless its vLLM backend, whose own lines then name vLLM, is chosen)
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth",
-                                                      "axolotl", "dispatched on the CPU or the disk"),
-         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|axolotl\b|Some modules are dispatched on the CPU or the disk|unsloth(?![\w/.:-]*gguf)", re.I),
+                                                      "axolotl", "dispatched on the CPU or the disk", "lm_eval", "lm-eval"),
+         r"fastchat|ipex_llm|bigdl\.llm|oobabooga|axolotl\b|Some modules are dispatched on the CPU or the disk|unsloth(?![\w/.:-]*gguf)|"
+         r"\blm_eval\b|lm-evaluation-harness", re.I),
     _sig("fw-exllama-wrappers", "exllama", 12, ("tabbyAPI", "TabbyAPI", "tabby_api", "ExUI", "--inline-model-loading"),
          r"tabby_?api|\bExUI\b|--inline-model-loading\b", re.I),
     # an EXL2 quant by its name ("...-exl2_4.65bpw", "6.0bpw-exl2"): ExLlama's format, served by TabbyAPI or ExUI

@@ -355,6 +355,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-model-init", ("/models/", "model_executor"),
       # (vLLM's model_executor, TGI's text_generation_server, SGLang's srt: a model's layers built with their weights)
       r"(?:model_executor|text_generation_server|srt)/(?:models|layers)/[\w/]+\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
+    # a module being constructed allocates its parameters (torch.nn layers, a transformers model's __init__), and a
+    # checkpoint being unpickled or memory-mapped is read: frames of the load, wherever the traceback is cut
+    P("frame-module-init", ("nn/modules/", "nn\\modules\\", "modeling_"),
+      r"(?:nn[/\\]modules[/\\]\w+|modeling_\w+)\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
+    P("frame-checkpoint-read", ("serialization.py", "safetensors"),
+      r"torch[/\\]serialization\.py\", line \d+, in (?:load|_load|persistent_load|load_tensor)\b|safetensors[/\\]torch\.py\", line \d+, in load_file",
+      const(("_phase", "load_weights"))),
     # (vLLM's and SGLang's repacking of the loaded weights for their kernels: still the load)
     P("frame-after-loading", ("process_weights_after_loading",), r"\bprocess_weights_after_loading\b", const(("_phase", "load_weights"))),
     P("frame-allocator-warmup", ("caching_allocator_warmup",), r"caching_allocator_warmup",

@@ -178,8 +178,9 @@ PATTERNS: tuple[Pattern, ...] = (
           ("knob.max_num_seqs", (re.search(r"max_running_requests=(\d+)", m.string) or [None, None])[1]),
           ("knob.max_model_len", (re.search(r"context_len=(\d+)", m.string) or [None, None])[1])) if v]),
     P("sglang-capture-begin", ("Capture cuda graph begin", "CUDA graph begin"), r"Capture .*graph begin", const(("_phase", "cuda_graph_capture"))),
-    P("sglang-capture-end", ("Capture cuda graph end", "CUDA graph end"), r"Capture .*graph end.*mem usage=([\d.]+) GB",
-      lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]),
+    P("sglang-capture-end", ("Capture cuda graph end", "CUDA graph end"), r"Capture .*graph end.*mem usage=([\d.]+) GB(?:\. avail mem=([\d.]+) GB)?",
+      lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]
+      + ([("mem.free_after_capture_bytes", gib(m.group(2)))] if m.group(2) else [])),
     P("sglang-prefill-batch", ("Prefill batch",), r"Prefill batch\. #new-seq: (\d+), #new-token: (\d+)",
       lambda m: [("mem.prefill_tokens", int(m.group(2))), ("_phase", "prefill")]),
     P("sglang-decode-batch", ("Decode batch",), r"Decode batch\.", const(("_phase", "decode"))),

@@ -159,8 +159,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-kv-tokens", ("KV cache size:",), r"(?:GPU|CPU) KV cache size: (\d[\d,]*) tokens",
       lambda m: [("mem.kv_tokens", to_int(m.group(1))), ("_phase", "kv_alloc")]),
     # (0 or fewer: nothing left for KV blocks; 2023's engine printed the negative count and went on to fail)
-    P("vllm-blocks", ("# GPU blocks", "# CUDA blocks"), r"# (?:GPU|CUDA) blocks: (-?\d+), # CPU blocks: (\d+)",
-      lambda m: [("mem.gpu_blocks", max(0, int(m.group(1)))), ("mem.cpu_blocks", int(m.group(2))), ("_phase", "kv_alloc")]
+    # (a paste cut after the GPU count still states it)
+    P("vllm-blocks", ("# GPU blocks", "# CUDA blocks"), r"# (?:GPU|CUDA) blocks: (-?\d+)(?:, # CPU blocks: (\d+))?",
+      lambda m: [("mem.gpu_blocks", max(0, int(m.group(1)))), ("_phase", "kv_alloc")]
+      + ([("mem.cpu_blocks", int(m.group(2)))] if m.group(2) else [])
       + ([("oom.kind", "no_kv_memory")] if int(m.group(1)) <= 0 else [])),
     P("vllm-concurrency", ("Maximum concurrency for",), r"Maximum concurrency for (\d[\d,]*) tokens per request: ([\d.]+)x",
       lambda m: [("knob.max_model_len", to_int(m.group(1))), ("mem.max_concurrency", float(m.group(2)))]),

@@ -221,6 +221,8 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
         step = spec.action if spec.action in (Action.LOWER, Action.RAISE) else (
             Action.LOWER if knob in FLOORS else Action.RAISE)
         value, extra = step_value(framework, knob, step, facts)
+        if value is None and spec.action is Action.RAISE and knob == "gpu_memory_utilization":
+            return None  # already at the top of its range: no step up is left
     value = knobs.framework_value(framework, knob, value)
     current = facts.value(f"knob.{knob}")
     if current is None and knob in _ONE_BY_DEFAULT:

@@ -1109,6 +1109,11 @@ REACHED = [
      "    self.impl.process_weights_after_loading(act_dtype)\n", "load_weights"),
     ('  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/custom_modeling/flash_mixtral_modeling.py", '
      "line 691, in __init__\n", "load_weights"),
+    # a torch.nn layer or a transformers model being constructed allocates its parameters; a checkpoint being unpickled
+    ('  File "/home/u/.conda/envs/llama/lib/python3.9/site-packages/torch/nn/modules/linear.py", line 96, in __init__\n'
+     "    self.weight = Paramete\n", "load_weights"),
+    ('  File "C:\\env\\lib\\site-packages\\torch\\serialization.py", line 1101, in persistent_load\n'
+     "    load_tensor(dtype, nbytes, key, _maybe_decode_ascii(location))\n", "load_weights"),
     # a layer helper computing below the loading frame of the same traceback is still loading
     ('  File "/usr/lib/python3.12/dist-packages/vllm/attention/backends/mla/utils.py", line 378, in process_weights_after_loading\n'
      "    self.impl.process_weights_after_loading(act_dtype)\n"
@@ -1143,6 +1148,22 @@ def test_an_engine_signal_names_the_framework_before_pytorch_messages():
     for notice in ("Your session crashed after using all available RAM",
                    "22:55:16.349 [error] Disposing session as kernel process died ExitCode: undefined, Reason: "):
         assert detect.decide(scan_text(lines(notice)).framework_scores) == detect.ASSUMED
+
+
+def test_wrappers_name_the_engine_they_run():
+    # holdout r63: a wrapper's own words, with no line of the engine's usual prefixes
+    from oomdoctor.parsers import detect
+    from parser_table import scan_text
+
+    lm_studio = lines("Failed to load model", "error loading model: unable to allocate Vulkan0 buffer", "[", "  {",
+                      '    "modelCompatibilityType": "gguf",')
+    assert detect.decide(scan_text(lm_studio).framework_scores) == "llamacpp"
+    lm_eval = lines("2024-10-30:14:04:49,740 INFO     [evaluator.py:457] Running loglikelihood requests",
+                    "--> 185 results = lm_eval.simple_evaluate(")
+    assert detect.decide(scan_text(lm_eval).framework_scores) == "transformers"
+    # lm-eval's vLLM backend: vLLM's own lines name vLLM
+    with_vllm = lm_eval + lines("INFO 10-30 14:04:49 llm_engine.py:72] Initializing an LLM engine (v0.6.3) with config: model='m'")
+    assert detect.decide(scan_text(with_vllm).framework_scores) == "vllm"
 
 
 def test_a_finished_start_up_reached_no_step():

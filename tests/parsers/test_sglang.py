@@ -30,7 +30,7 @@ CASES = [
           # SGLang prints GiB as "GB"
           ("mem.free_after_load_bytes", GiB(62.65), 2), ("mem.weights_bytes", GiB(14.99), 2), ("knob.dtype", "bfloat16", 2),
           ("mem.kv_tokens", 367404, 3), ("mem.kv_cache_bytes", GiB(8.23) * 2, 3),
-          ("mem.cuda_graph_bytes", GiB(1.23), 6),
+          ("mem.cuda_graph_bytes", GiB(1.23), 6), ("mem.free_after_capture_bytes", GiB(43.27), 6),
           ("mem.kv_tokens", 367404, 7), ("knob.max_num_batched_tokens", 8192, 7), ("knob.max_num_seqs", 4096, 7),
           ("knob.max_model_len", 131072, 7)],
          framework="sglang"),

@@ -95,6 +95,9 @@ CASES = [
          lines("# GPU blocks: 1478, # CPU blocks: 2048", "Maximum concurrency for 29000 tokens per request: 0.82x"),
          [("mem.gpu_blocks", 1478, 1), ("mem.cpu_blocks", 2048, 1), ("knob.max_model_len", 29000, 2),
           ("mem.max_concurrency", 0.82, 2)]),
+    case("v0-no-blocks-cut-paste",  # a paste cut after the GPU count: nothing was left for KV blocks
+         "INFO 10-14 21:40:24 llm_engine.py:205] # GPU blocks: 0,\n",
+         [("mem.gpu_blocks", 0, 1), (OOM, "no_kv_memory", 1)], phase="kv_alloc", failure_line=1),
     # ---- config lines
     case("v1-config-and-args",
          lines("INFO 07-08 13:05:01 [api_server.py:1043] vLLM API server version 0.9.2",
