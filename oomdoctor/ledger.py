@@ -206,11 +206,11 @@ def _host_share(facts: FactSet, weights: float | None, total: float | None) -> I
         return
     tp, pp = parallel_split(facts)
     whole = weights * tp * pp
-    host = facts.number("host.cgroup_limit_bytes", "host.ram_total_bytes")
+    limit, ram = facts.number("host.cgroup_limit_bytes"), facts.number("host.ram_total_bytes")
+    host = limit if limit is not None else ram  # a container's limit is the host that counts
     ev = _ev(facts, "host.cgroup_limit_bytes", "host.ram_total_bytes", "mem.weights_bytes", "model.params")
     if host:
         yield _est("ratio.weights_of_host", whole / host, ev)
-    limit, ram = facts.number("host.cgroup_limit_bytes"), facts.number("host.ram_total_bytes")
     if limit and whole >= 0.9 * limit and not (ram and whole >= 0.9 * ram):
         # a container limit set below the model: the limit is the setting to change, not the model
         yield _est("host.limit_below_model", True, ev)

@@ -77,7 +77,9 @@ def _container(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
             yield f.key, f.value
 
 
+# a fact whose whole value is a shell variable (`$model`, `${MODEL_ID}`), expanded from the paste's own assignments
 _SHELL_REF = re.compile(r"\$\{?(\w+)\}?")
+
 # a commented-out argument of a config list or script (`  # "--quantization=fp8",`, `# --enforce-eager \\`):
 # a setting the user turned off, not one the run had
 _COMMENTED_ARG = re.compile(r"^\s*#\s*[\"'-]")

@@ -225,11 +225,12 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
             return None  # already at the top of its range: no step up is left
     value = knobs.framework_value(framework, knob, value)
     current = facts.value(f"knob.{knob}")
-    if current is None and knob in _ONE_BY_DEFAULT:
-        current = 1  # unset means one GPU: "raise it to 1" is no change
-    if _already(spec.action, value, current) and spec.action is Action.RAISE and knob in _ONE_BY_DEFAULT:
-        # a fit that says the current split suffices contradicts the rule that fired: step up instead
-        value, extra = step_value(framework, knob, Action.RAISE, facts)
+    if knob in _ONE_BY_DEFAULT:
+        if current is None:
+            current = 1  # unset means one GPU: "raise it to 1" is no change
+        if spec.action is Action.RAISE and _already(spec.action, value, current):
+            # a fit that says the current split suffices contradicts the rule that fired: step up instead
+            value, extra = step_value(framework, knob, Action.RAISE, facts)
     if _already(spec.action, value, current):
         return None
     rendered = knobs.render(framework, knob, value, version)
