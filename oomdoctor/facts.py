@@ -173,6 +173,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "model.params": _spec(int, N, "parameter count (the catalog's published figure, or the size in the model's name)"),
     "model.largest_tensor_params": _spec(int, N, "elements of the model's largest weight tensor (embedding, fused gate/up, stacked experts), from its config"),
     "model.exceeds_host": _spec(bool, F, "the whole model is about as large as the host's RAM (a workstation's when unstated)"),
+    "model.exceeds_any_gpu": _spec(bool, F, "the weights on one GPU are more than any discrete card holds (no card named)"),
     "model.low_bit_weights": _spec(bool, F, "the weights are quantized to 4 or 8 bits (bitsandbytes, AWQ, GPTQ, int4/int8)"),
     "model.default_context": _spec(int, TOK, "the context the model's config advertises (the engines' default max_model_len)"),
     "mem.block_size": _spec(int, TOK, "tokens per KV block"),
@@ -261,6 +262,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     # derived shares (0..1) used by rules
     "ratio.weights_of_total": _spec(float, R, "weights per GPU / GPU capacity"),
     "ratio.weights_of_host": _spec(float, R, "the whole model's weights / host RAM (or the container's limit)"),
+    "ratio.weights_of_host_available": _spec(float, R, "the whole model's weights / the host RAM free when the run started"),
     "ratio.allocated_of_weights": _spec(float, R, "PyTorch's allocated bytes / weights per GPU"),
     "ratio.allocated_of_total": _spec(float, R, "PyTorch-allocated / GPU capacity at the failure"),
     "ratio.allocated_of_usable": _spec(float, R, "PyTorch-allocated / the GPU less the memory outside this process's PyTorch pool"),
@@ -270,6 +272,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.request_of_available": _spec(float, R, "failed request / device memory free when the engine started"),
     "ratio.request_of_activations": _spec(float, R, "failed request / the activation memory the engine planned (TensorRT's builder)"),
     "ratio.compute_of_available": _spec(float, R, "compute buffer (graph) / device memory free when the engine started"),
+    "ratio.compute_of_kv": _spec(float, R, "compute buffers (graph) / the KV cache, both as ggml reserved them"),
     "ratio.request_of_process": _spec(float, R, "failed request / everything this process held on the GPU at the failure"),
     "ratio.free_of_total": _spec(float, R, "free / GPU capacity at the failure"),
     "ratio.other_process_of_total": _spec(float, R, "memory of other processes / GPU capacity"),

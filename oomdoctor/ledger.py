@@ -93,6 +93,14 @@ def _split_unknown(facts: FactSet) -> bool:
     return bool(count and count >= 2) and facts.value("framework") in ("transformers", "pytorch", "other")
 
 
+# the most memory one discrete card holds (gpus.json: AMD Instinct MI355X); Apple's unified memory goes beyond it
+LARGEST_DISCRETE_GPU_BYTES = 309_216_673_792
+
+# what a GGUF model runs in when nothing names its type: Ollama's library tags without a quantization, and
+# the file most downloads pick
+GGUF_USUAL = "q4_k_m"
+
+
 def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     w = facts.number("mem.weights_bytes")
     if w is not None:
@@ -109,7 +117,10 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
         return None, "estimate"
     named = facts.get("model.params")
     tp, pp = parallel_split(facts)
-    bpp = bytes_per_param(facts.value("knob.dtype"), facts.value("knob.quantization"))
+    dtype, quant = facts.value("knob.dtype"), facts.value("knob.quantization")
+    if dtype is None and quant is None and facts.value("framework") in ("llamacpp", "ollama"):
+        quant = GGUF_USUAL
+    bpp = bytes_per_param(dtype, quant)
     return params * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
 
 
@@ -211,6 +222,9 @@ def _host_share(facts: FactSet, weights: float | None, total: float | None) -> I
     ev = _ev(facts, "host.cgroup_limit_bytes", "host.ram_total_bytes", "mem.weights_bytes", "model.params")
     if host:
         yield _est("ratio.weights_of_host", whole / host, ev)
+    available = facts.number("host.ram_available_bytes")
+    if available:  # what a launcher found free as it started (koboldcpp's "Detected Available RAM")
+        yield _est("ratio.weights_of_host_available", whole / available, _ev(facts, "host.ram_available_bytes"))
     if limit and whole >= 0.9 * limit and not (ram and whole >= 0.9 * ram):
         # a container limit set below the model: the limit is the setting to change, not the model
         yield _est("host.limit_below_model", True, ev)
@@ -238,6 +252,9 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
         yield _est("mem.weights_estimate_bytes", int(weights), _ev(facts, "model.params"))
     if weights is not None and source != "log" and _split_unknown(facts):
         yield _est("model.split_unknown", True, _ev(facts, "oom.device", "gpu.count"))
+    if weights is not None and not total and weights > LARGEST_DISCRETE_GPU_BYTES and facts.value("gpu.backend") != "metal":
+        # no card is named, but none made holds this much: the engine split the model (or could not load it)
+        yield _est("model.exceeds_any_gpu", True, _ev(facts, "mem.weights_bytes", "model.params"))
     if total:
         if weights is not None:
             yield _est("ratio.weights_of_total", weights / total, _ev(facts, "mem.weights_bytes", "model.params"))
@@ -276,6 +293,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
         yield _est("ratio.allocated_of_model", allocated / (weights * tp), _ev(facts, "oom.torch_allocated_bytes"))
     yield from _share(facts, "ratio.kv_of_weights", "mem.kv_total_bytes", "mem.weights_total_bytes")
     yield from _share(facts, "ratio.compute_of_available", "mem.compute_buffer_bytes", "mem.gpu_available_bytes")
+    yield from _share(facts, "ratio.compute_of_kv", "mem.compute_buffer_bytes", "mem.kv_total_bytes")
     yield from _share(facts, "ratio.request_of_process", "oom.requested_bytes", "oom.process_bytes")
     yield from _share(facts, "ratio.limit_of_total", "oom.gpu_limit_bytes", "oom.gpu_total_bytes")
     largest, request = facts.number("model.largest_tensor_params"), facts.number("oom.requested_bytes")

@@ -31,3 +31,11 @@ def test_rule_templates_format_times_and_drop_optional_parts() -> None:
     text = "asked {oom.requested_bytes|bytes}[[, {ratio.request_of_activations|times} the plan]][[ ({mem.prefill_tokens|tokens} tokens)]]."
     assert render_template(text, facts) == "asked 19.16 GiB, 61x the plan."
     assert render_template("{ratio.request_of_activations|times}", FactSet([Fact("ratio.request_of_activations", 4.25, Origin.ESTIMATE)])) == "4.2x"
+
+
+def test_rule_templates_if_is_a_segment_condition_that_prints_nothing() -> None:
+    from oomdoctor.rules.model import render_template
+
+    text = "Split.[[{model.exceeds_any_gpu|if} More than any card holds.]]"
+    assert render_template(text, FactSet([Fact("model.exceeds_any_gpu", True, Origin.ESTIMATE)])) == "Split. More than any card holds."
+    assert render_template(text, FactSet([])) == "Split."

@@ -487,3 +487,10 @@ def test_corpus_cards_match_their_logged_capacity():
         assert _close(spec.capacity_bytes, logged), (case, spec.name, logged)
         checked += 1
     assert checked >= 3
+
+
+def test_largest_discrete_card_bound_holds_every_discrete_card() -> None:
+    from oomdoctor.ledger import LARGEST_DISCRETE_GPU_BYTES
+
+    sizes = [v["capacity_bytes"] for c in gpus.cards() if not c["unified_memory"] for v in c["memory_variants"]]
+    assert max(sizes) == LARGEST_DISCRETE_GPU_BYTES

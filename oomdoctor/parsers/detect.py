@@ -180,7 +180,17 @@ SIGNALS: tuple[Pattern, ...] = (
                                       "torch_npu", "NPUCachingAllocator"),
          r"torch\.|/torch/|PyTorch|\btorch_npu\b|NPUCachingAllocator|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory"),
+    # captured CUDA/HIP graphs in PyTorch's own OOM message ("with 26.00 MiB allocated in private pools"; none
+    # is "0 bytes"): a serving engine captured them, which a generate() script does not; the most common
+    # such engine is vLLM, and any engine's own lines outweigh this vote
+    _sig("fw-graphs-private-pools", "vllm", 3, ("private pools",), r"\d+(?:\.\d+)? [KMGT]iB allocated in private pools"),
+    # vLLM's engine-dead errors, which its API server returns to every request after the engine died
+    _sig("fw-vllm-engine-dead", "vllm", 6, ("Engine loop is not running", "Background loop is not running", "EngineDeadError"),
+         r"Engine loop is not running\. Inspect the stacktrace|Background loop is not running\. If it was running|\b(?:MQ|Async)EngineDeadError\b"),
     # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
+    # a Python program launched from the shell (a prompt's command line): a script too
+    _sig("fw-python-launch", SCRIPT, 1, ("python", "streamlit run", "torchrun", "accelerate launch"),
+         r"(?:^\s*|[$#>]\s*)(?:python(?:3(?:\.\d+)?)?|streamlit run|torchrun|accelerate launch)\s+(?:\S+\s+){0,6}?[\w./-]+\.py\b"),
     _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
     # a notebook's own words for its Python kernel (Colab, Jupyter, VS Code), and PyTorch's meta-device error
     _sig("fw-python-notebook", SCRIPT, 1, ("after using all available RAM", "kernel process died", "kernel appears to have died",

@@ -310,7 +310,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(?:llm_load_tensors|load_tensors|llm_load_print_meta|whisper_model_load|done_getting_tensors):|status=\"llm server loading model\"",
       const(("_phase", "load_weights"))),
     # the scheduler reserving the compute graph's buffers for the worst-case batch
-    P("ggml-reserve-step", ("sched_reserve:", "graph_reserve:"), r"\b(?:sched|graph)_reserve:", const(("_phase", "profile"))),
+    # (the output buffer is allocated right before the compute buffers are reserved: "llama_new_context_with_model:
+    # CUDA_Host  output buffer size =     0.49 MiB", "llama_context:  CUDA_Host  output buffer size")
+    P("ggml-reserve-step", ("sched_reserve:", "graph_reserve:", "output buffer size"),
+      r"\b(?:sched|graph)_reserve:|(?:new_context_with_model|llama_context):\s+\S+\s+output buffer size =", const(("_phase", "profile"))),
     P("ggml-kv-step", ("llama_kv_cache_init:", "llama_kv_cache:", "llama_kv_cache_unified:"),
       r"\bllama_kv_cache(?:_init|_unified)?:", const(("_phase", "kv_alloc"))),
     P("ggml-offloaded", ("layers to GPU",), r"offloaded (\d+)/(\d+) layers to GPU",
@@ -345,6 +348,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # pinned host memory: llama.cpp falls back to pageable memory when pinning runs out (a hint);
     # a driver that does not match is a broken setup; any other reason (an invalid argument, the range
     # already mapped) is a warning: it goes on with pageable memory, and a memory failure after it is the cause
+    # (Vulkan's pinned allocation fails with the driver's reason on the next line, then falls back the same way)
+    P("ggml-vulkan-pinned", ("Failed to allocate pinned memory",), r"ggml_vulkan: Failed to allocate pinned memory",
+      const(("oom.hint", "pinned_host"), ("oom.hint", "pinned_fallback"))),
     P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) Mi?B of pinned memory: (.*)",
       lambda m: [("oom.hint", "pinned_host"), ("oom.hint", "pinned_fallback")] if "out of memory" in m.group(2)
       else [("oom.kind", "broken_install")] if _BROKEN_SETUP.search(m.group(2)) else [("oom.kind", "pin_refused")]),

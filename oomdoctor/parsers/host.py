@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes
+from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, size_of, to_bytes
 
 
 def _shm_df(m: re.Match[str]) -> Emitted:
@@ -41,6 +41,10 @@ def _free_row(m: re.Match[str]) -> Emitted:
 
 
 PATTERNS: tuple[Pattern, ...] = (
+    # a launcher's own survey before it loads ("Detected Available RAM: 2574 MB", koboldcpp; "Auto-detected
+    # available RAM: 8000 MB"): what the host had free for the model
+    P("stated-available-ram", ("Available RAM:", "available RAM:"), r"\b[Aa]vailable RAM:\s*(\d[\d.]*\s?[KMGT]i?B)\b",
+      lambda m: [("host.ram_available_bytes", v) for v in (size_of(m.group(1)),) if v]),
     # ---- the kernel and container runtimes
     P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+) )?\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),

@@ -270,10 +270,14 @@ class _State:
         self.frame_line = -2  # the line of the last traceback frame
         self.run_start = 1  # a log may hold several launches (a user's attempts pasted one after another)
         self.failed_run: dict[str, Any] | None = None  # the last launch that failed before this one
+        # the failure so far is a pinned-memory fallback the engine went on from (and the reason it printed on
+        # the line after): a later failure is the one that stopped it
+        self.failure_fell_back = False
+        self.pin_line = -2
 
     # what belongs to one launch: a relaunch after a failure starts these afresh
     _RUN = ("facts", "sums", "raw", "processes", "failure_line", "failure_text", "failure_phase", "late_phase", "phase", "ready",
-            "stamped_phases", "joins", "run_start", "phase_line", "frame_step", "frame_line")
+            "stamped_phases", "joins", "run_start", "phase_line", "frame_step", "frame_line", "failure_fell_back", "pin_line")
 
     def _much_later(self, text: str) -> bool:
         """A failure minutes after the first one: one crash prints its errors within seconds, so
@@ -320,6 +324,8 @@ class _State:
         if "_launch" in keys or ("oom.kind" in keys and self._much_later(ev.text)):
             self._relaunch(line_no)  # before any fact of this line: they belong to the new attempt
         named = any(k == "oom.kind" for p, pairs in found if not p.fallback for k, _ in pairs)
+        if any(k == "oom.hint" and v == "pinned_fallback" for _, pairs in found for k, v in pairs):
+            self.pin_line = line_no
         for pattern, pairs in found:
             # the fallbacks read a line's words, so a cut line (a prefix of another message) is not theirs
             if not (pattern.fallback and (named or self.tail_cut)):
@@ -401,14 +407,15 @@ class _State:
                 self.raw[key] = (value, ev)
             else:
                 self.facts.append(Fact(key, value, Origin.LOG, ev))
-                if key == "oom.kind" and self.failure_line is None:
+                if key == "oom.kind" and (self.failure_line is None or (self.failure_fell_back and line_no > self.failure_line)):
                     self.failure_line, self.failure_text = line_no, ev.text
                     self.failure_phase = new_phase or self.phase
+                    self.failure_fell_back = line_no in (self.pin_line, self.pin_line + 1)
                 elif key == "oom.kind" and _JUPYTER_HEADER.search(self.failure_text or "") and line_no > self.failure_line:
                     # Jupyter names the exception above its traceback; the message itself comes below
                     self.failure_line, self.failure_text = line_no, ev.text
         if new_phase is not None:
-            if self.failure_line is None:
+            if self.failure_line is None or self.failure_fell_back:
                 self.phase = str(new_phase)
                 self.stamped_phases.append((timestamp(ev.text), self.phase))
                 self.phase_line = line_no
@@ -485,7 +492,8 @@ class _State:
                 yield Fact("oom.buffer", buffer, Origin.LOG, ev)
             elif self.failure_phase in _STEP_BUFFER and any(f.key == "oom.kind" and f.value == "ggml_alloc_failed" for f in self.facts):
                 # ggml names no buffer: the one the step it failed in allocates
-                ev = next(f.evidence for f in self.facts if f.key == "oom.kind")
+                kinds = [f.evidence for f in self.facts if f.key == "oom.kind"]
+                ev = next((e for e in reversed(kinds) if e is not None and e.line <= (self.failure_line or 0)), kinds[0])
                 yield Fact("oom.buffer", _STEP_BUFFER[self.failure_phase], Origin.LOG, ev)
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
             yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
@@ -504,6 +512,12 @@ class _State:
             for key, value in name_hints(str(name)):
                 if not any(f.key == key for f in self.facts):
                     yield Fact(key, value, Origin.LOG, ev)
+        if not any(f.key == "knob.max_model_len" for f in self.facts):
+            # the context line was cut: a sequence's context where ggml prints it, else the KV cache's cells,
+            # which ggml sizes to the context (-c)
+            per_seq = raw.get("_n_ctx_seq") or raw.get("_kv_cells")
+            if per_seq is not None:
+                yield Fact("knob.max_model_len", per_seq[0], Origin.LOG, per_seq[1])
         if "_kv_cells" in raw and "_n_ctx_seq" in raw:
             cells, ev = raw["_kv_cells"]
             per_seq, _ = raw["_n_ctx_seq"]

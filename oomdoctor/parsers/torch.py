@@ -148,6 +148,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # transformers' generate() warning on a prompt longer than max_length: the prompt's tokens, and a prefill
     P("hf-input-length", ("Input length of input_ids is",), r"Input length of input_ids is (\d+)",
       lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
+    # text-generation-webui's summary of each reply: "Output generated in 2.34 seconds (1.28 tokens/s, 3 tokens,
+    # context 273, seed 1736422306)": the request's context
+    P("textgen-reply-context", ("Output generated in",), r"Output generated in [\d.]+ seconds \(.*?\bcontext (\d+)",
+      lambda m: [("mem.prefill_tokens", int(m.group(1)))]),
     # a trainer driving a vLLM engine in its own process (TRL's GRPO/online trainers, colocated): both on one card
     P("colocated-trainer", ("trl/trainer/", "GRPOTrainer"), r"trl/trainer/\w+_trainer\.py|\bGRPOTrainer\b", const(("oom.hint", "colocated_trainer"))),
     # the optimizer's step (Adam's moments are created on its first step): training's resident set

@@ -186,7 +186,9 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_ready", True))),
     # the engine waited on its workers' message queue (a hang, or a long load or compile): it names shared
     # memory, but is no /dev/shm shortage and no out-of-memory
-    P("vllm-shm-broadcast-wait", ("shared memory broadcast block",), r"No available shared memory broadcast block found in \d+ second",
+    # (0.5.x wrote "shm_broadcast.py:394] No available block found in 60 second.")
+    P("vllm-shm-broadcast-wait", ("shared memory broadcast block", "shm_broadcast.py:"),
+      r"No available shared memory broadcast block found in \d+ second|shm_broadcast\.py:\d+\]? No available block found in \d+ second",
       const(("oom.hint", "workers_busy"))),
     P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
       r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),

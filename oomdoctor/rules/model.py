@@ -18,7 +18,7 @@ from oomdoctor.model import Account, Action, Confidence
 STATUSES = ("experimental", "test", "stable")
 OPERATORS = ("exists", "equals", "in", "matches", "lt", "le", "gt", "ge", "lt_fact", "le_fact", "gt_fact", "ge_fact")
 # "{key}", "{key|bytes}", and "{a,b|bytes}" (the first of the keys that has a value)
-_TEMPLATE = re.compile(r"\{([a-z_][\w.]*(?:,[a-z_][\w.]*)*)(?:\|(bytes|pct|tokens|int|round2|times))?\}")
+_TEMPLATE = re.compile(r"\{([a-z_][\w.]*(?:,[a-z_][\w.]*)*)(?:\|(bytes|pct|tokens|int|round2|times|if))?\}")
 
 
 def _loc(source: Location | None, d: Any, key: str | None = None) -> Location | None:
@@ -272,6 +272,8 @@ def template_value(text: str, facts: FactSet) -> Value | None:
 
 
 def format_value(value: Value, fmt: str | None) -> str:
+    if fmt == "if":  # shows nothing: an optional segment's condition that the fact is there
+        return ""
     if fmt == "bytes" and isinstance(value, (int, float)):
         return format_bytes(int(value))
     if fmt == "pct" and isinstance(value, (int, float)):

@@ -505,6 +505,9 @@ FRAMEWORKS = [
     case("vllm-shm-broadcast-wait",  # holdout r28: the engine waiting on its workers names shared memory
          "No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging.\n",
          [("oom.hint", "workers_busy", 1)], framework="vllm"),
+    case("vllm-shm-broadcast-wait-0.5",  # the same wait in 0.5.x's words, from a TP worker
+         "(VllmWorkerProcess pid=3253) WARNING 08-13 11:31:37 shm_broadcast.py:386] No available block found in 60 second\n",
+         [("oom.hint", "workers_busy", 1)], framework="vllm"),
     case("ollama-misread-memory",  # holdout r28: the card's memory read as total 0, used negative
          lines("[0] CUDA totalMem 0", "[0] CUDA usedMem -1022029824"),
          [("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card", 1),

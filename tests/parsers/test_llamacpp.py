@@ -89,7 +89,7 @@ CASES = [
          lines("llama_kv_cache_init: kv_size = 8192, offload = 1, type_k = 'f16', type_v = 'f16', n_layer = 61, can_shift = 0",
                "llama_new_context_with_model: KV self size  = 3272.00 MiB, K (f16): 1636.00 MiB, V (f16): 1636.00 MiB"),
          [("mem.kv_tokens", 8192, 1), ("knob.kv_cache_dtype", "f16", 1), ("mem.kv_total_bytes", MiB(3272), 2),
-          ("knob.model_layers", 61, 1)]),
+          ("knob.model_layers", 61, 1), ("knob.max_model_len", 8192, 1)]),
     case("kv-buffers-are-not-weights",
          lines("llama_kv_cache_init:      CUDA0 KV buffer size =  3200.00 MiB",
                "llama_kv_cache_init:  CUDA_Host KV buffer size =    72.00 MiB"),
@@ -118,6 +118,20 @@ CASES = [
                "V (f16): 1024.00 MiB"),
          [("knob.max_model_len", 16384, 1), ("knob.max_num_seqs", 4, 3), ("mem.kv_total_bytes", MiB(2048), 5),
           ("mem.kv_tokens", 16384, 5)]),
+    # Vulkan's pinned buffer refused (its reason on the next line) and the run going on with host memory: the
+    # allocation that failed after the output buffer (the compute buffer's reservation) is the failure
+    case("vulkan-pinned-fallback-then-compute",
+         lines("llama_kv_cache_init: AMD Radeon RX 5600 XT KV buffer size =   128.38 MiB",
+               "ggml_vulkan: Failed to allocate pinned memory.",
+               "ggml_vulkan: Requested buffer size exceeds device memory allocation limit: ErrorOutOfDeviceMemory",
+               "llama_kv_cache_init:        CPU KV buffer size =  3979.63 MiB",
+               "llama_new_context_with_model: Vulkan_Host  output buffer size =     0.49 MiB",
+               "ggml_vulkan: Device memory allocation of size 2384005120 failed."),
+         [("mem.kv_cache_bytes", MiB(128.38), 1), ("mem.kv_total_bytes", MiB(128.38) + MiB(3979.63), 4), ("oom.hint", "pinned_host", 2), ("oom.hint", "pinned_fallback", 2),
+          ("oom.kind", "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2), ("oom.kind", "alloc_size_limit", 3),
+          ("oom.hint", "per_allocation_limit", 3), ("oom.kind", "ggml_alloc_failed", 6), ("oom.requested_bytes", 2384005120, 6),
+          ("oom.buffer_device", "GPU", 6), ("oom.buffer", "compute", 6)],
+         phase="profile", failure_line=6),
     case("parallel-slots-inferred",  # corpus ollama-10735: kv_size = 20 x n_ctx_per_seq
          lines("May 16 15:11:15 myH100VM ollama[1405]: llama_context: n_ctx_per_seq (32768) < n_ctx_train (131072) -- the "
                "full capacity of the model will not be utilized",
@@ -126,7 +140,8 @@ CASES = [
                "May 16 15:11:15 myH100VM ollama[1405]: llama_kv_cache_unified: KV self size  = 51200.00 MiB, K (f16): "
                "25600.00 MiB, V (f16): 25600.00 MiB"),
          [("knob.kv_cache_dtype", "f16", 2), ("mem.kv_tokens", 655360, 2), ("knob.max_num_seqs", 20, 2),
-          ("mem.kv_total_bytes", GiB(50), 3), ("knob.model_layers", 40, 2)], framework="ollama"),
+          ("mem.kv_total_bytes", GiB(50), 3), ("knob.model_layers", 40, 2), ("knob.max_model_len", 32768, 1)],
+         framework="ollama"),
     case("build-device-free-ready",
          lines("build: 4957 (2e7a28a6) with cc (GCC) 13.2.0 for x86_64-linux-gnu",
                "ggml_cuda_init: found 1 CUDA devices:",

@@ -119,6 +119,25 @@ CASES = [
           ("oom.torch_unallocated_bytes", MiB(736.86), 1),
           ("oom.process_count", 1, 1), ("oom.process_bytes", GiB(15.25), 1), ("oom.other_process_bytes", 0, 1)],
          framework="vllm"),
+    # captured graphs in the message and nothing else: an engine captured them (vLLM is the common one); "0 bytes" is none
+    case("2.4-private-pools-bare",
+         "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 1.63 GiB. GPU 0 has a total capacity of 63.98 GiB of "
+         "which 1.18 GiB is free. Of the allocated memory 57.09 GiB is allocated by PyTorch, with 26.00 MiB allocated in "
+         "private pools (e.g., HIP Graphs), and 1.23 GiB is reserved by PyTorch but unallocated.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(1.63), 1), ("oom.device", "0", 1),
+          ("oom.gpu_total_bytes", GiB(63.98), 1), ("oom.gpu_free_bytes", GiB(1.18), 1),
+          ("oom.torch_allocated_bytes", GiB(57.09), 1), ("oom.private_pool_bytes", MiB(26), 1),
+          ("oom.torch_unallocated_bytes", GiB(1.23), 1)],
+         framework="vllm"),
+    case("2.4-private-pools-none",
+         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.63 GiB. GPU 0 has a total capacity of 63.98 GiB of "
+         "which 1.18 GiB is free. Of the allocated memory 57.09 GiB is allocated by PyTorch, with 0 bytes allocated in "
+         "private pools (e.g., CUDA Graphs), and 1.23 GiB is reserved by PyTorch but unallocated.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(1.63), 1), ("oom.device", "0", 1),
+          ("oom.gpu_total_bytes", GiB(63.98), 1), ("oom.gpu_free_bytes", GiB(1.18), 1),
+          ("oom.torch_allocated_bytes", GiB(57.09), 1), ("oom.private_pool_bytes", 0, 1),
+          ("oom.torch_unallocated_bytes", GiB(1.23), 1)],
+         framework="transformers"),
     # ---- truncated: NVML unavailable, the message stops after the request (KNOBS.md 11.2, pytorch#126766)
     case("truncated-nvml-unavailable",
          lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3725.29 GiB. GPU",

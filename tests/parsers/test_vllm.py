@@ -9,6 +9,16 @@ from parser_table import GiB, case, check, lines, params
 OOM = "oom.kind"
 
 CASES = [
+    # ---- the API server's answer once the engine has died (MQEngineDeadError, AsyncEngineDeadError): names vLLM, is no failure itself
+    case("engine-dead-mq",
+         "Engine loop is not running. Inspect the stacktrace to find the original error: RuntimeError('Engine loop has died').\n",
+         [], framework="vllm"),
+    case("engine-dead-async",
+         "AsyncEngineDeadError: Background loop is not running. If it was running, inspect the output to find the "
+         "stacktrace of the error that caused the background loop to stop (AsyncEngineDeadError).\n",
+         [("error.final", "AsyncEngineDeadError: Background loop is not running. If it was running, inspect the output to "
+           "find the stacktrace of the error that caused the background loop to stop (AsyncEngineDeadError).", 1)],
+         framework="vllm"),
     # ---- KV capacity: V0 (worker.py raise_if_cache_size_invalid)
     case("v0-kv-capacity",
          "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV "
