@@ -322,7 +322,8 @@ def from_model(text: str, quiet: bool = False) -> Context:
         if largest:
             facts.append(Fact("model.largest_tensor_params", largest, Origin.CATALOG, cev))
         ollama_name = match.how == "alias" and "/" not in match.matched  # matched one of Ollama's library names
-        quant = normalise_name(match.quantization) or _default_quant(text, match.quantization == "gguf", ollama_name)
+        spelled = next((v for k, v in name_hints(text) if k == "knob.quantization"), None)  # "IQ4 XS", as typed
+        quant = normalise_name(match.quantization) or normalise_name(spelled) or _default_quant(text, match.quantization == "gguf", ollama_name)
         if quant:
             facts.append(Fact("knob.quantization", quant, Origin.CATALOG, cev))
         return Context(tuple(facts), model=f"catalog:{match.id}", framework=_ollama_tag(text))

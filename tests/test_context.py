@@ -184,6 +184,8 @@ def test_quantization_a_name_implies() -> None:
     assert values(context.from_model("qwen3:32b-q8_0"))["knob.quantization"] == "Q8_0"
     # an HF id states nothing: 16-bit
     assert "knob.quantization" not in values(context.from_model("meta-llama/Llama-3.1-8B-Instruct"))
+    # a ggml type written with spaces, as a person types it, beside a catalog model's name
+    assert values(context.from_model("Gemma 3 IQ4 XS (Gemma 3 27b It)"))["knob.quantization"] == "iq4_xs"
 
 
 def test_compose_spec() -> None:

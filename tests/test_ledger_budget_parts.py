@@ -145,3 +145,21 @@ def test_a_running_total_whose_buffers_are_unnamed_is_not_read_as_the_weights() 
     named = _facts(framework="llamacpp", oom__kind="working_set_exceeded", mem__gpu_used_bytes=11.7 * GB, mem__gpu_available_bytes=10.7 * GB,
                    mem__kv_cache_bytes=1 * GB)
     assert _derived(named)["ratio.weights_of_budget"] == pytest.approx(10.7 / 10.7)
+
+
+def test_a_gguf_model_of_unnamed_type_is_sized_as_q4_k_m() -> None:
+    # Ollama/llama.cpp run GGUF files: 8 B parameters without a type named are about 4.9 GB, not 16
+    weights, _ = ledger.weights_per_gpu(_facts(framework="ollama", model__params=8e9))
+    assert weights == pytest.approx(8e9 * ledger.bytes_per_param(None, ledger.GGUF_USUAL))
+    assert 0.55 < weights / 8e9 < 0.65
+    # a type the log names wins; a Python engine's unnamed dtype stays 16-bit
+    assert ledger.weights_per_gpu(_facts(framework="ollama", model__params=8e9, knob__dtype="float16"))[0] == pytest.approx(16e9)
+    assert ledger.weights_per_gpu(_facts(framework="vllm", model__params=8e9))[0] == pytest.approx(16e9)
+
+
+def test_a_model_larger_than_any_discrete_card_is_said_so_when_no_card_is_named() -> None:
+    got = _derived(_facts(framework="ollama", model__params=671e9, knob__quantization="Q4_K_M"))
+    assert got["model.exceeds_any_gpu"] is True
+    assert "model.exceeds_any_gpu" not in _derived(_facts(framework="ollama", model__params=70e9, knob__quantization="Q4_K_M"))
+    assert "model.exceeds_any_gpu" not in _derived(_facts(framework="ollama", model__params=671e9, knob__quantization="Q4_K_M",
+                                                          mem__gpu_total_bytes=80 * GB))

@@ -29,6 +29,14 @@ def backend_of(device: str) -> Emitted:
 _CONTEXT_LINE = re.compile(r"(?:new_context_with_model|llama_context|init_from_model):\s+n_ctx\s*=")
 
 
+def _file_type(m: re.Match[str]) -> Emitted:
+    name = (m.group(1) or m.group(2)).lower()
+    if name in ("f16", "bf16", "f32"):
+        yield "knob.dtype", {"f16": "float16", "bf16": "bfloat16", "f32": "float32"}[name]
+    elif name not in ("unknown", "guessed", "all_f32"):
+        yield "knob.quantization", name + ("_" + m.group(3)[0].lower() if m.group(3) else "")
+
+
 def _model_buffer(m: re.Match[str]) -> Emitted:
     if m.group(1) in ("KV", "compute", "output"):
         return  # other buffers, read by their own patterns
@@ -289,6 +297,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-kv-self", ("KV self size", "llama_kv_cache"), r"(?:KV self size|llama_kv_cache\w*: size)\s*=\s*([\d.]+) MiB",
       lambda m: [("mem.kv_total_bytes", mib(m.group(1))), ("_phase", "kv_alloc")]),
     P("ggml-kv-cells", ("kv_size =", "cells,"), r"kv_size = (\d+)|\(\s*(\d+) cells,", lambda m: [("_kv_cells", int(m.group(1) or m.group(2)))]),
+    # the model file's type: Ollama's "file_type=IQ4_XS", llama.cpp's "print_info: file type   = Q4_K - Medium"
+    # (before 2025 "llm_load_print_meta: model ftype      = Q4_K - Medium", earlier "mostly Q4_K - Medium")
+    P("ggml-file-type", ("file_type=", "file type", "model ftype"),
+      r"\bfile_type=(\w+)|(?:print_info|llm_load_print_meta):\s+(?:file type|model ftype)\s*=\s*(?:mostly |MOSTLY_)?(\w+)(?: - (Small|Medium|Large))?",
+      _file_type),
     P("ggml-kv-type", ("type_k",), r"type_k = '(\w+)'", lambda m: [("knob.kv_cache_dtype", m.group(1))]),
     P("ggml-n-layer", ("n_layer",), r"\bn_layer\s*=\s*(\d+)", lambda m: [("knob.model_layers", int(m.group(1)))]),
     # the context's own line ("llama_new_context_with_model: n_ctx = 131072") is where its KV cache is sized

@@ -603,14 +603,15 @@ def params_from_name(name: str) -> int | None:
 
 
 _QUANT_IN_NAME = re.compile(r"(?i)(?:^|[-_.:/ ])(awq|gptq|fp8|int4|int8|w8a8|w4a16|nf4|bnb|mxfp4|nvfp4|fp4|exl2|"
-                            r"i?q\d(?:_[0-9a-z]+)*|f16|f32|fp16|fp32|bf16)(?=$|[-_.:/ ])")
+                            # (a ggml type written with spaces, as a person types it: "IQ4 XS", "Q4 K M")
+                            r"i?q\d(?:_[0-9a-z]+)*(?: (?:k|s|m|l|xs|xxs|xl|nl|0|1)(?![0-9a-z]))*|f16|f32|fp16|fp32|bf16)(?=$|[-_.:/ ()])")
 
 
 def name_hints(name: str) -> list[tuple[str, Value]]:
     """Dtype/quantization spelled in a model name or GGUF file name."""
     out: list[tuple[str, Value]] = []
     for m in _QUANT_IN_NAME.finditer(name):
-        tag = m.group(1).lower()
+        tag = m.group(1).lower().replace(" ", "_")
         if tag in ("f32", "fp32"):
             out.append(("knob.dtype", "float32"))
         elif tag in ("f16", "fp16", "bf16"):

@@ -132,6 +132,14 @@ CASES = [
           ("oom.hint", "per_allocation_limit", 3), ("oom.kind", "ggml_alloc_failed", 6), ("oom.requested_bytes", 2384005120, 6),
           ("oom.buffer_device", "GPU", 6), ("oom.buffer", "compute", 6)],
          phase="profile", failure_line=6),
+    # the model file's type, as llama.cpp (print_info / llm_load_print_meta) and Ollama (ggml.go) print it
+    case("file-type-k-quant", "print_info: file type   = Q4_K - Medium\n", [("knob.quantization", "q4_k_m", 1)]),
+    case("file-type-i-quant", "print_info: file type   = IQ4_XS - 4.25 bpw\n", [("knob.quantization", "iq4_xs", 1)]),
+    case("file-type-float", "print_info: file type   = BF16\n", [("knob.dtype", "bfloat16", 1)]),
+    case("file-type-ollama",
+         'time=2025-03-21T19:47:20.902+01:00 level=INFO source=ggml.go:67 msg="" architecture=gemma3 file_type=IQ4_XS '
+         'name="Gemma 3 27b It" description="" num_tensors=808 num_key_values=45\n',
+         [("knob.quantization", "iq4_xs", 1)]),
     case("parallel-slots-inferred",  # corpus ollama-10735: kv_size = 20 x n_ctx_per_seq
          lines("May 16 15:11:15 myH100VM ollama[1405]: llama_context: n_ctx_per_seq (32768) < n_ctx_train (131072) -- the "
                "full capacity of the model will not be utilized",
