@@ -294,6 +294,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _share(facts, "ratio.kv_of_weights", "mem.kv_total_bytes", "mem.weights_total_bytes")
     yield from _share(facts, "ratio.compute_of_available", "mem.compute_buffer_bytes", "mem.gpu_available_bytes")
     yield from _share(facts, "ratio.compute_of_kv", "mem.compute_buffer_bytes", "mem.kv_total_bytes")
+    yield from _share(facts, "ratio.layer_of_compute", "mem.layer_bytes", "mem.compute_buffer_bytes")
     yield from _share(facts, "ratio.request_of_process", "oom.requested_bytes", "oom.process_bytes")
     yield from _share(facts, "ratio.limit_of_total", "oom.gpu_limit_bytes", "oom.gpu_total_bytes")
     largest, request = facts.number("model.largest_tensor_params"), facts.number("oom.requested_bytes")

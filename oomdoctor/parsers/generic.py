@@ -229,6 +229,9 @@ _NOT_A_CAUSE = re.compile(
 _ALLOC_CHECK = re.compile(r"(?i)alloc|memory|\boom\b|buffer|!= NULL|nullptr|\bptr\b|ggml-metal\.m:\d+:?\s*false")
 
 
+_ALLOCATOR_WORDS = re.compile(r"(?i)out of memory|\boom\b|alloc")
+
+
 def _final_error(m: re.Match[str]) -> Emitted:
     """A traceback's final line (or a native abort) that names a cause other than memory:
     `ValueError: Unrecognized model type`, `CUDA error: an illegal instruction`, `GGML_ASSERT(...) failed`."""
@@ -243,6 +246,8 @@ def _final_error(m: re.Match[str]) -> Emitted:
             return
     elif _WRAPPER_ERRORS.fullmatch(name):
         return
+    elif name == "AssertionError" and not _ALLOCATOR_WORDS.search(message):
+        pass  # Python's `assert`: an invariant of the code ("Data too large for buffer 'cu_seqlen': 114 > 5"); no allocator raises it
     elif (_NOT_A_CAUSE.search(message) or (m.group(1) and _NOT_A_CAUSE.search(name))) and not _names_its_cause(message):
         return
     yield "error.final", m.group(0).strip()[:300]

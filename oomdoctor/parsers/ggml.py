@@ -29,6 +29,21 @@ def backend_of(device: str) -> Emitted:
 _CONTEXT_LINE = re.compile(r"(?:new_context_with_model|llama_context|init_from_model):\s+n_ctx\s*=")
 
 
+_OLLAMA_FIELD = re.compile(r'\b(available|layer_size|partial_offload|full_offload)="?(' + SIZE + r')"?')
+
+
+def _no_layer_fits(m: re.Match[str]) -> Emitted:
+    yield "oom.hint", "ollama_no_layer_fits"
+    sizes = {k: size_of(v) for k, v, *_ in _OLLAMA_FIELD.findall(m.string)}
+    if sizes.get("available"):
+        yield "_max:mem.gpu_available_bytes", sizes["available"]
+    graph = max(sizes.get("partial_offload") or 0, sizes.get("full_offload") or 0)
+    if graph:
+        yield "_max:mem.compute_buffer_bytes", graph
+    if sizes.get("layer_size"):
+        yield "_max:mem.layer_bytes", sizes["layer_size"]
+
+
 def _file_type(m: re.Match[str]) -> Emitted:
     name = (m.group(1) or m.group(2)).lower()
     if name in ("f16", "bf16", "f32"):
@@ -283,6 +298,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error|kIOGPUCommandBufferCallbackErrorImpactingInteractivity|\(0000000e:",
       kind("gpu_timeout")),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
+    # Ollama's scheduler found no GPU with room for the graph and two layers, and runs the model on the CPU
+    # (memory.go: available < overhead + graph + minimum + 2 x layer size; the graph and, in older releases, each
+    # layer's KV share grow with num_ctx x OLLAMA_NUM_PARALLEL); the line may carry the sizes it weighed
+    P("ollama-no-layer-fits", ("too little memory to allocate any layers", "insufficient VRAM to load any model layers"),
+      r"too little memory to allocate any layers|insufficient VRAM to load any model layers", _no_layer_fits),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",
       lambda m: [("oom.kind", "ollama_layout_failed")] + ([("knob.gpu_layers", int(m.group(1)))] if m.group(1) else [])),
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",

@@ -243,6 +243,16 @@ PATTERNS: tuple[Pattern, ...] = (
       r"TllmRuntime::TllmRuntime|GptSession::GptSession|deserializeCudaEngine", const(("_phase", "load_weights"))),
     P("trt-no-blocks", ("No free blocks left",), r"Can't allocate new blocks\. No free blocks left", kind("kv_runtime_exhausted")),
     P("trt-kv-tokens", ("tokens in paged KV cache",), r"Using (\d+) tokens in paged KV cache", lambda m: [("mem.kv_tokens", int(m.group(1)))]),
+    # the pool it then allocates: "Max tokens in paged KV cache: 117760. Allocating 54022635520 bytes." (2024),
+    # "[MemUsageChange] Allocated 69.00 GiB for max tokens in paged KV cache (480000)." (later)
+    P("trt-kv-pool", ("Max tokens in paged KV cache:", "for max tokens in paged KV cache"),
+      r"Max tokens in paged KV cache: (\d+)\. Allocating (\d+) bytes|Allocated ([\d.]+) GiB for max tokens in paged KV cache \((\d+)\)",
+      lambda m: [("mem.kv_tokens", int(m.group(1) or m.group(4))),
+                 ("mem.kv_cache_bytes", int(m.group(2)) if m.group(2) else gib(m.group(3))), ("_phase", "kv_alloc")]),
+    # the fraction of free memory the pool takes, stated when the default applies
+    P("trt-kv-fraction-default", ("kv_cache_free_gpu_mem_fraction is not specified",),
+      r"kv_cache_free_gpu_mem_fraction is not specified, will use default value of ([\d.]+)",
+      lambda m: [("knob.gpu_memory_utilization", float(m.group(1)))]),
     P("trt-build", ("[MemUsageStats]", "building engine", "Building engine", "[MemUsageChange]", "Peak memory usage of TRT"),
       r"building engine|Building engine|Peak memory usage of TRT", const(("_phase", "engine_build"))),
     # ---- LMDeploy / TurboMind

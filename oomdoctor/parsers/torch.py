@@ -152,6 +152,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # context 273, seed 1736422306)": the request's context
     P("textgen-reply-context", ("Output generated in",), r"Output generated in [\d.]+ seconds \(.*?\bcontext (\d+)",
       lambda m: [("mem.prefill_tokens", int(m.group(1)))]),
+    # the user's own transformers from_pretrained call (an Auto* or *For* class), closed on its line with no
+    # placement: transformers builds the model in host RAM (device_map, quantization and a spread of **kwargs
+    # would say otherwise)
+    P("hf-load-on-host", ("from_pretrained(",),
+      r"\b(?:Auto\w*|\w+For[A-Z]\w*|\w+LMHeadModel)\.from_pretrained\((?![^)]*(?:device_map|\*\*|load_in_|quantization_config|\bdevice\s*=|cuda))[^()]*\)\s*$",
+      const(("oom.hint", "load_on_host"))),
     # a trainer driving a vLLM engine in its own process (TRL's GRPO/online trainers, colocated): both on one card
     P("colocated-trainer", ("trl/trainer/", "GRPOTrainer"), r"trl/trainer/\w+_trainer\.py|\bGRPOTrainer\b", const(("oom.hint", "colocated_trainer"))),
     # the optimizer's step (Adam's moments are created on its first step): training's resident set

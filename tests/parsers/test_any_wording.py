@@ -472,6 +472,39 @@ FRAMEWORKS = [
         r'  File "C:\webui\text-generation-webui\modules\models.py", line 65, in load_model',
         r'  File "C:\webui\text-generation-webui\modules\models.py", line 277, in ExLlama_loader',
         "    model, tokenizer = ExllamaModel.from_pretrained(model_name)"), [("oom.hint", "traceback", 2)], framework="exllama"),
+    # a transformers model built with no placement: in host RAM ("device_map", "**kwargs" or an open call say nothing)
+    case("hf-load-on-host", lines(
+        '  File "/home/.cache/huggingface/modules/evaluate_modules/metrics/perplexity.py", line 114, in _compute',
+        "    model = AutoModelForCausalLM.from_pretrained(model_id)"),
+        [("oom.hint", "traceback", 1), ("oom.hint", "load_on_host", 2)], framework="transformers"),
+    case("hf-load-placed", lines(
+        '  File "/app/run.py", line 12, in main',
+        '    model = LlamaForCausalLM.from_pretrained(path, device_map="auto")'),
+        [("oom.hint", "traceback", 1)], framework="transformers"),
+    # Python's assert is an invariant of the code, whatever words of size it holds
+    case("python-assert-not-memory", "AssertionError: Data too large for buffer 'cu_seqlen': 114 > 5\n",
+         [("error.final", "AssertionError: Data too large for buffer 'cu_seqlen': 114 > 5", 1)]),
+    # TensorRT-LLM's paged KV pool, in both spellings, and the fraction it takes by default
+    case("trt-kv-pool-bytes", lines(
+        "[TensorRT-LLM][INFO] Max tokens in paged KV cache: 117760. Allocating 54022635520 bytes.",
+        "[TensorRT-LLM][WARNING] kv_cache_free_gpu_mem_fraction is not specified, will use default value of 0.9 or max_tokens_in_paged_kv_cache"),
+        [("mem.kv_tokens", 117760, 1), ("mem.kv_cache_bytes", 54022635520, 1), ("knob.gpu_memory_utilization", 0.9, 2)],
+         framework="tensorrt-llm"),
+    case("trt-kv-pool-gib", "[TensorRT-LLM][INFO] [MemUsageChange] Allocated 4.53 GiB for max tokens in paged KV cache (395776).\n",
+         [("mem.kv_tokens", 395776, 1), ("mem.kv_cache_bytes", GiB(4.53), 1)], framework="tensorrt-llm", phase=None),
+    # Ollama's scheduler weighing a GPU for one layer: the graph it sized and what was free
+    case("ollama-no-layer-fits",
+         'time=2024-11-08T01:05:27.404+05:30 level=DEBUG source=memory.go:170 msg="gpu has too little memory to allocate any layers" '
+         'id=0 library=metal total="21.3 GiB" available="21.3 GiB" minimum_memory=536870912 layer_size="2.1 GiB" '
+         'gpu_zer_overhead="0 B" partial_offload="32.3 GiB" full_offload="32.3 GiB"\n',
+         [("oom.hint", "ollama_no_layer_fits", 1), ("mem.gpu_available_bytes", GiB(21.3), 1), ("mem.compute_buffer_bytes", GiB(32.3), 1),
+          ("mem.layer_bytes", GiB(2.1), 1)], framework="ollama"),
+    # a Python program launched from a shell names a script (read as transformers), prose naming python does not
+    case("python-launch-with-env", "CUDA_VISIBLE_DEVICES=0,1 python run.py --data Q-Bench1_TEST --verbose\n",
+         [], framework="transformers"),
+    case("streamlit-launch-after-prompt", "(internlm-demo) root@***:~/code/InternLM# streamlit run web_demo.py --server.port 6006\n",
+         [], framework="transformers"),
+    case("python-named-in-prose", "see the python docs for setup.py\n", [], framework="other"),
     case("cublas-runtime-error", "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`\n",
          [(OOM, "cublas_alloc_failed", 1)], framework="transformers"),
     case("vllm-serve-positional-model", "vllm serve Qwen/Qwen3-32B --port 8000\n",
