@@ -188,11 +188,11 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm-engine-dead", "vllm", 6, ("Engine loop is not running", "Background loop is not running", "EngineDeadError"),
          r"Engine loop is not running\. Inspect the stacktrace|Background loop is not running\. If it was running|\b(?:MQ|Async)EngineDeadError\b"),
     # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
+    _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
     # a Python program launched from the shell (a prompt's command line, with its environment in front, or the
     # shell's job line for it): a script too
     _sig("fw-python-launch", SCRIPT, 1, ("python", "streamlit run", "torchrun", "accelerate launch"),
          r"(?:^\s*|[$#>]\s*|\b(?:Killed|Terminated|Aborted)\s+)(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:python(?:3(?:\.\d+)?)?|streamlit run|torchrun|accelerate launch)\s+(?:\S+\s+){0,6}?[\w./-]+\.py\b"),
-    _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
     # a notebook's own words for its Python kernel (Colab, Jupyter, VS Code), and PyTorch's meta-device error
     _sig("fw-python-notebook", SCRIPT, 1, ("after using all available RAM", "kernel process died", "kernel appears to have died",
                                             "Tensor on device meta"),
