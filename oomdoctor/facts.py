@@ -183,6 +183,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.graphs_of_free_after": _spec(float, R, "memory the CUDA graphs took / what was still free after capture"),
     "mem.compute_buffer_bytes": _spec(int, B, "llama.cpp compute buffer"),
     "mem.layer_bytes": _spec(int, B, "one layer's weights (and its KV share) as Ollama's scheduler sized it"),
+    "mem.planned_cache_tokens": _spec(int, TOK, "tokens a cache built at start-up holds: max_batch_size x max_seq_len"),
     "mem.free_after_load_bytes": _spec(int, B, "free device memory after weights loaded"),
     "mem.layers_offloaded": _spec(int, N, "layers placed on the GPU"),
     "mem.layers_total": _spec(int, N, "layers of the model"),

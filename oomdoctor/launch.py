@@ -185,11 +185,15 @@ SHARED_FLAGS = ("--tensor-parallel-size", "--pipeline-parallel-size", "--quantiz
 
 
 def shared_flag_facts(argv: Sequence[str]) -> list[Fact]:
-    """Knob facts from flags every engine that knows them reads alike (empty when they differ)."""
-    readings = [facts for facts in (parse_argv(argv, framework=fw) for fw in FLAGS) if facts]
-    if len({tuple(sorted((f.key, str(f.value)) for f in facts)) for facts in readings}) != 1:
-        return []
-    return readings[0]
+    """Knob facts from flags every engine that knows them reads alike: a knob that two engines read
+    as different values is left out; one that only some engines know is kept."""
+    values: dict[str, set[str]] = {}
+    first: dict[str, Fact] = {}
+    for fw in FLAGS:
+        for f in parse_argv(argv, framework=fw):
+            values.setdefault(f.key, set()).add(str(f.value))
+            first.setdefault(f.key, f)
+    return [first[key] for key, seen in values.items() if len(seen) == 1]
 
 
 def framework_from_flags(text: str) -> str | None:

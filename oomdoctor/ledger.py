@@ -294,6 +294,10 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _share(facts, "ratio.kv_of_weights", "mem.kv_total_bytes", "mem.weights_total_bytes")
     yield from _share(facts, "ratio.compute_of_available", "mem.compute_buffer_bytes", "mem.gpu_available_bytes")
     yield from _share(facts, "ratio.compute_of_kv", "mem.compute_buffer_bytes", "mem.kv_total_bytes")
+    seqs, seq_len = facts.number("knob.max_num_seqs"), facts.number("knob.max_model_len")
+    if facts.has("oom.hint") and "kv_preallocated" in facts.values("oom.hint") and seqs and seq_len:
+        # a cache built at start-up for max_batch_size x max_seq_len tokens (Meta's reference scripts)
+        yield _est("mem.planned_cache_tokens", int(seqs * seq_len), _ev(facts, "knob.max_model_len"))
     yield from _share(facts, "ratio.layer_of_compute", "mem.layer_bytes", "mem.compute_buffer_bytes")
     yield from _share(facts, "ratio.request_of_process", "oom.requested_bytes", "oom.process_bytes")
     yield from _share(facts, "ratio.limit_of_total", "oom.gpu_limit_bytes", "oom.gpu_total_bytes")

@@ -331,3 +331,13 @@ def test_cmd_text_that_starts_with_at_is_not_a_file_name(tmp_path: Path) -> None
     missing = subprocess.run([sys.executable, "-m", "oomdoctor", "diagnose", str(ROOT / "examples" / "vllm-kv-cache.log"),
                               "--cmd", f"@{tmp_path / 'launch.sh'}"], capture_output=True, text=True)
     assert missing.returncode == 2 and "--cmd file not found" in missing.stderr and missing.stderr.strip().count("\n") == 0
+
+
+def test_flags_engines_share_are_read_knob_by_knob() -> None:
+    # Meta's reference scripts take TensorRT-LLM's spellings; TGI and LMDeploy read only --max_batch_size,
+    # alike: each knob every reader agrees on is kept
+    from oomdoctor.launch import shared_flag_facts, split
+
+    got = {f.key: f.value for f in shared_flag_facts(split(
+        "torchrun --nproc_per_node 1 example_text_completion.py --ckpt_dir llama-2-7b/ --max_seq_len 128 --max_batch_size 4"))}
+    assert got == {"knob.max_model_len": 128, "knob.max_num_seqs": 4}

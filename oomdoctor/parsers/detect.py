@@ -94,6 +94,9 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
     # node-llama-cpp's error class, printed without llama.cpp's own lines
     _sig("fw-node-llama-cpp", "llamacpp", 8, ("InsufficientMemoryError",), r"InsufficientMemoryError: A context size of \d+"),
+    # ggml's SYCL backend refusing a buffer, the prefix cut ("can't allocate 2303168640 Bytes of memory on device";
+    # ggml spells "Bytes" with a capital)
+    _sig("fw-llamacpp-sycl-alloc", "llamacpp", 4, ("Bytes of memory on device",), r"can't allocate \d+ Bytes of memory on device"),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
     _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot ", "srv ", "set_adapters_lora", "update_slots"),
          r"prompt_save:|cache state:|slot \w+: id|\bsrv\s+\w+: |set_adapters_lora:|\bupdate_slots\s?:"),

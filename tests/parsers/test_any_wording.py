@@ -505,6 +505,9 @@ FRAMEWORKS = [
     case("streamlit-launch-after-prompt", "(internlm-demo) root@***:~/code/InternLM# streamlit run web_demo.py --server.port 6006\n",
          [], framework="transformers"),
     case("python-named-in-prose", "see the python docs for setup.py\n", [], framework="other"),
+    # ggml-sycl's buffer refusal with its function name cut off still names llama.cpp
+    case("ggml-sycl-alloc-bare", "can't allocate 2303168640 Bytes of memory on device\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 2303168640, 1), ("gpu.backend", "sycl", 1)], framework="llamacpp"),
     case("cublas-runtime-error", "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`\n",
          [(OOM, "cublas_alloc_failed", 1)], framework="transformers"),
     case("vllm-serve-positional-model", "vllm serve Qwen/Qwen3-32B --port 8000\n",

@@ -103,7 +103,7 @@ CASES = [
          lines("(base) user@host:~$ docker run --runtime nvidia --gpus all \\", ">    -p 8000:8000 \\",
                ">    --shm-size 1g vllm:latest \\", ">    --model=/mnt/model/ \\", ">    --tensor-parallel-size 2"),
          [("oom.hint", "container", 1), ("knob.shm_size_bytes", 1 << 30, 1), ("knob.tensor_parallel_size", 2, ANY),
-          ("knob.model", "/mnt/model/", 1)],
+          ("knob.model", "/mnt/model/", 1), ("knob.model", "/mnt/model/", 3), ("knob.model", "/mnt/model/", 4)],
          framework="vllm"),
 ]
 
