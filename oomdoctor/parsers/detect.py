@@ -217,7 +217,10 @@ def decide(scores: dict[str, int]) -> str:
     engines = {fw: s for fw, s in named.items() if fw != "pytorch"}
     # PyTorch's own messages and a Python traceback come with every Python engine: any engine's own
     # signal names the framework before them
-    best = max(engines.items() if engines and max(engines.values()) >= 2 else named.items(), key=lambda kv: (kv[1], kv[0]))
+    # (a tie between a serving engine and transformers goes to the engine: engines import transformers' model
+    # code, as SGLang's vision encoders do, and a script does not print an engine's lines)
+    best = max(engines.items() if engines and max(engines.values()) >= 2 else named.items(),
+               key=lambda kv: (kv[1], kv[0] != ASSUMED, kv[0]))
     if best[0] == "llamacpp" and OLLAMA_RUNNER in scores:
         return "ollama"  # llama.cpp's own lines, printed by the runner Ollama embeds
     if best[0] == NAMED_PYTORCH:

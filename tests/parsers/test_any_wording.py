@@ -508,6 +508,11 @@ FRAMEWORKS = [
     # ggml-sycl's buffer refusal with its function name cut off still names llama.cpp
     case("ggml-sycl-alloc-bare", "can't allocate 2303168640 Bytes of memory on device\n",
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 2303168640, 1), ("gpu.backend", "sycl", 1)], framework="llamacpp"),
+    # an engine running transformers' model code (SGLang's vision encoder): a tie of votes goes to the engine
+    case("engine-over-transformers-tie", lines(
+        '  File "/usr/local/lib/python3.10/dist-packages/transformers/models/siglip/modeling_siglip.py", line 389, in forward',
+        "[2025-09-07 06:10:23] Received sigquit from a child process. It usually means the child failed."),
+        [("oom.hint", "traceback", 1)], framework="sglang"),
     case("cublas-runtime-error", "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`\n",
          [(OOM, "cublas_alloc_failed", 1)], framework="transformers"),
     case("vllm-serve-positional-model", "vllm serve Qwen/Qwen3-32B --port 8000\n",
