@@ -125,13 +125,14 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ph-load", ("from_pretrained", "load_weights", "load_model", "checkpoint shards", "safetensors", "model_loader",
                   "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
                   "replace_transformer_layer", "replace_module", "module_inject", "safe_open", ".cuda()", "model.load(", ", in load",
-                  "in _apply", "t.to(device", "prepare_model_for_kbit_training", "process_weights_after_loading", "marlin_utils"),
+                  "in _apply", "t.to(device", "prepare_model_for_kbit_training", "process_weights_after_loading", "marlin_utils",
+                  "self._apply(convert)", "modules/module.py"),
       # (vLLM and SGLang name the format: "Loading safetensors checkpoint shards", "Loading pt checkpoint shards")
       r"from_pretrained|load_weights|load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
       r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b|"
       # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert
-      r"\bin _apply\b|return t\.to\(device|"
+      r"\bin _apply\b|return t\.to\(device|return self\._apply\(convert\)|nn[/\\]modules[/\\]module\.py\", line \d+, in (?:to|cuda|half)\b|"
       # PEFT's preparation casts parameters to float32 on the GPU (every one, when the model is not quantized)
       r"prepare_model_for_kbit_training|"
       # a quantized checkpoint's weights repacked for their kernel once loaded (vLLM's Marlin utilities)

@@ -211,5 +211,6 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Out of workspace memory in AlignedAllo\w*",
       kind("workspace_overflow")),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
-      lambda m: [("knob.swap_space", float(m.group(1)))]),
+      lambda m: [("knob.swap_space", float(m.group(1))), ("oom.hint", "swap_space_large"),
+                 ("host.ram_total_bytes", int(float(m.group(2)) * (1 << 30)))]),
 )

@@ -513,6 +513,16 @@ FRAMEWORKS = [
         '  File "/usr/local/lib/python3.10/dist-packages/transformers/models/siglip/modeling_siglip.py", line 389, in forward',
         "[2025-09-07 06:10:23] Received sigquit from a child process. It usually means the child failed."),
         [("oom.hint", "traceback", 1)], framework="sglang"),
+    # a model moved to the GPU by nn.Module.to(): the load, even with the traceback cut before _apply
+    case("module-to-cuda-cut", lines(
+        '  File "c:\\Users\\***\\MiniGPT-4\\demo.py", line 60, in <module>',
+        "    model = model_cls.from_config(model_config).to('cuda:{}'.format(args.gpu_id))",
+        '  File "C:\\Users\\***\\.conda\\envs\\minigpt4\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 989, in to',
+        "    return self._apply(convert)"),
+        [("oom.hint", "traceback", 3)], framework="transformers"),
+    # a markdown paste's bold around the shell's "Killed" job line
+    case("killed-job-line-bold", "eval_gsm8k.sh: line 11: 268385 **Killed                  python eval_llada.py --tasks gsm8k\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)], framework="transformers"),
     case("cublas-runtime-error", "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`\n",
          [(OOM, "cublas_alloc_failed", 1)], framework="transformers"),
     case("vllm-serve-positional-model", "vllm serve Qwen/Qwen3-32B --port 8000\n",

@@ -156,7 +156,7 @@ CASES = [
     case("swap-space-warning",
          "WARNING 03-02 10:11:12 config.py:1203] Possibly too large swap space. 16.00 GiB out of the 31.26 GiB total CPU "
          "memory is allocated for the swap space.\n",
-         [("knob.swap_space", 16.0, 1)]),
+         [("knob.swap_space", 16.0, 1), ("oom.hint", "swap_space_large", 1), ("host.ram_total_bytes", GiB(31.26), 1)]),
     case("serving-metrics-are-not-facts",
          lines("INFO:     10.0.0.1:40000 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK",
                "INFO 07-08 13:05:31 [loggers.py:116] Engine 000: Avg prompt throughput: 512.3 tokens/s, Avg generation "
