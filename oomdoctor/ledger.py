@@ -295,7 +295,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _share(facts, "ratio.compute_of_available", "mem.compute_buffer_bytes", "mem.gpu_available_bytes")
     yield from _share(facts, "ratio.compute_of_kv", "mem.compute_buffer_bytes", "mem.kv_total_bytes")
     seqs, seq_len = facts.number("knob.max_num_seqs"), facts.number("knob.max_model_len")
-    if facts.has("oom.hint") and "kv_preallocated" in facts.values("oom.hint") and seqs and seq_len:
+    if "kv_preallocated" in facts.values("oom.hint") and seqs and seq_len:
         # a cache built at start-up for max_batch_size x max_seq_len tokens (Meta's reference scripts)
         yield _est("mem.planned_cache_tokens", int(seqs * seq_len), _ev(facts, "knob.max_model_len"))
     yield from _share(facts, "ratio.layer_of_compute", "mem.layer_bytes", "mem.compute_buffer_bytes")

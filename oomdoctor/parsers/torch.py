@@ -126,7 +126,7 @@ PATTERNS: tuple[Pattern, ...] = (
                   "load_state_dict", "Starting to load model", "Loading weights", "Load weight begin", "init_inference",
                   "replace_transformer_layer", "replace_module", "module_inject", "safe_open", ".cuda()", "model.load(", ", in load",
                   "in _apply", "t.to(device", "prepare_model_for_kbit_training", "process_weights_after_loading", "marlin_utils",
-                  "self._apply(convert)", "modules/module.py"),
+                  "self._apply(convert)", "modules/module.py", "modules\\module.py"),
       # (vLLM and SGLang name the format: "Loading safetensors checkpoint shards", "Loading pt checkpoint shards")
       r"from_pretrained|load_weights|load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
