@@ -138,6 +138,16 @@ CASES = [
           ("oom.torch_allocated_bytes", GiB(57.09), 1), ("oom.private_pool_bytes", 0, 1),
           ("oom.torch_unallocated_bytes", GiB(1.23), 1)],
          framework="transformers"),
+    # an attention layer computing its score matrix: the forward pass, whatever the model's own code calls it
+    case("attention-scores-frame", lines(
+        '  File "C:\\Users\\***/.cache\\huggingface\\modules\\transformers_modules\\local\\modeling_chatglm.py", line 277, in attention_fn',
+        "    attention_scores = attention_scores * query_key_layer_scaling_coeff",
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 116.00 MiB (GPU 0; 6.00 GiB total capacity; 5.07 GiB "
+        "already allocated; 0 bytes free; 5.31 GiB reserved in total by PyTorch)"),
+        [("oom.hint", "traceback", 1), (OOM, "torch_oom", 3), ("oom.requested_bytes", MiB(116), 3), ("oom.device", "0", 3),
+         ("oom.gpu_total_bytes", GiB(6), 3), ("oom.torch_allocated_bytes", GiB(5.07), 3), ("oom.gpu_free_bytes", 0, 3),
+         ("oom.torch_reserved_bytes", GiB(5.31), 3), ("oom.torch_unallocated_bytes", GiB(5.31) - GiB(5.07), 3)],
+        phase="prefill"),
     # ---- truncated: NVML unavailable, the message stops after the request (KNOBS.md 11.2, pytorch#126766)
     case("truncated-nvml-unavailable",
          lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3725.29 GiB. GPU",
