@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from oomdoctor import launch
 from oomdoctor.facts import Evidence, Fact, Origin, Value
 from oomdoctor.inputs import path_exists
+from oomdoctor.ledger import GGUF_USUAL
 from oomdoctor.parsers.base import parse_quantity, size_of, written_size
 
 
@@ -360,7 +361,7 @@ def _default_quant(text: str, gguf: bool, ollama_name: bool = False) -> str | No
     is most often downloaded as (a file or repo name without its type). None for anything else
     (16-bit is then assumed)."""
     if gguf or ollama_name or _OLLAMA_TAG_IN.search(text):
-        return "Q4_K_M"
+        return GGUF_USUAL
     return None
 
 

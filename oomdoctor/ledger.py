@@ -98,7 +98,15 @@ LARGEST_DISCRETE_GPU_BYTES = 309_216_673_792
 
 # what a GGUF model runs in when nothing names its type: Ollama's library tags without a quantization, and
 # the file most downloads pick
-GGUF_USUAL = "q4_k_m"
+GGUF_USUAL = "Q4_K_M"
+
+
+def sized_quantization(framework: Value | None, dtype: Value | None, quant: Value | None) -> Value | None:
+    """The quantization to size the weights by: the one named, else a GGUF runtime's usual one (a model
+    llama.cpp or Ollama runs is a GGUF file, not 16-bit weights), else none."""
+    if dtype is None and quant is None and framework in ("llamacpp", "ollama"):
+        return GGUF_USUAL
+    return quant
 
 
 def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
@@ -117,10 +125,8 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
         return None, "estimate"
     named = facts.get("model.params")
     tp, pp = parallel_split(facts)
-    dtype, quant = facts.value("knob.dtype"), facts.value("knob.quantization")
-    if dtype is None and quant is None and facts.value("framework") in ("llamacpp", "ollama"):
-        quant = GGUF_USUAL
-    bpp = bytes_per_param(dtype, quant)
+    dtype = facts.value("knob.dtype")
+    bpp = bytes_per_param(dtype, sized_quantization(facts.value("framework"), dtype, facts.value("knob.quantization")))
     return params * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
 
 

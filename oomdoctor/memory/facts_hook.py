@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from oomdoctor.errors import InputError
 from oomdoctor.facts import FACT_KEYS, Evidence, Fact, FactSet, Origin
-from oomdoctor.ledger import GGUF_USUAL, parallel_split
+from oomdoctor.ledger import parallel_split, sized_quantization
 from oomdoctor.memory.config import load_model
 from oomdoctor.memory.estimator import Estimate, Given, estimate
 from oomdoctor.memory.fit import solve
@@ -65,13 +65,11 @@ def settings_from_facts(facts: FactSet) -> EstimateSettings:
     total = _num(facts, "mem.gpu_total_bytes", "oom.gpu_total_bytes", "gpu.total_bytes")
     util = _num(facts, "knob.gpu_memory_utilization", kind=float)
     tp, pp = parallel_split(facts)
-    dtype, quantization = _text(facts, "knob.dtype"), _text(facts, "knob.quantization")
-    if dtype is None and quantization is None and fw in (Framework.LLAMACPP, Framework.OLLAMA):
-        quantization = GGUF_USUAL  # a GGUF whose type the log does not name
+    dtype = _text(facts, "knob.dtype")
     fields = dict(
         framework=fw,
         dtype=dtype,
-        quantization=quantization,
+        quantization=sized_quantization(fw.value, dtype, _text(facts, "knob.quantization")),
         kv_cache_dtype=_text(facts, "knob.kv_cache_dtype"),
         tensor_parallel_size=max(1, int(tp)),
         pipeline_parallel_size=max(1, int(pp)),
