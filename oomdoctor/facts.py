@@ -267,6 +267,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.weights_of_host_available": _spec(float, R, "the whole model's weights / the host RAM free when the run started"),
     "ratio.allocated_of_weights": _spec(float, R, "PyTorch's allocated bytes / weights per GPU"),
     "ratio.allocated_of_total": _spec(float, R, "PyTorch-allocated / GPU capacity at the failure"),
+    "ratio.process_of_total": _spec(float, R, "everything the failing process held on the GPU / GPU capacity at the failure"),
     "ratio.allocated_of_usable": _spec(float, R, "PyTorch-allocated / the GPU less the memory outside this process's PyTorch pool"),
     "ratio.unallocated_of_total": _spec(float, R, "reserved-but-unallocated / GPU capacity"),
     "ratio.request_of_total": _spec(float, R, "failed request / GPU capacity"),

@@ -266,6 +266,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
             yield _est("ratio.weights_of_total", weights / total, _ev(facts, "mem.weights_bytes", "model.params"))
         for key, src in (
             ("ratio.allocated_of_total", "oom.torch_allocated_bytes"),
+            ("ratio.process_of_total", "oom.process_bytes"),
             ("ratio.unallocated_of_total", "oom.torch_unallocated_bytes"),
             ("ratio.request_of_total", "oom.requested_bytes"),
             ("ratio.free_of_total", "oom.gpu_free_bytes"),

@@ -145,6 +145,9 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-deepspeed-ops", "deepspeed", 8, ("Parameter Offload: Total persistent parameters", "Time to load", "Loading extension module"),
          r"Parameter Offload: Total persistent parameters|Time to load (?:utils|cpu_adam|fused_adam|\w+_adam|transformer_inference) op|"
          r"Loading extension module (?:utils|cpu_adam|fused_adam|cpu_adagrad|transformer_inference)\b"),
+    # its logger's own line shape, whatever the module (MII/FastGen's "[2025-03-13 18:29:53,201] [INFO] [kv_cache.py:135:__init__]")
+    _sig("fw-deepspeed-logger", "deepspeed", 8, ("] [INFO] [", "] [WARNING] [", "] [ERROR] ["),
+         r"^\[\d{4}-\d\d-\d\d [\d:,]+\] \[(?:INFO|WARNING|ERROR)\] \[\w+\.py:\d+:\w+\]"),
     _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache", "Insufficient VRAM in split for model and cache"),
          r"exllama|Insufficient VRAM (?:in split )?for model and cache", re.I),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",

@@ -10,6 +10,7 @@ not an out-of-memory condition.
 
 from __future__ import annotations
 
+import math
 import re
 
 from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, mib, to_bytes, to_int
@@ -289,6 +290,11 @@ PATTERNS: tuple[Pattern, ...] = (
                  ("mem.kv_total_bytes", mib(m.group(3))), ("mem.compute_buffer_bytes", mib(m.group(4)))]),
     # WebLLM's (MLC in the browser) chat module creating its paged KV cache: the start-up step reached
     P("webllm-kv-step", ("Using Paged KVCache",), r"Using Paged KVCache", const(("_phase", "kv_alloc"))),
+    # DeepSpeed FastGen (MII) sizing its blocked cache: (layers, blocks, block size, K and V, KV heads, head dim)
+    # in 16-bit elements, as it allocates it
+    P("ds-kv-shape", ("Allocating KV-cache",), r"Allocating KV-cache \d+ with shape: \((\d+), (\d+), (\d+), (\d+), (\d+), (\d+)\)",
+      lambda m: [("mem.kv_total_bytes", 2 * math.prod(int(n) for n in m.groups())), ("mem.kv_tokens", int(m.group(2)) * int(m.group(3))),
+                 ("_phase", "kv_alloc")]),
     # ---- capacity statements
     P("c10-alloc-oom", ("failed with OOM",), r"memory allocation failed with OOM on device (\d+)",
       lambda m: [("oom.kind", "torch_oom"), ("oom.device", m.group(1))]),
@@ -490,6 +496,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header
     P("frame-line", ('", line ',), FRAME_LINE, const(("_traceback", True))),
+    # a native backtrace's numbered frames (TVM's runtime under MLC-LLM: "  1: tvm::runtime::relax_vm::NDArrayCache::Load(...)"):
+    # a traceback too, and reading the parameter shards is the load
+    P("frame-native", (": tvm::", ": mlc::"), r"^\s*\d+: (?:tvm|mlc)::[\w:<>]+",
+      lambda m: [("_traceback", True)] + ([("_phase", "load_weights")] if "NDArrayCache::Load" in m.string else [])),
     P("frame-triton-load", ("_init_handles",), r"triton/(?:compiler|runtime)/\w+\.py\", line \d+, in _init_handles|in _init_handles\b",
       const(("oom.hint", "triton_kernel_load"))),
     P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_features",

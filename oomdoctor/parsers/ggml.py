@@ -344,9 +344,10 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "load_weights"))),
     # the scheduler reserving the compute graph's buffers for the worst-case batch
     # (the output buffer is allocated right before the compute buffers are reserved: "llama_new_context_with_model:
-    # CUDA_Host  output buffer size =     0.49 MiB", "llama_context:  CUDA_Host  output buffer size")
+    # CUDA_Host  output buffer size =     0.49 MiB", "llama_context:  CUDA_Host  output buffer size", and whichever
+    # function a build logs it from: "llama_init_from_model:  SYCL_Host  output buffer size")
     P("ggml-reserve-step", ("sched_reserve:", "graph_reserve:", "output buffer size"),
-      r"\b(?:sched|graph)_reserve:|(?:new_context_with_model|llama_context):\s+\S+\s+output buffer size =", const(("_phase", "profile"))),
+      r"\b(?:sched|graph)_reserve:|\b\w+:\s+\S+\s+output buffer size =", const(("_phase", "profile"))),
     P("ggml-kv-step", ("llama_kv_cache_init:", "llama_kv_cache:", "llama_kv_cache_unified:"),
       r"\bllama_kv_cache(?:_init|_unified)?:", const(("_phase", "kv_alloc"))),
     P("ggml-offloaded", ("layers to GPU",), r"offloaded (\d+)/(\d+) layers to GPU",

@@ -147,6 +147,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
     P("shm-ray-sizes2", ("The request is for",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",
       lambda m: [("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
+    # Ray's session directory (its object spilling and logs, often a small RAM-backed /tmp in a container)
+    # with no space left: "file_system_monitor.cc:111: /tmp/ray/session_... is over 95% full, available space: 0; capacity: 67108864"
+    P("ray-session-full", ("is over 95% full", "% full, available space"), r"/ray/session_\S+ is over \d+% full, available space: 0; capacity: (\d+)",
+      lambda m: [("oom.kind", "shm_exhausted"), ("host.shm_total_bytes", int(m.group(1)))]),
     P("shm-df", ("shm ",), r"^\s*(?:shm|tmpfs)\s+" + SIZE + r"(?:\s|$)", _shm_df),
     P("nccl-system-error", ("ncclSystemError", "unhandled system error"), r"ncclSystemError|unhandled system error",
       const(("oom.hint", "nccl_system_error"))),

@@ -1138,6 +1138,11 @@ ROUNDS_30_32 = [
     case("vllm-worker-relay-memory-error",
          "RuntimeError: Worker failed with error 'CUDA out of memory. Tried to allocate 128.00 MiB.', please check the stack trace above for the root cause\n",
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(128), 1)], framework="vllm"),
+    # holdout r69: DeepSpeed FastGen (MII) allocating its blocked KV cache, in its logger's own line shape
+    case("deepspeed-fastgen-kv-shape",
+         "[2025-03-13 18:29:53,201] [INFO] [kv_cache.py:135:__init__] Allocating KV-cache 0 with shape: (32, 6352, 64, 2, 16, 96) "
+         "consisting of 6352 blocks.\n",
+         [("mem.kv_total_bytes", 2 * 32 * 6352 * 64 * 2 * 16 * 96, 1), ("mem.kv_tokens", 6352 * 64, 1)], framework="deepspeed"),
 ]
 
 
@@ -1178,6 +1183,14 @@ REACHED = [
      "Traceback (most recent call last):\n"
      '  File "/usr/lib/python3.12/dist-packages/vllm/model_executor/layers/quantization/utils/quant_utils.py", line 88, in scaled_quantize\n',
      "prefill"),
+    # holdout r69: the output buffer, logged from whichever function the build uses, is allocated right before
+    # the compute buffers are reserved
+    ("llama_init_from_model: KV self size  = 2208.00 MiB, K (f16): 1104.00 MiB, V (f16): 1104.00 MiB\n"
+     "llama_init_from_model:  SYCL_Host  output buffer size =     0.58 MiB\n"
+     "llama_init_from_model: pipeline parallelism enabled (n_copies=4)\n", "profile"),
+    # holdout r69: a native (TVM) backtrace through reading the parameter shards is the load
+    ("  1: tvm::runtime::relax_vm::NDArrayCache::Load(std::__cxx11::basic_string<char> const&, int, int)\n"
+     "  11: mlc::llm::serve::Engine::Create(std::__cxx11::basic_string<char> const&, DLDevice)\n", "load_weights"),
 ]
 
 

@@ -99,6 +99,11 @@ CASES = [
          "2023-11-18 03:39:16,283 WARNING services.py:1996 -- WARNING: The object store is using /tmp instead of /dev/shm "
          "because /dev/shm has only 67108864 bytes available. This will harm performance!\n",
          [("host.shm_total_bytes", 67108864, 1)]),
+    # holdout r69: Ray's session folder on a small RAM-backed /tmp, full
+    case("ray-session-folder-full",
+         "(raylet) [2023-12-07 03:27:39,873 E 101250 101275] (raylet) file_system_monitor.cc:111: /tmp/ray/session_2023-12-06_16-50-22_168114_101109 "
+         "is over 95% full, available space: 0; capacity: 67108864. Object creation will fail if spilling is required.\n",
+         [(OOM, "shm_exhausted", 1), ("host.shm_total_bytes", 67108864, 1)]),
     case("docker-run-continued-over-lines",  # corpus: a pasted `docker run ... \` with `>` prompts
          lines("(base) user@host:~$ docker run --runtime nvidia --gpus all \\", ">    -p 8000:8000 \\",
                ">    --shm-size 1g vllm:latest \\", ">    --model=/mnt/model/ \\", ">    --tensor-parallel-size 2"),
