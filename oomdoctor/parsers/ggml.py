@@ -304,7 +304,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-no-layer-fits", ("too little memory to allocate any layers", "insufficient VRAM to load any model layers"),
       r"too little memory to allocate any layers|insufficient VRAM to load any model layers", _no_layer_fits),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",
-      lambda m: [("oom.kind", "ollama_layout_failed")] + ([("knob.gpu_layers", int(m.group(1)))] if m.group(1) else [])),
+      # ("with num_gpu = N" only where num_gpu was set: the layer count was forced past Ollama's own fitting)
+      lambda m: [("oom.kind", "ollama_layout_failed")]
+      + ([("knob.gpu_layers", int(m.group(1))), ("oom.hint", "gpu_layers_forced")] if m.group(1) else [])),
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
       lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]),
     P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*torch_memory_saver).*(?:look_ahead_size|cuMemCreate|reserve_size)",
