@@ -281,6 +281,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.free_of_total": _spec(float, R, "free / GPU capacity at the failure"),
     "ratio.other_process_of_total": _spec(float, R, "memory of other processes / GPU capacity"),
     "ratio.non_torch_of_total": _spec(float, R, "memory outside this process's PyTorch pool / GPU capacity"),
+    "ratio.foreign_of_total": _spec(float, R, "memory outside this process's PyTorch pool beyond one process's CUDA context and workspaces / GPU capacity"),
     "ratio.host_required_of_available": _spec(float, R, "host RAM needed / host RAM available"),
     "ratio.host_required_of_weights": _spec(float, R, "memory a load asks the host for / the model's weights"),
     "ratio.private_pools_of_total": _spec(float, R, "PyTorch's private pools (CUDA graphs, engine memory pools) / GPU capacity"),

@@ -282,6 +282,11 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
         if non_torch is not None:
             yield _est("oom.non_torch_bytes", int(non_torch), ev)
             yield _est("ratio.non_torch_of_total", non_torch / total, ev)
+            # less what this process itself holds outside its pool (its CUDA context, cuBLAS/cuDNN workspaces): what
+            # is left is another tenant's, or a library's buffer
+            from oomdoctor.memory.activations import CUDA_CONTEXT_BYTES
+
+            yield _est("ratio.foreign_of_total", max(0.0, non_torch - CUDA_CONTEXT_BYTES) / total, ev)
             held = facts.number("oom.torch_allocated_bytes")
             if held is not None and total > non_torch:
                 # of what this process's PyTorch could have had (the card less what it never held: a desktop,

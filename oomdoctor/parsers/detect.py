@@ -78,7 +78,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
          # (a quoted 'text-generation' is transformers' pipeline task, not the server)
          r"(?<!pipelines/)(?<![\w])text[_-]generation(?![_-]webui|['\"])|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
-    _sig("fw-textgen-webui", "transformers", 7, ("text-generation-webui", "Running on local URL"),
+    _sig("fw-textgen-webui", "transformers", 3, ("text-generation-webui", "Running on local URL"),
          r"text-generation-webui|Running on local URL"),
     # the web UI's loader modules name the engine underneath
     # (weighted over the web UI's own paths and the transformers frames every loader passes through)

@@ -81,6 +81,7 @@ def _metal_buffer(m: re.Match[str]) -> Emitted:
         yield "_sum:mem.weights_bytes", size
     elif role == "kv":
         yield "_sum:mem.kv_cache_bytes", size
+        yield "_phase", "kv_alloc"
         if m.group(3):  # what was placed before the KV cache: the model's buffers (when no line names them)
             yield "_resident_before_kv", to_bytes(m.group(3), "MiB") - size
     if m.group(3):
@@ -177,6 +178,14 @@ def _bank_oom(m: re.Match[str]) -> Emitted:
         yield "oom.largest_free_bytes", banks * int(m.group(5))
 
 
+# the step a failure statement names itself ("OOM during ~25K-token tool-response prefill", "out of memory while
+# loading the model"): the phase of that failure
+_STATED_STEP = re.compile(
+    r"(?i)\b(?:during|while|when|in|at)\b[^.;:()]{0,40}?\b(prefill|prompt processing|decod\w*|generat\w*|load\w*|"
+    r"warm-?up|profil\w*|(?:cuda )?graph captur\w*|captur\w*)")
+_STEP_PHASE = {"prefill": "prefill", "prompt processing": "prefill", "decod": "decode", "generat": "forward", "load": "load_weights",
+               "warm": "warmup", "profil": "profile", "captur": "cuda_graph_capture", "graph": "cuda_graph_capture",
+               "cuda": "cuda_graph_capture"}
 _STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b")
 
 
@@ -192,6 +201,10 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
         yield "oom.cpu_alloc_failed", True
     else:
         yield "oom.kind", "cuda_error_oom"
+    step = _STATED_STEP.search(line, m.start())
+    if step:
+        word = step.group(1).lower()
+        yield "_phase", next(phase for stem, phase in _STEP_PHASE.items() if word.startswith(stem))
     size = _STATED_SIZE.search(line)
     if size:  # "Can not allocate 16049884928 bytes for USM Device", "failed to allocate 2.00 GiB"
         requested = to_bytes(size.group(1), size.group(2))
@@ -498,8 +511,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-line", ('", line ',), FRAME_LINE, const(("_traceback", True))),
     # a native backtrace's numbered frames (TVM's runtime under MLC-LLM: "  1: tvm::runtime::relax_vm::NDArrayCache::Load(...)"):
     # a traceback too, and reading the parameter shards is the load
-    P("frame-native", (": tvm::", ": mlc::"), r"^\s*\d+: (?:tvm|mlc)::[\w:<>]+",
-      lambda m: [("_traceback", True)] + ([("_phase", "load_weights")] if "NDArrayCache::Load" in m.string else [])),
+    # (MLC's own "  7: LoadParams" frame, no namespace, reads the parameters too)
+    P("frame-native", (": tvm::", ": mlc::", ": LoadParams"), r"^\s*\d+: (?:(?:tvm|mlc)::[\w:<>]+|LoadParams\b)",
+      lambda m: [("_traceback", True)] + ([("_phase", "load_weights")] if re.search(r"NDArrayCache::Load|\bLoadParams\b", m.string) else [])),
     P("frame-triton-load", ("_init_handles",), r"triton/(?:compiler|runtime)/\w+\.py\", line \d+, in _init_handles|in _init_handles\b",
       const(("oom.hint", "triton_kernel_load"))),
     P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_features",

@@ -550,6 +550,10 @@ class _State:
             reserved = max((int(f.value) for f in self.facts if f.key == "oom.torch_allocated_bytes"), default=0)
             reserved += max((int(f.value) for f in self.facts if f.key == "oom.torch_unallocated_bytes"), default=0)
             own = min(procs, key=lambda p: (procs[p][0] < reserved, abs(procs[p][0] - reserved)))
+            if procs[own][0] < 0.5 * reserved:
+                # none holds even what PyTorch holds ("Process 300 has 0 bytes memory in use"): the driver does
+                # not see the processes (a container's or WSL's view), and the list says nothing
+                return
             ev = procs[own][1]
             yield Fact("oom.process_bytes", procs[own][0], Origin.LOG, ev)
         foreign = sorted(((size, pid) for pid, (size, _) in procs.items() if pid != own and size > 0), reverse=True)

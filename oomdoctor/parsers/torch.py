@@ -139,11 +139,14 @@ PATTERNS: tuple[Pattern, ...] = (
       r"process_weights_after_loading|quantization/utils/marlin_utils\w*\.py",
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward(",
-                     "run_backward", "model_executor/layers/", "attention_scores", "attention_probs", "attention_fn", "attn_scores", "attn_probs"),
+                     "run_backward", "model_executor/layers/", "attention_scores", "attention_probs", "attention_fn", "attn_scores", "attn_probs",
+                     "logits ="),
       # (a training step's forward and backward pass: its activations, like an inference forward's)
       r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
       # (an attention layer computing its scores: "in attention_fn", "attention_scores = attention_scores * ...")
       r"\battention_(?:scores|probs|fn)\b|\battn_(?:scores|probs)\b|"
+      # (a code line computing the logits: "logits = logits / self.temperature", "logits = self.lm_head(hidden)")
+      r"^\s*logits = \S|"
       r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b|"
       # (a frame in vLLM's layers that neither creates nor loads a weight: a layer computing)
       r"model_executor/layers/\S+\", line \d+, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+",

@@ -9,7 +9,10 @@ from oomdoctor.launch import parse_kwargs
 from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, gib, kind, to_bytes, to_int
 
 def _config(m: re.Match[str]) -> Emitted:
-    yield "_launch", True  # one engine start: after a failure, the user's next attempt
+    if "Dumping input data" not in m.string[: m.start()]:
+        # one engine start: after a failure, the user's next attempt (V1's dump of a failed step restates the
+        # running engine's config: the same attempt)
+        yield "_launch", True
     yield "framework.version", m.group(1)
     for f in parse_kwargs(m.group(2)):
         yield f.key, f.value
@@ -190,8 +193,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-shm-broadcast-wait", ("shared memory broadcast block", "shm_broadcast.py:"),
       r"No available shared memory broadcast block found in \d+ second|shm_broadcast\.py:\d+\]? No available block found in \d+ second",
       const(("oom.hint", "workers_busy"))),
-    P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop"),
-      r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop", const(("_phase", "prefill"))),
+    # (V1 dumps the scheduled batch only when a scheduled step raised: "Dumping input data for V1 LLM engine")
+    P("vllm-model-execution", ("Error in model execution", "execute_model", "busy_loop", "Dumping input data"),
+      r"Error in model execution|execute_model|worker_busy_loop|run_busy_loop|Dumping input data for V1", const(("_phase", "prefill"))),
     # V0's wrapper of every model step, the start-up profile run's included: a step, not proof of serving
     P("vllm-v0-step-wrapper", ("Error in model execution (input dumped",), r"Error in model execution \(input dumped",
       const(("oom.hint", "model_step_wrapper"))),

@@ -303,6 +303,12 @@ STATED = [
     case("negative-kv-budget",  # holdout r12: the profile left less than nothing for the KV cache
          "(EngineCore_DP0 pid=563) INFO 12-23 23:34:23 [gpu_worker.py:298] Available KV cache memory: -2.77 GiB\n",
          [(OOM, "no_kv_memory", 1), ("mem.kv_cache_bytes", -GiB(2.77), 1)], framework="vllm", phase="kv_alloc"),
+    case("stated-oom-names-its-step",  # holdout r71: a test harness's own words name the phase
+         "  ✗ HTTP 500 — OOM during ~25K-token tool-response prefill\n",
+         [(OOM, "cuda_error_oom", 1)], phase="prefill"),
+    case("stated-oom-while-loading",
+         "Error: out of memory while loading the model\n",
+         [(OOM, "cuda_error_oom", 1)], phase="load_weights"),
     case("logits-processor-frames",  # holdout r9: SGLang's logprob path
          lines('  File "/sglang/python/sglang/srt/layers/logits_processor.py", line 461, in _get_logits',
                "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 6.05 GiB."),
@@ -1191,6 +1197,15 @@ REACHED = [
     # holdout r69: a native (TVM) backtrace through reading the parameter shards is the load
     ("  1: tvm::runtime::relax_vm::NDArrayCache::Load(std::__cxx11::basic_string<char> const&, int, int)\n"
      "  11: mlc::llm::serve::Engine::Create(std::__cxx11::basic_string<char> const&, DLDevice)\n", "load_weights"),
+    # holdout r71: MLC's own numbered frame, no namespace, reading the parameters
+    ("Error: Traceback (most recent call last):\n"
+     "  8: mlc::llm::LLMChat::Reload(tvm::runtime::TVMArgValue, tvm::runtime::String, tvm::runtime::String)\n"
+     "        at /workspace/mlc-llm/cpp/llm_chat.cc:504\n"
+     "  7: LoadParams\n"
+     "        at /workspace/mlc-llm/cpp/llm_chat.cc:237\n", "load_weights"),
+    # holdout r71: Metal's KV buffer allocated, and nothing after it: the KV step
+    ("ggml_metal_add_buffer: allocated 'data            ' buffer, size =  7501.59 MB, ( 7502.22 / 21845.34)\n"
+     "ggml_metal_add_buffer: allocated 'kv              ' buffer, size = 12675.02 MB, (20177.23 / 21845.34)\n", "kv_alloc"),
 ]
 
 
@@ -1231,6 +1246,11 @@ def test_wrappers_name_the_engine_they_run():
     # lm-eval's vLLM backend: vLLM's own lines name vLLM
     with_vllm = lm_eval + lines("INFO 10-30 14:04:49 llm_engine.py:72] Initializing an LLM engine (v0.6.3) with config: model='m'")
     assert detect.decide(scan_text(with_vllm).framework_scores) == "vllm"
+    # holdout r71: text-generation-webui's own paths around llama.cpp's message: the engine is llama.cpp
+    webui = lines("llama_new_context_with_model: failed to allocate compute buffers",
+                  "│ /root/text-generation-webui-main/server.py:253 in <module>   │",
+                  "│ /root/text-generation-webui-main/modules/models.py:93 in load_model    │")
+    assert detect.decide(scan_text(webui).framework_scores) == "llamacpp"
 
 
 def test_a_finished_start_up_reached_no_step():

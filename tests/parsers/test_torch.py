@@ -236,6 +236,22 @@ CASES = [
                "    w_4bit, quant_state = bnb.functional.quantize_4bit(",
                "RuntimeError: CUDA driver error: out of memory"),
          [("oom.hint", "traceback", 2), ("knob.quantization", "bnb-4bit", 3), (OOM, "cuda_error_oom", 4)], framework="transformers", phase="load_weights"),
+    case("process-list-blind",  # holdout r71: NVML in a container sees no process; its zeros say nothing
+         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 MiB. GPU 0 has a total capacity of 3.63 GiB of "
+         "which 320.00 KiB is free. Process 300 has 0 bytes memory in use. Including non-PyTorch memory, this process has 0 "
+         "bytes memory in use. Of the allocated memory 2.29 GiB is allocated by PyTorch, and 136.41 MiB is reserved by "
+         "PyTorch but unallocated.\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(2), 1), ("oom.device", "0", 1),
+          ("oom.gpu_total_bytes", GiB(3.63), 1), ("oom.gpu_free_bytes", KiB(320), 1),
+          ("oom.torch_allocated_bytes", GiB(2.29), 1), ("oom.torch_unallocated_bytes", MiB(136.41), 1)]),
+    case("logits-code-line-is-forward",  # holdout r71: TRL's GRPO scaling its logits on MPS
+         lines("    logits = logits / self.temperature",
+               "             ~~~~~~~^~~~~~~~~~~~~~~~~~",
+               "RuntimeError: MPS backend out of memory (MPS allocated: 12.74 GB, other allocations: 4.39 GB, max allowed: "
+               "18.13 GB). Tried to allocate 1.02 GB on private pool."),
+         [(OOM, "torch_oom", 3), ("oom.torch_allocated_bytes", 13679470838, 3), ("oom.gpu_total_bytes", 19466939269, 3),
+          ("gpu.backend", "mps", 3), ("oom.requested_bytes", 1095216660, 3)],
+         phase="prefill"),
     case("allocator-warmup-frame",
          lines("  File \"/env/site-packages/transformers/modeling_utils.py\", line 5893, in caching_allocator_warmup",
                "    _ = torch.empty(byte_count // factor, dtype=torch.float16, device=device, requires_grad=False)",

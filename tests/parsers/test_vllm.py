@@ -157,6 +157,16 @@ CASES = [
          "WARNING 03-02 10:11:12 config.py:1203] Possibly too large swap space. 16.00 GiB out of the 31.26 GiB total CPU "
          "memory is allocated for the swap space.\n",
          [("knob.swap_space", 16.0, 1), ("oom.hint", "swap_space_large", 1), ("host.ram_total_bytes", GiB(31.26), 1)]),
+    case("v1-input-dump-is-the-same-attempt",  # holdout r71: the dump of a failed step restates the running config
+         lines("(Worker_TP0 pid=1400) ERROR 03-02 02:46:13 [multiproc_executor.py:815] RuntimeError: UR backend failed. UR "
+               "backend returns:40 (UR_RESULT_ERROR_OUT_OF_RESOURCES)",
+               "(EngineCore_DP0 pid=1258) ERROR 03-02 02:46:13 [dump_input.py:72] Dumping input data for V1 LLM engine "
+               "(v0.11.2.dev0+g439368496.d20260115) with config: model='/llm/models/MiniCPM-V-4_5', speculative_config=None, "
+               "tensor_parallel_size=2, enforce_eager=True"),
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "sycl", 1), ("framework.version", "0.11.2.dev0+g439368496.d20260115", 2),
+          ("knob.tensor_parallel_size", 2, 2), ("knob.enforce_eager", True, 2), ("knob.model", "/llm/models/MiniCPM-V-4_5", 2),
+          ("oom.hint", "multimodal", 2), ("parallel.workers", 1, 1)],
+         framework="vllm", phase="prefill", failure_line=1),
     case("serving-metrics-are-not-facts",
          lines("INFO:     10.0.0.1:40000 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK",
                "INFO 07-08 13:05:31 [loggers.py:116] Engine 000: Avg prompt throughput: 512.3 tokens/s, Avg generation "
