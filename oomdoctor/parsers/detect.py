@@ -104,7 +104,8 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot ", "srv ", "set_adapters_lora", "update_slots"),
          r"prompt_save:|cache state:|slot \w+: id|\bsrv\s+\w+: |set_adapters_lora:|\bupdate_slots\s?:"),
     # llama.cpp's system-info line and its mlock warning
-    _sig("fw-llamacpp-sysinfo", "llamacpp", 6, ("AVX2 = ", "failed to mlock"), r"\bAVX = \d \| AVX2 = \d|failed to mlock \d+-byte buffer"),
+    _sig("fw-llamacpp-sysinfo", "llamacpp", 6, ("AVX2 = ", "failed to mlock", "failed to VirtualLock"),
+         r"\bAVX = \d \| AVX2 = \d|failed to (?:mlock|VirtualLock) \d+-byte buffer"),
     # (Go's structured log, as Ollama writes it: "time=... level=INFO source=runner.go:1271 msg=...")
     _sig("fw-ollama", "ollama", 40, ("ollama", "Ollama", "source=server.go", "source=sched.go", "source=memory.go", "source=ggml.go",
                                      "source=cache.go", "source=runner.go", "layers.offload", "memory.required", "level=INFO source=",

@@ -126,13 +126,15 @@ FRAME_LINE = r'File "[^"]+", line \d+, in \w'  # one frame of a Python traceback
 
 
 def _ggml_pool(m: re.Match[str]) -> Emitted:
-    """ggml's fixed pools. Its early eval context and scratch pool were sized once for a batch of
-    prompt tokens: a graph that needs 1% more than the pool holds outgrew it (a larger batch,
-    a longer prompt: activations). Within 1%, or any other pool (the graph allocator's measured
-    buffer, the object pool, the free-block list), the library's own sizing was off: no memory
-    setting fixes it."""
+    """ggml's fixed pools. Its early scratch pool was sized once for a batch of prompt tokens: a
+    graph that needs 1% more than it holds outgrew it (a larger batch, a longer prompt:
+    activations). A context's memory pool (the object and tensor arena a ggml context gets at
+    init), the graph allocator's measured buffer and the free-block list are the library's own
+    sizing, whatever the shortfall: no device or host ran out (a smaller batch or a later build
+    avoids it)."""
     needed, available = m.group(1), m.group(2)
-    if needed and available and int(available) and int(needed) >= 1.01 * int(available):
+    scratch = "scratch memory pool" in m.group(0)
+    if scratch and needed and available and int(available) and int(needed) >= 1.01 * int(available):
         return [("oom.kind", "ggml_pool_outgrown"), ("oom.requested_bytes", int(needed)), ("oom.pool_bytes", int(available))]
     return [("oom.kind", "ggml_fixed_pool")]
 

@@ -262,7 +262,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"radv/amdgpu: The CS has been cancelled because the context is lost|\bGPU hang\b", kind("device_lost")),
     # mlock() refused by the locked-memory limit (RLIMIT_MEMLOCK; Windows' working-set quota, error 1453):
     # a warning, loading goes on
-    P("ggml-mlock-limit", ("failed to mlock",), r"failed to mlock \d+-byte buffer.{0,80}(?:Cannot allocate memory|Out of memory|win32 error 1453)",
+    # (on Windows llama.cpp locks with VirtualLock: "warning: failed to VirtualLock 39347507200-byte buffer (after
+    # previously locking 0 bytes): Invalid access to memory location.")
+    P("ggml-mlock-limit", ("failed to mlock", "failed to VirtualLock"),
+      r"failed to mlock \d+-byte buffer.{0,80}(?:Cannot allocate memory|Out of memory|win32 error 1453)|failed to VirtualLock \d+-byte buffer",
       kind("mlock_limit")),
     # generation ran to the end of the context and this cache cannot drop its oldest tokens (MLA, recurrent
     # models): the run aborts on a full context, not on memory

@@ -40,7 +40,8 @@ OLD = (
 )
 
 PATTERNS: tuple[Pattern, ...] = (
-    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU)(?: backend)? out of memory", kind("torch_oom")),
+    P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU)(?: backend)? out of memory",
+      lambda m: [("oom.kind", "torch_oom")] + ([("gpu.backend", "sycl")] if m.group(0).startswith("XPU") else [])),
     # Apple's MPS allocator: what it holds, what else, and the cap (the high-watermark share of unified memory)
     P("torch-mps-figures", ("MPS allocated:",),
       r"MPS allocated: " + SIZE + r", other allocations: " + SIZE + r", max allowed: " + SIZE,
@@ -160,9 +161,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.prefill_tokens", int(m.group(1)))]),
     # the user's own transformers from_pretrained call (an Auto* or *For* class), closed on its line with no
     # placement: transformers builds the model in host RAM (device_map, quantization and a spread of **kwargs
-    # would say otherwise)
+    # would say otherwise); a cast or a move chained after it (".half().cuda()") comes once it is built
     P("hf-load-on-host", ("from_pretrained(",),
-      r"\b(?:Auto\w*|\w+For[A-Z]\w*|\w+LMHeadModel)\.from_pretrained\((?![^)]*(?:device_map|\*\*|load_in_|quantization_config|\bdevice\s*=|cuda))[^()]*\)\s*$",
+      r"\b(?:Auto\w*|\w+For[A-Z]\w*|\w+LMHeadModel)\.from_pretrained\((?![^)]*(?:device_map|\*\*|load_in_|quantization_config|\bdevice\s*=|cuda))[^()]*\)"
+      r"(?:\.(?:half|float|bfloat16|cuda|eval|to)\([^()]*\))*\s*$",
       const(("oom.hint", "load_on_host"))),
     # a trainer driving a vLLM engine in its own process (TRL's GRPO/online trainers, colocated): both on one card
     P("colocated-trainer", ("trl/trainer/", "GRPOTrainer"), r"trl/trainer/\w+_trainer\.py|\bGRPOTrainer\b", const(("oom.hint", "colocated_trainer"))),

@@ -483,6 +483,11 @@ FRAMEWORKS = [
         '  File "/home/.cache/huggingface/modules/evaluate_modules/metrics/perplexity.py", line 114, in _compute',
         "    model = AutoModelForCausalLM.from_pretrained(model_id)"),
         [("oom.hint", "traceback", 1), ("oom.hint", "load_on_host", 2)], framework="transformers"),
+    # holdout r72: a cast and a move chained after the call come once the model is built in host RAM
+    case("hf-load-on-host-then-moved",
+         'In [3]: model = AutoModel.from_pretrained("THUDM/chatglm-6b", trust_remote_code=True).half().cuda()\n',
+         [("oom.hint", "load_on_host", 1), ("knob.model", "THUDM/chatglm-6b", 1), ("model.params", 6000000000, 1)],
+         framework="transformers"),
     case("hf-load-placed", lines(
         '  File "/app/run.py", line 12, in main',
         '    model = LlamaForCausalLM.from_pretrained(path, device_map="auto")'),
@@ -538,6 +543,9 @@ FRAMEWORKS = [
     # profiling warning, a training step's frames, SGLang's weight-load lines, accelerate's CPU offload
     case("mlock-limit", lines("warning: failed to mlock 139264000-byte buffer (after previously locking 0 bytes): Cannot allocate memory",
                               "Try increasing RLIMIT_MLOCK ('ulimit -l' as root)."), [(OOM, "mlock_limit", 1)], framework="llamacpp"),
+    # holdout r72: on Windows the same lock is VirtualLock
+    case("virtuallock-limit", "warning: failed to VirtualLock 39347507200-byte buffer (after previously locking 0 bytes): Invalid "
+         "access to memory location.\n", [(OOM, "mlock_limit", 1)], framework="llamacpp"),
     case("metal-buffer-in-mb", "ggml_metal_add_buffer: allocated 'scr1            ' buffer, size =   256.00 MB, (23984.91 / 21845.34), "
          "warning: current allocated size is greater than the recommended max working set size\n",
          [(OOM, "working_set_exceeded", 1), ("mem.gpu_used_bytes", MiB(23984.91), 1), ("mem.gpu_available_bytes", MiB(21845.34), 1)]),
@@ -993,6 +1001,9 @@ ROUNDS_30_32 = [
     # holdout r47: within 1% of the pool is ggml's own sizing, not a batch that outgrew it
     case("ggml-pool-sized-short", "ggml_new_tensor_impl: not enough space in the context's memory pool (needed 458853944, "
          "available 454395136)\n", [(OOM, "ggml_fixed_pool", 1)], framework="llamacpp"),
+    # holdout r59-r72: a context's memory pool is the library's own arena, however far the graph outgrew it
+    case("ggml-context-pool-far-short", "ggml_new_object: not enough space in the context's memory pool (needed 330192, available 16)\n",
+         [(OOM, "ggml_fixed_pool", 1)], framework="llamacpp"),
     # holdout r47: PyTorch's report without its head (an excerpt starting at "Tried to allocate"), both formats
     case("torch-body-old", " Tried to allocate 36.00 MiB (GPU 0; 14.84 GiB total capacity; 14.06 GiB already allocated; 28.19 MiB free; "
          "14.07 GiB reserved in total by PyTorch)\n",

@@ -252,6 +252,11 @@ CASES = [
          [(OOM, "torch_oom", 3), ("oom.torch_allocated_bytes", 13679470838, 3), ("oom.gpu_total_bytes", 19466939269, 3),
           ("gpu.backend", "mps", 3), ("oom.requested_bytes", 1095216660, 3)],
          phase="prefill"),
+    case("xpu-is-level-zero",  # holdout r72: PyTorch's XPU device runs on Intel's SYCL / Level Zero
+         "torch.OutOfMemoryError: XPU out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 15.11 GiB. Of the "
+         "allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is reserved by PyTorch but unallocated.\n",
+         [(OOM, "torch_oom", 1), ("gpu.backend", "sycl", 1), ("oom.requested_bytes", GiB(4), 1), ("oom.device", "0", 1),
+          ("oom.gpu_total_bytes", GiB(15.11), 1), ("oom.torch_allocated_bytes", 0, 1), ("oom.torch_unallocated_bytes", 0, 1)]),
     case("allocator-warmup-frame",
          lines("  File \"/env/site-packages/transformers/modeling_utils.py\", line 5893, in caching_allocator_warmup",
                "    _ = torch.empty(byte_count // factor, dtype=torch.float16, device=device, requires_grad=False)",
