@@ -170,6 +170,7 @@ _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|
 
 def _bank_oom(m: re.Match[str]) -> Emitted:
     yield "oom.kind", "cuda_error_oom"
+    yield "gpu.backend", "tenstorrent"
     yield "oom.requested_bytes", int(m.group(1))
     banks = int(m.group(2) or 0)
     if banks and m.group(3):

@@ -821,10 +821,10 @@ ROUNDS_30_32 = [
          [(OOM, "alloc_size_limit", 1), ("oom.hint", "per_allocation_limit", 1)]),
     case("dram-banks", "TT_FATAL: Out of Memory: Not enough space to allocate 6589251584 B DRAM buffer across 12 banks, where each bank "
          "needs to store 549105664 B, but bank size is 1071821792 B (\n",
-         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 6589251584, 1), ("oom.gpu_total_bytes", 12 * 1071821792, 1)]),
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "tenstorrent", 1), ("oom.requested_bytes", 6589251584, 1), ("oom.gpu_total_bytes", 12 * 1071821792, 1)]),
     case("dram-banks-free", "TT_FATAL: Out of Memory: Not enough space to allocate 1050673152 B DRAM buffer across 12 banks "
          "(allocated: 999238944 B/bank, free: 71534240 B/bank)\n",
-         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 1050673152, 1), ("oom.gpu_free_bytes", 12 * 71534240, 1)]),
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "tenstorrent", 1), ("oom.requested_bytes", 1050673152, 1), ("oom.gpu_free_bytes", 12 * 71534240, 1)]),
     case("context-size-exceeded", lines("context size exceeded", "llama_decode: failed to decode, ret = 1"),
          [(OOM, "context_full", 1), (OOM, "kv_runtime_exhausted", 2)], phase="decode", failure_line=1),
     case("job-killed-at-line-end", "/home/runner/work/_temp/f00a.sh: line 5:  4181 Killed\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
@@ -1076,7 +1076,7 @@ ROUNDS_30_32 = [
     case("bank-dram-largest-free-block",
          "TT_FATAL: Out of Memory: Not enough space to allocate 1050673152 B DRAM buffer across 12 banks, where each bank needs to store "
          "87556096 B, but bank size is 1073741792 B (allocated: 943941568 B, free: 129800224 B, largest free block: 34201600 B)\n",
-         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 1050673152, 1), ("oom.gpu_total_bytes", 12 * 1073741792, 1),
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "tenstorrent", 1), ("oom.requested_bytes", 1050673152, 1), ("oom.gpu_total_bytes", 12 * 1073741792, 1),
           ("oom.gpu_free_bytes", 12 * 129800224, 1), ("oom.largest_free_bytes", 12 * 34201600, 1)]),
     # Intel's SYCL runtime reports a GPU's memory running out as out of resources, or out of host memory
     case("sycl-out-of-resources", "RuntimeError: Native API failed. Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES) -5 (PI_ERROR_OUT_OF_RESOURCES)\n",
