@@ -176,6 +176,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "model.exceeds_any_gpu": _spec(bool, F, "the weights on one GPU are more than any discrete card holds (no card named)"),
     "model.low_bit_weights": _spec(bool, F, "the weights are quantized to 4 or 8 bits (bitsandbytes, AWQ, GPTQ, int4/int8)"),
     "model.default_context": _spec(int, TOK, "the context the model's config advertises (the engines' default max_model_len)"),
+    "model.trained_context": _spec(int, TOK, "the context the model was trained for, as the runtime prints it (GGUF n_ctx_train)"),
     "mem.block_size": _spec(int, TOK, "tokens per KV block"),
     "mem.max_concurrency": _spec(float, R, "KV tokens / max_model_len as the engine states"),
     "mem.cuda_graph_bytes": _spec(int, B, "memory CUDA-graph capture took"),

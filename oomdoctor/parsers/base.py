@@ -33,6 +33,9 @@ SIZE = r"(\d[\d,]*(?:\.\d+)?)\s?([KMGTPE]i?B|bytes|B|[KMGT](?![a-z]))"
 # an inner error message that names memory (so a wrapper's error around it is a memory failure)
 MEMORY_WORDS = re.compile(r"(?i)memory|\boom\b|alloc")
 
+# signals that end a process which crashed by itself (a kill for memory is SIGKILL, 9)
+CRASH_SIGNALS = {"4": "SIGILL, an illegal instruction", "8": "SIGFPE, an arithmetic fault", "11": "SIGSEGV, a segmentation fault"}
+
 
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
 

@@ -503,10 +503,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b",
       _stated_oom, fallback=True),
-    P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "GGML_ASSERT", "Assertion", "panicked at",
+    P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Illegal instruction", "GGML_ASSERT", "Assertion", "panicked at",
                       "Fatal Python error", "Internal Error"),
       r"^(?:.*?\]:?\s+|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
-      r"(terminate called after throwing an instance of|[Ss]egmentation fault|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
+      r"(terminate called after throwing an instance of|[Ss]egmentation fault|Illegal instruction|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed)(.*)$",
       _final_error, fallback=True),
     # ---- traceback frames: which component was running

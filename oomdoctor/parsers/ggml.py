@@ -336,6 +336,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-num-ctx", ("num_ctx",), r"\bnum_ctx[\"']?\s*[:= ]\s*(\d+)", lambda m: [("knob.max_model_len", int(m.group(1)))]),
     P("ggml-n-ctx-seq", ("n_ctx_per_seq", "n_ctx_seq"), r"n_ctx_(?:per_)?seq\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_seq", int(m.group(1)))]),
     P("ggml-n-ctx-train", ("n_ctx_train",), r"n_ctx_train\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_train", int(m.group(1)))]),
+    # llama-server's check of each slot's context against the model's ("the slot context (262144) exceeds the
+    # training context of the model (40960) - capping"): the context asked, which the KV cache was sized to
+    P("llamacpp-slot-context", ("exceeds the training context",),
+      r"slot context \((\d+)\) exceeds the training context of the model \((\d+)\)",
+      lambda m: [("knob.max_model_len", int(m.group(1))), ("_n_ctx_train", int(m.group(2)))]),
     P("ggml-n-seq", ("n_seq_max",), r"n_seq_max\s*=\s*(\d+)", lambda m: [("knob.max_num_seqs", int(m.group(1)))]),
     P("ggml-n-batch", ("n_batch",), r"\bn_batch\s*=\s*(\d+)", lambda m: [("knob.batch_size", int(m.group(1)))]),
     P("ggml-n-ubatch", ("n_ubatch",), r"n_ubatch\s*=\s*(\d+)", lambda m: [("knob.ubatch_size", int(m.group(1)))]),

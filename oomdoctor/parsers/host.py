@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, size_of, to_bytes
+from oomdoctor.parsers.base import CRASH_SIGNALS, SIZE, Emitted, P, Pattern, const, kind, size_of, to_bytes
 
 
 def _shm_df(m: re.Match[str]) -> Emitted:
@@ -67,10 +67,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
       kind("exit_137", ("oom.exit_signal", "137"))),
-    # exit code 139 (128 + SIGSEGV): the process crashed; a kill for memory is 137
-    P("exit-139", ("code 139", "status 139", "code: 139", "code=139", "Code: 139", "ExitCode\": 139", "exit 139"),
-      r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode\"?)[\s:=(]+139\b",
-      const(("error.final", "exit code 139: the process crashed (SIGSEGV), it was not killed for memory"))),
+    # exit code 132, 136, 139 (128 + SIGILL, SIGFPE, SIGSEGV): the process crashed; a kill for memory is 137
+    P("exit-crash", tuple(f"{w}{c}" for c in ("132", "136", "139") for w in ("code ", "status ", "code: ", "code=", "Code: ", "ExitCode\": ", "exit ")),
+      r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode\"?)[\s:=(]+(13[269])\b",
+      lambda m: [("error.final", f"exit code {m.group(1)}: the process crashed ({CRASH_SIGNALS[str(int(m.group(1)) - 128)]}), "
+                                 "it was not killed for memory")]),
     # a launcher's return code -9: its child's SIGKILL
     P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
@@ -182,6 +183,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION", "DDR address of the"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
       r"DDR address of the \w+ instruction is out of range", kind("illegal_memory_access")),
+    # the runtime's own query of the device's free memory failed (ROCm's HSA agent query, hipMemGetInfo returning an
+    # error: a host driver older than the container's runtime): the memory was never measured, nothing ran out
+    P("memory-query-failed", ("MEMORY_AVAIL query failed", "hipMemGetInfo: Returned hipError"),
+      r"HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed|hipMemGetInfo: Returned hipError(?!OutOfMemory)\w+", kind("gpu_memory_unreported")),
     # the CUDA runtime could not start (driver, container runtime): the model then runs on the CPU, or nowhere
     P("cuda-init-failed", ("failed to initialize CUDA",), r"failed to initialize CUDA: (?!out of memory)", kind("broken_install")),
     P("nccl-graph", ("NCCL cannot be captured",), r"NCCL cannot be captured in a graph", kind("nccl_graph_capture")),

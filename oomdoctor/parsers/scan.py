@@ -518,6 +518,8 @@ class _State:
             per_seq = raw.get("_n_ctx_seq") or raw.get("_kv_cells")
             if per_seq is not None:
                 yield Fact("knob.max_model_len", per_seq[0], Origin.LOG, per_seq[1])
+        if "_n_ctx_train" in raw:
+            yield Fact("model.trained_context", raw["_n_ctx_train"][0], Origin.LOG, raw["_n_ctx_train"][1])
         if "_kv_cells" in raw and "_n_ctx_seq" in raw:
             cells, ev = raw["_kv_cells"]
             per_seq, _ = raw["_n_ctx_seq"]

@@ -6,7 +6,7 @@ import math
 import re
 
 from oomdoctor.launch import parse_kwargs
-from oomdoctor.parsers.base import MEMORY_WORDS, Emitted, P, Pattern, const, gib, kind
+from oomdoctor.parsers.base import CRASH_SIGNALS, MEMORY_WORDS, Emitted, P, Pattern, const, gib, kind
 
 _SGLANG_ARGS = {
     "context_length": "knob.max_model_len",
@@ -194,9 +194,12 @@ PATTERNS: tuple[Pattern, ...] = (
                  ("oom.prefill_tokens", int(m.group(2))), ("_phase", "kv_alloc")]),
     P("tgi-set-total", ("Setting max batch total tokens",), r"Setting max batch total tokens to (\d+)",
       lambda m: [("mem.kv_tokens", int(m.group(1)))]),
+    # a crash signal (illegal instruction, segfault, arithmetic fault) ended the process; it was not killed for memory
     P("tgi-signal", ("signaled to shutdown with signal",), r"(\w+) process was signaled to shutdown with signal (\d+)",
-      lambda m: [("oom.exit_signal", {"9": "SIGKILL", "7": "SIGBUS"}.get(m.group(2), "signal " + m.group(2))),
-                 ("oom.kind", {"9": "killed", "7": "bus_error"}.get(m.group(2), "signaled"))]
+      lambda m: ([("error.final", f"{m.group(0)} ({CRASH_SIGNALS[m.group(2)]}): the process crashed, it was not killed for memory")]
+                 if m.group(2) in CRASH_SIGNALS else
+                 [("oom.exit_signal", {"9": "SIGKILL", "7": "SIGBUS"}.get(m.group(2), "signal " + m.group(2))),
+                  ("oom.kind", {"9": "killed", "7": "bus_error"}.get(m.group(2), "signaled"))])
       + ([("_phase", "load_weights")] if m.group(1) == "Download" else [])),
     P("tgi-warmup", ("Warmup", "warmup", "Warming up model", "Warm up failed", "warm up failed"),
       r"Method Warmup|Unable to warmup|Warming up model|\bin warmup\b|\.warmup\(|\b[Ww]arm ?up failed\b", const(("_phase", "warmup"))),

@@ -95,13 +95,16 @@ PATTERNS: tuple[Pattern, ...] = (
     P("cumem-oom", ("out of memory",), r"CUDA Error: out of memory at \S*cumem", kind("cuda_error_oom", ("oom.hint", "sleep_wake"))),
     P("sleep-wake", ("wake_up",), r"\bwake_up\b", const(("oom.hint", "sleep_wake"))),
     P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)", kind("cublas_alloc_failed")),
-    P("ph-cache-alloc", ("create_state_tensors", "Cache(", "setup_caches", "init_cache", "allocate_kv_cache"),
-      r"create_state_tensors|ExLlamaV2Cache\w*\(|(?:Static|Hybrid|Offloaded)Cache\(|setup_caches|_?init_cache\b|_?allocate_kv_cache",
+    # (TGI's and LoRAX's warm-up builds the paged cache in set_cache_manager / CacheManager(...))
+    P("ph-cache-alloc", ("create_state_tensors", "Cache(", "setup_caches", "init_cache", "allocate_kv_cache", "set_cache_manager", "CacheManager("),
+      r"create_state_tensors|ExLlamaV2Cache\w*\(|(?:Static|Hybrid|Offloaded)Cache\(|setup_caches|_?init_cache\b|_?allocate_kv_cache|"
+      r"\bset_cache_manager\b|\bCacheManager\(",
       const(("_phase", "kv_alloc"))),
     # a traceback's own code line allocating a cache's key/value store ("self.value_buffer = [torch.empty((size, head_num,
     # head_dim), ...", "p_value_states = torch.zeros(self.shape_wv, ..."): the KV cache being created
-    P("kv-store-statement", ("torch.empty(", "torch.zeros("),
-      r"\b\w*(?:key|value|kv|k|v)_(?:buffers?|cache|states|pool)\w*\s*=\s*\[?\s*torch\.(?:empty|zeros)\(", const(("_phase", "kv_alloc"))),
+    # (or opening the list its comprehension fills on the next lines: "self.kv_cache = [")
+    P("kv-store-statement", ("torch.empty(", "torch.zeros(", " = ["),
+      r"\b\w*(?:key|value|kv|k|v)_(?:buffers?|cache|states|pool)\w*\s*=\s*(?:\[?\s*torch\.(?:empty|zeros)\(|\[\s*$)", const(("_phase", "kv_alloc"))),
     P("pinned-host", ("pin_memory=True", "pinned memory", "cudaHostAlloc", "pin_memory()"),
       r"pin_memory=True|pin_memory\(\)|pinned memory|cudaHostAlloc", const(("oom.hint", "pinned_host"))),
     # a traceback's own code line copying to the host with non_blocking=True: the copy's destination
@@ -129,7 +132,8 @@ PATTERNS: tuple[Pattern, ...] = (
                   "in _apply", "t.to(device", "prepare_model_for_kbit_training", "process_weights_after_loading", "marlin_utils",
                   "self._apply(convert)", "modules/module.py", "modules\\module.py"),
       # (vLLM and SGLang name the format: "Loading safetensors checkpoint shards", "Loading pt checkpoint shards")
-      r"from_pretrained|load_weights|load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
+      # (llama-server's "srv load_model:" prefix spans the context, its warm-up and the slots too: not the load)
+      r"from_pretrained|load_weights|(?<!srv )(?<!srv  )(?<!srv   )(?<!srv    )load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
       r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b|"
       # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert

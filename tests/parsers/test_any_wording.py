@@ -598,7 +598,18 @@ FRAMEWORKS = [
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", MiB(17928.72), 1)]),
     case("container-state-not-oom-killed",  # holdout r29: docker inspect saying it was NOT killed for memory, exit 139
          lines('    "OOMKilled": false,', '    "ExitCode": 139,'),
-         [("error.final", "exit code 139: the process crashed (SIGSEGV), it was not killed for memory", 2)]),
+         [("error.final", "exit code 139: the process crashed (SIGSEGV, a segmentation fault), it was not killed for memory", 2)]),
+    case("rocm-memory-query-failed",  # holdout r75: ROCm's free-memory query failing under an old host driver
+         lines(":1:rocdevice.cpp            :1824: 3852921762 us: [pid:9     tid:0x7fcd5fa0c4c0] HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed.",
+               ":3:hip_memory.cpp           :777 : 3852921767 us: [pid:9     tid:0x7fcd5fa0c4c0] hipMemGetInfo: Returned hipErrorInvalidValue :",
+               ":3:hip_memory.cpp           :777 : 3852921767 us: [pid:9     tid:0x7fcd5fa0c4c0] hipMalloc: Returned hipErrorOutOfMemory :"),
+         [(OOM, "gpu_memory_unreported", 1), (OOM, "gpu_memory_unreported", 2), (OOM, "cuda_error_oom", 3)]),
+    case("exit-132-illegal-instruction",  # holdout r75: a crash signal ends the process; not a kill for memory
+         "container exited with code 132\n",
+         [("error.final", "exit code 132: the process crashed (SIGILL, an illegal instruction), it was not killed for memory", 1)]),
+    case("shell-illegal-instruction",  # the shell's report of SIGILL: a CPU without an instruction the build uses
+         lines("llm_load_tensors: ggml ctx size =    0.11 MiB", "Illegal instruction (core dumped)"),
+         [("error.final", "Illegal instruction (core dumped)", 2)]),
     case("tgi-shard-failed-silently",  # holdout r29: the launcher has no error to quote: the shard was ended from outside
          "2023-09-26T09:40:57.571196Z ERROR text_generation_launcher: Shard 0 failed to start:\n",
          [("oom.hint", "process_ended", 1)], framework="tgi"),
@@ -1165,6 +1176,9 @@ ROUNDS_30_32 = [
 
 REACHED = [
     # a log without a failure line: the last step it reached
+    # holdout r75: TGI's and LoRAX's warm-up building the paged cache, its list opened on one line and filled on the next
+    ('  File "/opt/conda/lib/python3.10/site-packages/lorax_server/models/cache_manager.py", line 124, in set_cache_manager\n', "kv_alloc"),
+    ("    self.kv_cache = [\n", "kv_alloc"),
     ("llama_new_context_with_model: n_ctx      = 131072\n", "kv_alloc"),
     ("WARNING 04-27 16:27:59 [profiling.py:245] The sequence length used for profiling (max_num_batched_tokens / max_num_seqs = 20000) "
      "is too short to hold the multi-modal embeddings in the worst case\n", "profile"),
@@ -1271,6 +1285,18 @@ def test_a_finished_start_up_reached_no_step():
     log = lines("INFO 12-24 06:17:49 model_runner.py:1527] Graph capturing finished in 71 secs, took 6.56 GiB",
                 "INFO 12-24 06:17:49 llm_engine.py:446] init engine (profile, create kv cache, warmup model) took 118.12 seconds")
     assert [f for f in scan_text(log).facts if f.key == "phase.reached"] == []
+
+
+def test_llama_server_load_model_prefix_is_not_the_load():
+    """llama-server prefixes every line of its load_model() with "srv load_model:", the context's
+    creation and warm-up included; a Python frame "in load_model" is the load."""
+    from parser_table import scan_text
+
+    after = lines("0.26.672.359 E ggml_metal_synchronize: error: command buffer 0 failed with status 5",
+                  "0.26.675.720 W srv load_model: the slot context (262144) exceeds the training context of the model (40960)- capping")
+    assert scan_text(after).phase is None
+    frame = lines('  File "/app/server.py", line 40, in load_model', "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.")
+    assert scan_text(frame).phase == "load_weights"
 
 
 @pytest.mark.parametrize(("log", "phase"), REACHED)

@@ -116,8 +116,8 @@ CASES = [
                "llama_context: n_ctx_seq (4096) < n_ctx_train (131072) -- the full capacity of the model will not be utilized",
                "llama_kv_cache: size = 2048.00 MiB ( 16384 cells,  32 layers,  4/ 4 seqs), K (f16): 1024.00 MiB, "
                "V (f16): 1024.00 MiB"),
-         [("knob.max_model_len", 16384, 1), ("knob.max_num_seqs", 4, 3), ("mem.kv_total_bytes", MiB(2048), 5),
-          ("mem.kv_tokens", 16384, 5)]),
+         [("knob.max_model_len", 16384, 1), ("knob.max_num_seqs", 4, 3), ("model.trained_context", 131072, 4),
+          ("mem.kv_total_bytes", MiB(2048), 5), ("mem.kv_tokens", 16384, 5)]),
     # Vulkan's pinned buffer refused (its reason on the next line) and the run going on with host memory: the
     # allocation that failed after the output buffer (the compute buffer's reservation) is the failure
     case("vulkan-pinned-fallback-then-compute",
@@ -140,6 +140,9 @@ CASES = [
          'time=2025-03-21T19:47:20.902+01:00 level=INFO source=ggml.go:67 msg="" architecture=gemma3 file_type=IQ4_XS '
          'name="Gemma 3 27b It" description="" num_tensors=808 num_key_values=45\n',
          [("knob.quantization", "iq4_xs", 1)]),
+    case("slot-context-beyond-trained",  # holdout r75: llama-server capping a slot's context after the KV cache was sized to it
+         "0.26.675.720 W srv load_model: the slot context (262144) exceeds the training context of the model (40960)- capping\n",
+         [("knob.max_model_len", 262144, 1), ("model.trained_context", 40960, 1)]),
     case("parallel-slots-inferred",  # corpus ollama-10735: kv_size = 20 x n_ctx_per_seq
          lines("May 16 15:11:15 myH100VM ollama[1405]: llama_context: n_ctx_per_seq (32768) < n_ctx_train (131072) -- the "
                "full capacity of the model will not be utilized",
@@ -147,7 +150,7 @@ CASES = [
                "type_v = 'f16', n_layer = 40, can_shift = 1, padding = 32",
                "May 16 15:11:15 myH100VM ollama[1405]: llama_kv_cache_unified: KV self size  = 51200.00 MiB, K (f16): "
                "25600.00 MiB, V (f16): 25600.00 MiB"),
-         [("knob.kv_cache_dtype", "f16", 2), ("mem.kv_tokens", 655360, 2), ("knob.max_num_seqs", 20, 2),
+         [("model.trained_context", 131072, 1), ("knob.kv_cache_dtype", "f16", 2), ("mem.kv_tokens", 655360, 2), ("knob.max_num_seqs", 20, 2),
           ("mem.kv_total_bytes", GiB(50), 3), ("knob.model_layers", 40, 2), ("knob.max_model_len", 32768, 1)],
          framework="ollama"),
     case("build-device-free-ready",

@@ -79,6 +79,10 @@ CASES = [
     case("shard-sigkill",
          "2024-01-01T00:00:00.000000Z ERROR text_generation_launcher: Shard process was signaled to shutdown with signal 9\n",
          [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)], framework="tgi"),
+    case("download-illegal-instruction",  # holdout r75: SIGILL on a CPU the image was not built for
+         "2024-11-24T02:43:02.184459Z ERROR download: text_generation_launcher: Download process was signaled to shutdown with signal 4:\n",
+         [("error.final", "Download process was signaled to shutdown with signal 4 (SIGILL, an illegal instruction): "
+                          "the process crashed, it was not killed for memory", 1)]),
     case("shard-other-signal",
          "2024-01-01T00:00:00.000000Z ERROR text_generation_launcher: Shard process was signaled to shutdown with signal 6\n",
          [(OOM, "signaled", 1), ("oom.exit_signal", "signal 6", 1)]),
