@@ -177,13 +177,15 @@ SIGNALS: tuple[Pattern, ...] = (
     # an EXL2 quant by its name ("...-exl2_4.65bpw", "6.0bpw-exl2"): ExLlama's format, served by TabbyAPI or ExUI
     _sig("fw-exl2-model", "exllama", 6, ("exl2", "EXL2"), r"(?i)[-_.]exl2(?:[-_.]|$)"),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite, MindIE, text-embeddings-inference, mistral.rs,
-    # LightLLM, fastllm): 'other' (MLC-LLM's older package was mlc_chat, over TVM's runtime)
+    # LightLLM, fastllm, vllm.rs and other engines on candle, Rust's tensor library): 'other'
+    # (MLC-LLM's older package was mlc_chat, over TVM's runtime)
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "mlc_chat", "MLCEngine", "TVMError", "tvm::runtime", "mlx_lm", "mlx_vlm", "mlx_engine",
                                            "mlx.core", "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2", "mindie", "text_embeddings_router",
                                            "text-embeddings-inference", "text-embeddings-router", "openvino", "OpenVINO", "ovms", "mistralrs",
-                                           "lightllm", "fastllm"),
+                                           "lightllm", "fastllm", "vllm_rs", "vllm-rs", "vllm.rs", "candle_core::"),
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
-         r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b", re.I),
+         r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b|"
+         r"\bvllm(?:_rs\b|-rs\b|\.rs\b)|\bcandle_core::", re.I),
     # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",

@@ -481,8 +481,11 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "alloc_size_limit"), ("oom.requested_bytes", int(m.group(1)))]),
     # a runtime that names the cache it could not allocate (ONNX Runtime GenAI: "Could not allocate the key-value cache
     # buffer of shape: [batch_size (1), num_key_value_heads (32), max_length (131072), head_size (96)]")
-    P("kv-alloc-stated", ("key-value cache", "Key-value cache", "KV cache buffer"),
-      r"(?i)(?:could not|cannot|can't|unable to|failed to) allocate (?:the )?(?:key-value|kv) cache\b(?:.*?max_length \((\d+)\))?",
+    # (vllm.rs: "KVCache allocation failed: Insufficient GPU memory for KVCache allocation")
+    P("kv-alloc-stated", ("key-value cache", "Key-value cache", "KV cache buffer", "KVCache allocation failed", "KV cache allocation failed",
+                          "allocate KVCache", "allocate KV cache"),
+      r"(?i)(?:(?:could not|cannot|can't|unable to|failed to) allocate (?:the )?(?:key-value|kv) ?cache\b|\bkv ?cache allocation failed\b)"
+      r"(?:.*?max_length \((\d+)\))?",
       lambda m: [("oom.kind", "cuda_error_oom"), ("_phase", "kv_alloc")] + ([("knob.max_model_len", int(m.group(1)))] if m.group(1) else [])),
     # WSL2's GPU paravirtualization could not make an allocation resident on the card (ENOMEM); CUDA then
     # reports something else ("CUDA driver error: device not ready")

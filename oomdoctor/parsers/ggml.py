@@ -192,8 +192,8 @@ def _device_check(m: re.Match[str]) -> Emitted:
     ggml-cuda.cu:6858: invalid configuration argument", "cuBLAS error 15 at ggml-cuda.cu:7282".
     A cuBLAS handle or workspace that cannot be created is memory (another pattern reads it)."""
     api, code, message = m.group(1), m.group(2), (m.group(3) or "").strip()
-    if re.search(r"Error:\s*$", m.string[:m.start(1)]):  # a Python exception's message: the traceback's reading
-        return
+    if re.search(r"\wError:\s*$", m.string[:m.start(1)]):  # a Python exception's message: the traceback's reading
+        return  # (a bare "Error: " is a wrapper's prefix, Ollama's or LM Studio's: ggml's own line)
     if message:
         if not MEMORY_WORDS.search(message) and not re.match(r"CUBLAS_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED)", message):
             yield "error.final", m.group(0).strip(" :|])")[:300]
@@ -229,7 +229,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # ("unable to allocate backend buffer" names no device: the model's buffers, on the GPU or in RAM)
     P("ggml-weights-fail", ("unable to allocate",), r"unable to allocate (\S+) buffe", lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"),
       *([] if m.group(1) == "backend" else [("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU")]), ("_phase", "load_weights")]),
-    P("ggml-kv-fail", ("for kv cache", "llama_kv_cache", "failed to initialize the context"), r"failed to allocate buffer for kv cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv",
+    # (a hybrid or recurrent model's "rs cache", its recurrent state per sequence, is made beside the KV cache)
+    P("ggml-kv-fail", ("for kv cache", "for rs cache", "llama_kv_cache", "failed to initialize the context"),
+      r"failed to allocate buffer for (?:kv|rs) cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
     P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute"), ("_phase", "profile")]),
@@ -244,7 +246,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-reserve-graph", ("reserveWorstCaseGraph",), r"\breserveWorstCaseGraph\b", const(("oom.buffer", "compute"), ("_phase", "profile"))),
     # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes its exception (RuntimeError, torch.AcceleratorError)
     P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<![a-z]Error: )(?<!torch\.)CUDA error: out of memory", kind("ggml_cuda_error_oom")),
-    P("ggml-runner-cudamalloc", ("cudaMalloc failed: out of memory",), r"(?:runner process has terminated|error loading model)\S*:? cudaMalloc failed: out of memory",
+    # Ollama's scheduler giving up on a runner that died while it loaded the model (weights, then its context): the load
+    P("ollama-load-failed", ("error loading llama server",), r'msg="error loading llama server"', const(("_phase_umbrella", "load_weights"))),
+    # (the runner's exit relayed by Ollama, its signal between: "terminated: signal: aborted (core dumped) cudaMalloc failed: ...")
+    P("ggml-runner-cudamalloc", ("cudaMalloc failed: out of memory",), r"(?:runner process has terminated|error loading model)\b.{0,60}?\bcudaMalloc failed: out of memory",
       kind("ggml_alloc_failed")),
     P("ggml-cuda-error-old", ("CUDA error 2 at",), r"CUDA error 2 at \S+: out of memory", kind("ggml_cuda_error_oom")),
     # (a command buffer that could not get its working set while it ran: an execution-time failure, no size)

@@ -361,6 +361,9 @@ class _State:
         if new_phase is None and self.failure_line is None:
             # a step's start (a scheduler's plan): the phase of what follows it, never of a failure pasted above it
             new_phase = next((v for k, v in pairs if k == "_phase_start"), None)
+        if new_phase is None and self.phase is None:
+            # a step that spans several (Ollama's model load: weights, context, graph): only where no finer step was reached
+            new_phase = next((v for k, v in pairs if k == "_phase_umbrella"), None)
         if new_phase == "startup" and self.phase in _STARTUP_STEPS:
             new_phase = None  # an engine's start-up frames are the umbrella of the step it had reached
         if name == "traceback":
@@ -378,7 +381,7 @@ class _State:
             elif new_phase in _STARTUP_STEPS:
                 self.frame_step = str(new_phase)
         for key, value in pairs:
-            if key in ("_phase", "_phase_start", "_launch"):
+            if key in ("_phase", "_phase_start", "_phase_umbrella", "_launch"):
                 continue
             if key == "_framework":
                 fw, _, weight = str(value).partition(":")

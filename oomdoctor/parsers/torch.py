@@ -92,6 +92,18 @@ PATTERNS: tuple[Pattern, ...] = (
     P("cuda-error-oom", ("out of memory", "cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
       r"(?:RuntimeError|torch\.\w+Error|\w+Error): CUDA (?:driver )?[Ee]rror: out of memory|CUDA Error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY",
       kind("cuda_error_oom")),
+    # a captured CUDA graph that could not be launched (replayed) for lack of memory: the graphs' own memory
+    P("graph-replay", ("cuGraphLaunch", "cudaGraphLaunch", "CUDA Graph launch failed", "replaying graph"),
+      r"cuGraphLaunch failed|cudaGraphLaunch|CUDA Graph launch failed|[Ee]rror when replaying graph", const(("oom.hint", "graph_replay"))),
+    # the caching allocator's expandable segments failing to map another page range (the message wraps after "to"):
+    # the request, and the card's free and total bytes
+    P("expandable-map-oom", ("memory mapping failed with OOM",),
+      r"expandable_segments: memory mapping failed with OOM on device (\d+)(?:.*?map (\d+) bytes \(free: (\d+), total: (\d+)\))?",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.device", m.group(1))]
+      + ([("oom.requested_bytes", int(m.group(2))), ("oom.gpu_free_bytes", int(m.group(3))), ("oom.gpu_total_bytes", int(m.group(4)))]
+         if m.group(2) else [])),
+    P("expandable-map-sizes", ("bytes (free: ",), r"^map (\d+) bytes \(free: (\d+), total: (\d+)\)",
+      lambda m: [("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))), ("oom.gpu_total_bytes", int(m.group(3)))]),
     P("cumem-oom", ("out of memory",), r"CUDA Error: out of memory at \S*cumem", kind("cuda_error_oom", ("oom.hint", "sleep_wake"))),
     P("sleep-wake", ("wake_up",), r"\bwake_up\b", const(("oom.hint", "sleep_wake"))),
     P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)", kind("cublas_alloc_failed")),

@@ -895,6 +895,30 @@ ROUNDS_30_32 = [
     case("kv-cache-named-in-failure", "OnnxRuntimeGenAIException: 'Could not allocate the key-value cache buffer of shape: "
          "[batch_size (1), num_key_value_heads (32), max_length (131072), head_size (96)\n",
          [(OOM, "cuda_error_oom", 1), ("knob.max_model_len", 131072, 1)], framework="other", phase="kv_alloc"),
+    # holdout r76: ggml's check of a CUDA call, behind a wrapper's bare "Error: " prefix: not a Python exception
+    case("ggml-cuda-error-behind-wrapper-prefix", lines("Error: ggml_cuda_compute_forward: MUL_MAT_ID failed", "Error: CUDA error: invalid argument"),
+         [("error.final", "CUDA error: invalid argument", 2)]),
+    # holdout r76: a hybrid model's recurrent-state cache, made beside its KV cache
+    case("rs-cache-buffer", "Failed to initialize the context: failed to allocate buffer for rs cache\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "kv", 1)], phase="kv_alloc"),
+    # holdout r76: Ollama relaying its runner's abort, the signal between the exit and ggml's message: a failed load
+    case("ollama-runner-abort-cudamalloc",
+         'time=2024-06-18T13:23:19.008+02:00 level=ERROR source=sched.go:388 msg="error loading llama server" error="llama runner '
+         'process has terminated: signal: aborted (core dumped) cudaMalloc failed: out of memory"\n',
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1)], framework="ollama", phase="load_weights"),
+    # holdout r76: the caching allocator's expandable segments failing to map more, its sizes wrapped to the next line
+    case("expandable-segments-map-failed", lines("expandable_segments: memory mapping failed with OOM on device 0 while trying to",
+                                                 "map 20971520 bytes (free: 20578304, total: 25272516608)"),
+         [(OOM, "cuda_error_oom", 1), ("oom.device", "0", 1), ("oom.requested_bytes", 20971520, 2), ("oom.gpu_free_bytes", 20578304, 2),
+          ("oom.gpu_total_bytes", 25272516608, 2)]),
+    # a captured CUDA graph that could not be launched for lack of memory (vllm.rs through cudarc)
+    case("cuda-graph-replay-oom", 'Error when replaying graph Err(CUDA Graph launch failed: cuGraphLaunch failed: '
+         'DriverError(CUDA_ERROR_OUT_OF_MEMORY, "out of memory"))\n',
+         [(OOM, "cuda_error_oom", 1), ("oom.hint", "graph_replay", 1)]),
+    # holdout r76: vllm.rs (a Rust engine on candle, not vLLM) naming the KV cache it could not allocate
+    case("vllm-rs-kv-allocation-failed", "2026-01-20T15:24:43.340496Z ERROR vllm_rs::utils::kvcache_allocator: KVCache allocation failed: "
+         "Insufficient GPU memory for KVCache allocation.\n",
+         [(OOM, "cuda_error_oom", 1), (OOM, "cuda_error_oom", 1)], framework="other", phase="kv_alloc"),
     case("wsl-residency", lines("RuntimeError: CUDA driver error: device not ready", "dxgkio_make_resident: Ioctl failed: -12"),
          [(OOM, "wsl_residency_failed", 2), ("error.final", "RuntimeError: CUDA driver error: device not ready", 1)]),
     case("gaudi-devmem", "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::56836702208 (54203.7)MB\n",
