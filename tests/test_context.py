@@ -186,6 +186,13 @@ def test_quantization_a_name_implies() -> None:
     assert "knob.quantization" not in values(context.from_model("meta-llama/Llama-3.1-8B-Instruct"))
     # a ggml type written with spaces, as a person types it, beside a catalog model's name
     assert values(context.from_model("Gemma 3 IQ4 XS (Gemma 3 27b It)"))["knob.quantization"] == "iq4_xs"
+    # unsloth's dynamic quants ("UD-Q3_K_XL") are the k-quant of that width, not 16-bit weights (holdout r77)
+    assert values(context.from_model("Qwen3.6-27B UD-Q3_K_XL GGUF (havenoammo), MTP speculative decoding"))["knob.quantization"] == "Q3_K_L"
+    assert values(context.from_model("Llama-3.3-70B-Instruct-UD-Q2_K_XL.gguf"))["knob.quantization"] == "Q2_K"
+    # a float GGUF of an MXFP4 checkpoint keeps its experts in MXFP4 (gpt-oss "F16" files are ~65 GB, not 234)
+    assert values(context.from_model("gpt-oss-120b-F16.gguf"))["knob.quantization"] == "MXFP4"
+    assert values(context.from_model("Llama-3.1-8B-Instruct-F16.gguf"))["knob.quantization"] == "F16"
+    assert values(context.from_model("qwen3.6-35b-a3b-vl-mtp-mxfp8"))["knob.quantization"] == "fp8"
 
 
 def test_compose_spec() -> None:

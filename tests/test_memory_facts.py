@@ -85,6 +85,20 @@ def test_llamacpp_facts() -> None:
     assert "fit.gpu_layers" in keys
 
 
+def test_llamacpp_partial_offload_puts_only_its_layers_on_the_gpu() -> None:
+    """-ngl below the layer count: the GPU holds those layers' weights and KV cache, not the model's."""
+    cfg = str(CASES / "ollama-790-gemma-7b-2k-partial" / "config.json")
+    base = dict(framework="llamacpp", knob__max_model_len=2048, knob__quantization="Q4_0", mem__gpu_total_bytes=6 * GIB,
+                knob__model_layers=28)
+    whole = _by_key(estimate_facts(_facts(**base), cfg))
+    part = _by_key(estimate_facts(_facts(**base, knob__gpu_layers=7), cfg))
+    every = _by_key(estimate_facts(_facts(**base, knob__gpu_layers=99), cfg))
+    assert part["mem.weights_bytes"].value == int(whole["mem.weights_bytes"].value * 7 / 28)
+    assert part["mem.kv_cache_bytes"].value == int(whole["mem.kv_cache_bytes"].value * 7 / 28)
+    assert "7 of 28 layers" in part["mem.weights_bytes"].evidence.text
+    assert every["mem.weights_bytes"].value == whole["mem.weights_bytes"].value
+
+
 def test_oom_keys_count_as_stated() -> None:
     log = _facts(framework="vllm", knob__max_model_len=8192, mem__gpu_total_bytes=80 * GIB,
                  oom__kv_capacity_tokens=5000, oom__non_torch_bytes=GIB)

@@ -107,6 +107,7 @@ _QUANT_RULES: tuple[tuple[str, str], ...] = (
     (_B + r"(?:quantized[-_.])?w8a16" + _E, "w8a16"),
     (_B + r"nvfp4" + _E, "nvfp4"),
     (_B + r"mxfp4" + _E, "mxfp4"),
+    (_B + r"mxfp8" + _E, "fp8"),  # (the OCP microscaling 8-bit float: a byte per weight, as fp8)
     (_B + r"(?:fp8|float8)(?:[-_.](?:dynamic|static|block|e4m3|e5m2|kv|per[-_.]tensor))*" + _E, "fp8"),
     (_B + r"mlx[-_.]?[2-8]bit" + _E, "mlx-{}bit"),
     # MLC's weight/activation spelling: q4f16_1 is 4-bit weights computing in float16

@@ -180,6 +180,18 @@ def _consistent_with_log(facts: FactSet, model_spec: str, settings: EstimateSett
     return None, settings, []
 
 
+def _offloaded_share(facts: FactSet, settings: EstimateSettings) -> tuple[float, int, int] | None:
+    """(share, layers on the GPU, layers) where llama.cpp or Ollama was told to put only some of the
+    model's layers on the GPU (-ngl / num_gpu below the layer count); None when all of them go."""
+    if settings.framework not in (Framework.LLAMACPP, Framework.OLLAMA):
+        return None
+    on_gpu = _num(facts, "knob.gpu_layers")
+    layers = _num(facts, "mem.layers_total", "knob.model_layers")
+    if on_gpu is None or not layers or on_gpu < 0 or on_gpu >= layers:
+        return None
+    return on_gpu / layers, int(on_gpu), int(layers)
+
+
 def _loaded(facts: FactSet) -> bool:
     """The failure came after the weights were loaded (so the device held all of them)."""
     return facts.value("phase") in ("profile", "kv_alloc", "cuda_graph_capture", "warmup", "prefill", "decode")
@@ -216,6 +228,12 @@ def estimate_facts(facts: FactSet, config_path: str | None) -> list[Fact]:
     }
     if not settings.framework.preallocates_pool and settings.framework not in (Framework.LLAMACPP, Framework.OLLAMA):
         mem.pop("mem.kv_tokens")
+    share = _offloaded_share(facts, settings)
+    if share is not None:  # llama.cpp keeps a layer's weights and its KV cache where the layer runs
+        layers_note = f"; {share[1]} of {share[2]} layers on the GPU (-ngl)"
+        for key in ("mem.weights_bytes", "mem.kv_cache_bytes"):
+            value, why = mem[key]
+            mem[key] = (None if value is None else value * share[0], why + layers_note)
     for key, (value, why) in mem.items():
         stated = facts.has(key) or any(facts.has(k) for k in _STATED_AS.get(key, ()))
         if value is not None and not stated:

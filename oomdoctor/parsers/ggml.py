@@ -201,6 +201,18 @@ def _device_check(m: re.Match[str]) -> Emitted:
         yield "error.final", f"{m.group(0).strip(' :|]')} ({_CUBLAS_STATUS[code]})"
 
 
+def _ollama_load_request(m: re.Match[str]) -> Emitted:
+    parallel, cells = int(m.group(1)), int(m.group(4))
+    yield "knob.max_num_seqs", parallel
+    yield "knob.batch_size", int(m.group(2))
+    if m.group(3) in ("true", "false"):
+        yield "knob.flash_attention", m.group(3) == "true"
+    if parallel > 0:
+        yield "knob.max_model_len", cells // parallel
+    if m.group(5):
+        yield "knob.kv_cache_dtype", m.group(5)
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # (a paste cut mid-word keeps what it has of "out of memory")
     P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"),
@@ -339,6 +351,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("knob.max_model_len", int(m.group(1)))] + ([("_phase", "kv_alloc")] if _CONTEXT_LINE.search(m.string) else [])),
     # Ollama's context as a Modelfile sets it ("PARAMETER num_ctx 131072") or a request's options ("num_ctx": 32768)
     P("ollama-num-ctx", ("num_ctx",), r"\bnum_ctx[\"']?\s*[:= ]\s*(\d+)", lambda m: [("knob.max_model_len", int(m.group(1)))]),
+    # Ollama's runner load request (0.12 and later): "{Operation:fit ... Parallel:1 BatchSize:512 FlashAttention:false
+    # KvSize:256000 KvCacheType: ...}": the KV cells are the context times the parallel sequences
+    P("ollama-load-request", ("KvSize:",), r"\bParallel:(\d+) BatchSize:(\d+) FlashAttention:(\w+) KvSize:(\d+) KvCacheType:(\w*)",
+      _ollama_load_request),
     P("ggml-n-ctx-seq", ("n_ctx_per_seq", "n_ctx_seq"), r"n_ctx_(?:per_)?seq\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_seq", int(m.group(1)))]),
     P("ggml-n-ctx-train", ("n_ctx_train",), r"n_ctx_train\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_train", int(m.group(1)))]),
     # llama-server's check of each slot's context against the model's ("the slot context (262144) exceeds the

@@ -9,6 +9,12 @@ from parser_table import GiB, MiB, case, check, lines, params
 OOM = "oom.kind"
 
 CASES = [
+    case("runner-load-request",  # holdout r77: Ollama 0.12's load request, its KV cells the context times the sequences
+         'time=2025-10-29T20:39:42.487-04:00 level=INFO source=runner.go:1210 msg=load request="{Operation:fit LoraPath:[] '
+         'Parallel:2 BatchSize:512 FlashAttention:false KvSize:256000 KvCacheType:q8_0 NumThreads:16 GPULayers:65[ID:0 '
+         'Layers:65(0..64)] MultiUserCache:false ProjectorPath: MainGPU:0 UseMmap:false}"\n',
+         [("knob.max_num_seqs", 2, 1), ("knob.batch_size", 512, 1), ("knob.flash_attention", False, 1),
+          ("knob.max_model_len", 128000, 1), ("knob.kv_cache_dtype", "q8_0", 1)], framework="ollama"),
     case("offload-to-cuda-0.5",  # KNOBS.md 7.2 (ollama#8447)
          'time=2025-01-20T10:00:00.000Z level=INFO source=memory.go:356 msg="offload to cuda" layers.requested=-1 '
          'layers.model=62 layers.offload=5 layers.split="" memory.available="[23.3 GiB]" memory.gpu_overhead="0 B" '
