@@ -292,6 +292,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # a device buffer XLA could not place ("Attempting to allocate 1.96G. That was not possible. There are 3.46G
     # free. The largest contiguous region of free memory is 1.75G due to fragmentation"), read joined over its lines
     P("xla-buffer", ("Error allocating device buffer",), r"RESOURCE_EXHAUSTED: Error allocating device buffer", kind("xla_oom")),
+    # AWS Neuron's runtime refusing a device tensor (status 4, NRT_RESOURCE) after its driver's "dmem_alloc" error;
+    # moving the weights onto the NeuronCores ("_parallel_to_neuron", "shard_along") is the load
+    P("neuron-alloc", ("nrt_tensor_allocate",), r"nrt_tensor_allocate status=4\b", kind("cuda_error_oom", ("gpu.backend", "neuron"))),
+    P("neuron-load-frames", ("_parallel_to_neuron", "shard_along"), r"\b_?parallel_to_neuron\b|\bshard_along\w*", const(("_phase", "load_weights"))),
     P("xla-buffer-sizes", ("Attempting to allocate",),
       r"Attempting to allocate ([\d.]+)([KMGT])i?B?\b.{0,80}?There are ([\d.]+)([KMGT])i?B? free",
       lambda m: [("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B")), ("oom.gpu_free_bytes", to_bytes(m.group(3), m.group(4) + "B"))]),

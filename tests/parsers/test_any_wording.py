@@ -915,6 +915,10 @@ ROUNDS_30_32 = [
     case("cuda-graph-replay-oom", 'Error when replaying graph Err(CUDA Graph launch failed: cuGraphLaunch failed: '
          'DriverError(CUDA_ERROR_OUT_OF_MEMORY, "out of memory"))\n',
          [(OOM, "cuda_error_oom", 1), ("oom.hint", "graph_replay", 1)]),
+    # holdout r77: AWS Neuron's runtime refusing a device tensor while the weights are moved onto the NeuronCores
+    case("neuron-tensor-allocate", lines("    torch.ops.neuron._parallel_to_neuron(tensors)",
+                                         'RuntimeError: nrt_tensor_allocate status=4 message="Allocation Failure"'),
+         [(OOM, "cuda_error_oom", 2), ("gpu.backend", "neuron", 2)], phase="load_weights"),
     # holdout r76: vllm.rs (a Rust engine on candle, not vLLM) naming the KV cache it could not allocate
     case("vllm-rs-kv-allocation-failed", "2026-01-20T15:24:43.340496Z ERROR vllm_rs::utils::kvcache_allocator: KVCache allocation failed: "
          "Insufficient GPU memory for KVCache allocation.\n",
