@@ -115,7 +115,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # a traceback's own code line allocating a cache's key/value store ("self.value_buffer = [torch.empty((size, head_num,
     # head_dim), ...", "p_value_states = torch.zeros(self.shape_wv, ..."): the KV cache being created
     # (or opening the list its comprehension fills on the next lines: "self.kv_cache = [")
-    P("kv-store-statement", ("torch.empty(", "torch.zeros(", " = ["),
+    P("kv-store-statement", ("torch.empty(", "torch.zeros(", "cache = [", "buffer = [", "buffers = [", "states = [", "pool = ["),
       r"\b\w*(?:key|value|kv|k|v)_(?:buffers?|cache|states|pool)\w*\s*=\s*(?:\[?\s*torch\.(?:empty|zeros)\(|\[\s*$)", const(("_phase", "kv_alloc"))),
     P("pinned-host", ("pin_memory=True", "pinned memory", "cudaHostAlloc", "pin_memory()"),
       r"pin_memory=True|pin_memory\(\)|pinned memory|cudaHostAlloc", const(("oom.hint", "pinned_host"))),
