@@ -293,6 +293,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.weights_of_budget": _spec(float, R, "weights / the memory the runtime says it may use (working set, available budget)"),
     "ratio.kv_of_budget": _spec(float, R, "the KV pool an engine's profile left / the engine's budget (total x gpu_memory_utilization)"),
     "ratio.profile_peak_of_budget": _spec(float, R, "the profile run's activation peak / the engine's budget (total x gpu_memory_utilization)"),
+    "ratio.model_of_budget": _spec(float, R, "(weights + the profile run's activation peak) / the engine's budget (total x gpu_memory_utilization)"),
     "ratio.activations_of_budget": _spec(float, R, "activation/temporary buffers / the memory the runtime may use"),
     "ratio.used_of_budget": _spec(float, R, "the runtime's running total / the memory it may use"),
     "ratio.non_torch_of_budget": _spec(float, R, "the overhead the runtime states (non-torch, CUDA context, its profiled extra) / the memory it may use"),

@@ -373,6 +373,11 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     # vLLM's profile: its activation peak and the KV pool it left, against the engine's own budget
     # (total x gpu_memory_utilization); the weights against that budget where no other is stated
     yield from _share(facts, "ratio.profile_peak_of_budget", "mem.activation_peak_bytes", "mem.budget_bytes")
+    # the model's own parts (its weights and the profiled step's peak) against that budget: what they leave is
+    # the room the KV pool should have found
+    own_budget, peak = facts.number("mem.budget_bytes"), facts.number("mem.activation_peak_bytes")
+    if own_budget and weights is not None and peak is not None:
+        yield _est("ratio.model_of_budget", (weights + peak) / own_budget, _ev(facts, "mem.weights_bytes", "mem.activation_peak_bytes"))
     stated = facts.get("mem.budget_bytes")
     if stated is not None and stated.origin is Origin.LOG:  # the engine's own accounting, not the estimator's
         yield from _share(facts, "ratio.kv_of_budget", "mem.kv_cache_bytes", "mem.budget_bytes")
