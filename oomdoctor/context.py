@@ -289,6 +289,7 @@ def from_model(text: str, quiet: bool = False) -> Context:
     """A model as named: a config path or directory, an HF id (local cache, then the catalog),
     an Ollama tag, a GGUF file name, or loose text with a size ('a 13B model')."""
     from oomdoctor.memory import catalog
+    from oomdoctor.memory.arch import quant_from_config
     from oomdoctor.memory.config import find_in_hf_cache
     from oomdoctor.memory.quant import normalise_name
     from oomdoctor.parsers.scan import MULTIMODAL, name_hints, params_from_name
@@ -325,7 +326,8 @@ def from_model(text: str, quiet: bool = False) -> Context:
         ollama_name = match.how == "alias" and "/" not in match.matched  # matched one of Ollama's library names
         spelled = next((v for k, v in name_hints(text) if k == "knob.quantization"), None)  # "IQ4 XS", as typed
         quant = normalise_name(match.quantization) or normalise_name(spelled) or _default_quant(text, match.quantization == "gguf", ollama_name)
-        if quant and quant.upper() in ("F16", "BF16", "F32") and _native_method(match.config) == "mxfp4":
+        native = quant_from_config(match.entry.raw_config) if quant and quant.upper() in ("F16", "BF16", "F32") else None
+        if native is not None and native.method == "mxfp4":
             quant = "MXFP4"  # a float GGUF of an MXFP4 checkpoint (gpt-oss) keeps its experts in MXFP4
         if quant:
             facts.append(Fact("knob.quantization", quant, Origin.CATALOG, cev))
@@ -355,12 +357,6 @@ def _ollama_tag(text: str) -> str | None:
     `qwen2.5:7b-instruct-q4_K_M`): the llama.cpp the log shows runs under Ollama."""
     head = _head(text)
     return "ollama" if "/" not in head and _OLLAMA_TAG_IN.search(head) else None
-
-
-def _native_method(config: dict[str, object]) -> str | None:
-    """The quantization a checkpoint ships in (its config's quant_method), if any."""
-    q = config.get("quantization_config")
-    return str(q.get("quant_method")) if isinstance(q, dict) else None
 
 
 def _default_quant(text: str, gguf: bool, ollama_name: bool = False) -> str | None:

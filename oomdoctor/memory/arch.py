@@ -228,7 +228,8 @@ def _vision_from(cfg: Mapping[str, Any], text_hidden: int) -> VisionTower | None
     return VisionTower(layers * per_layer + patch_embed + projector + positions, hidden, layers, inter, patches)
 
 
-def _quant_from(cfg: Mapping[str, Any]) -> QuantConfig | None:
+def quant_from_config(cfg: Mapping[str, Any]) -> QuantConfig | None:
+    """The checkpoint's own quantization (its config's `quantization_config`), or None."""
     q = cfg.get("quantization_config")
     if not isinstance(q, Mapping):
         return None
@@ -343,7 +344,7 @@ def arch_from_hf_config(raw: Mapping[str, Any]) -> ModelArch:
         qkv_bias=bool(cfg.get("attention_bias")) or model_type in _QKV_BIAS,
         learned_positions=learned,
         vision=_vision_from(raw, hidden),
-        quant=_quant_from(raw),
+        quant=quant_from_config(raw),
         extra={"word_embed_proj_dim": cfg.get("word_embed_proj_dim")},
     )
 

@@ -39,6 +39,18 @@ OLD = (
     + SIZE + r" free;(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\))?)?"
 )
 
+# the sizes of an expandable segment's failed mapping: "map 20971520 bytes (free: 20578304, total: 25272516608)"
+_MAP_SIZES = r"map (\d+) bytes \(free: (\d+), total: (\d+)\)"
+
+
+def _map_sizes(m: re.Match[str], first: int) -> list[tuple[str, int]]:
+    """The request, free and total bytes of _MAP_SIZES, its groups from `first` on (none when it did not match)."""
+    if m.group(first) is None:
+        return []
+    keys = ("oom.requested_bytes", "oom.gpu_free_bytes", "oom.gpu_total_bytes")
+    return [(k, int(m.group(first + i))) for i, k in enumerate(keys)]
+
+
 PATTERNS: tuple[Pattern, ...] = (
     P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU)(?: backend)? out of memory",
       lambda m: [("oom.kind", "torch_oom")] + ([("gpu.backend", "sycl")] if m.group(0).startswith("XPU") else [])),
@@ -98,12 +110,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # the caching allocator's expandable segments failing to map another page range (the message wraps after "to"):
     # the request, and the card's free and total bytes
     P("expandable-map-oom", ("memory mapping failed with OOM",),
-      r"expandable_segments: memory mapping failed with OOM on device (\d+)(?:.*?map (\d+) bytes \(free: (\d+), total: (\d+)\))?",
-      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.device", m.group(1))]
-      + ([("oom.requested_bytes", int(m.group(2))), ("oom.gpu_free_bytes", int(m.group(3))), ("oom.gpu_total_bytes", int(m.group(4)))]
-         if m.group(2) else [])),
-    P("expandable-map-sizes", ("bytes (free: ",), r"^map (\d+) bytes \(free: (\d+), total: (\d+)\)",
-      lambda m: [("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))), ("oom.gpu_total_bytes", int(m.group(3)))]),
+      r"expandable_segments: memory mapping failed with OOM on device (\d+)(?:.*?" + _MAP_SIZES + ")?",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.device", m.group(1))] + _map_sizes(m, 2)),
+    P("expandable-map-sizes", ("bytes (free: ",), "^" + _MAP_SIZES, lambda m: _map_sizes(m, 1)),
     P("cumem-oom", ("out of memory",), r"CUDA Error: out of memory at \S*cumem", kind("cuda_error_oom", ("oom.hint", "sleep_wake"))),
     P("sleep-wake", ("wake_up",), r"\bwake_up\b", const(("oom.hint", "sleep_wake"))),
     P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)", kind("cublas_alloc_failed")),
