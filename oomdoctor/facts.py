@@ -260,6 +260,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "fit.kv_cache_dtype": _spec(str, S, "smaller KV-cache dtype that makes the request fit"),
     "fit.cpu_offload_gb": _spec(float, R, "GiB to offload so the weights fit"),
     "fit.shm_size": _spec(str, S, "suggested /dev/shm size"),
+    "fit.swap_space": _spec(int, N, "CPU swap space per GPU (GiB) within the engine's share of host RAM"),
     "fit.host_memory_limit": _spec(str, S, "a container memory limit that holds the model's weights staged in RAM (docker --memory)"),
     "fit.dtype": _spec(str, S, "a 16-bit dtype for weights loaded in float32"),
     # derived shares (0..1) used by rules

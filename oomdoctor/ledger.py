@@ -535,9 +535,21 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _fit_util(facts, total)
     yield from _fit_batch(facts)
     yield from _fit_weights(facts, total)
+    yield from _fit_swap(facts)
     shm_req = facts.number("oom.shm_requested_bytes")
     shm = f"{max(2, math.ceil(2 * shm_req / GIB))}g" if shm_req else "16g"
     yield _est("fit.shm_size", shm, _ev(facts, "oom.shm_requested_bytes", "host.shm_total_bytes"))
+
+
+def _fit_swap(facts: FactSet) -> Iterable[Fact]:
+    """vLLM's CPU swap space per GPU (GiB) that its own check passes without a warning: the swap
+    space of all the node's tensor-parallel GPUs within 40% of the host's RAM (above 70% it refuses to start)."""
+    if facts.value("oom.kind") != "host_swap_over_ram":
+        return
+    ram = facts.number("oom.host_available_bytes")
+    if ram:
+        tp = facts.number("knob.tensor_parallel_size") or 1
+        yield _est("fit.swap_space", int(0.4 * ram / GIB / tp), _ev(facts, "oom.host_available_bytes", "knob.tensor_parallel_size"))
 
 
 def _ggml_fit_context(facts: FactSet, n_ctx: float) -> int:

@@ -34,7 +34,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
-                                    "pre-allocated encoder cache size"),
+                                    "pre-allocated encoder cache size", "Too large swap space"),
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|err_execute_model_|"
@@ -42,7 +42,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Loading model weights took [\d.]+ GB|Model loading took [\d.]+ Gi?B|"
          # (the V1 engine core's dump of the failing step's inputs)
          r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d|\[dump_input\.py:\d+\]|Dumping input data for V1|"
-         r"exceeds the pre-allocated encoder cache size"),
+         r"exceeds the pre-allocated encoder cache size|"
+         # (its cache config's check of the CPU swap space against the host's RAM)
+         r"Too large swap space\. [\d.]+ GiB out of the"),
     # LMCache, the KV offload connector, runs inside vLLM's workers: a weak vote
     _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache",), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b"),
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
@@ -160,10 +162,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),
     # wrappers and downstream projects: the engine they run underneath
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp", "LM Studio", "lmstudio", "lm-studio",
-                                                  "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "model loading guardrails",
+                                                  "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load",
                                                   "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult"),
-         r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all|model loading guardrails|"
+         r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all|\bctransformers\b|model loading guardrails|"
          r"Try a different model and/or config|🥲 Failed to load|"
          # llama.cpp's model-load error as wrappers print it (no `llama_model_load:` prefix); LM Studio's survey JSON
          r"error loading model: unable to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer|\"(?:modelCompatibilityType|hardwareSurveyResult)\"", re.I),

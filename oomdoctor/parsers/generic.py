@@ -342,7 +342,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.gpu_used_bytes", int(m.group(2)) << 20)]),
     P("used-before-start", ("initial_memory_usage=",), r"initial_memory_usage=([\d.]+)\s?(GiB|GB|MiB|MB)",
       lambda m: [("mem.initial_usage_bytes", to_bytes(m.group(1), m.group(2)))]),
-    P("accelerate-disk-offload", ("offloaded to the disk",), r"device_map`? had weights offloaded to the disk",
+    P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk"), r"device_map`? had weights offloaded to the disk|model submodule will be offloaded to disk",
       kind("weights_offloaded", ("_phase", "load_weights"))),
     # accelerate's warning that device_map put part of the weights in CPU RAM: they do not fit the GPUs
     P("accelerate-cpu-offload", ("offloaded to the cpu",), r"(?:on the meta device|parameters are on the meta).{0,40}offloaded to the cpu",
@@ -524,6 +524,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # (MLC's own "  7: LoadParams" frame, no namespace, reads the parameters too)
     P("frame-native", (": tvm::", ": mlc::", ": LoadParams"), r"^\s*\d+: (?:(?:tvm|mlc)::[\w:<>]+|LoadParams\b)",
       lambda m: [("_traceback", True)] + ([("_phase", "load_weights")] if re.search(r"NDArrayCache::Load|\bLoadParams\b", m.string) else [])),
+    # an engine building the model through its generic Hugging Face backend (no native class for the architecture):
+    # that backend does not shard or quantize the layers the way a native class does, so the model's size at the
+    # launch settings understates what it places on each GPU
+    P("frame-generic-backend", ("models/transformers.py", "models\\transformers.py"),
+      r"(?:vllm[/\\]model_executor|sglang[/\\]srt)[/\\]models[/\\]transformers\.py\", line \d+",
+      const(("oom.hint", "generic_model_backend"))),
     P("frame-triton-load", ("_init_handles",), r"triton/(?:compiler|runtime)/\w+\.py\", line \d+, in _init_handles|in _init_handles\b",
       const(("oom.hint", "triton_kernel_load"))),
     P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_features",

@@ -161,6 +161,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("nccl-cuda-failure", ("NCCL WARN Cuda failure 'out of memory'", "ncclUnhandledCudaError", "Cuda failure"),
       r"NCCL WARN Cuda failure '(out of memory)'|Cuda failure (?:\d+ )?'([^']{1,60})'",
       lambda m: [("oom.kind", "nccl_oom" if (m.group(1) or m.group(2)) == "out of memory" else "comm_error")]),
+    # NCCL's own allocator refusing a device buffer ("Failed to CUDA calloc 8388608 bytes", under "ncclUnhandledCudaError")
+    P("nccl-cuda-alloc", ("Failed to CUDA calloc", "Failed to CUDA malloc"), r"Failed to CUDA [cm]alloc (\d+) bytes",
+      lambda m: [("oom.kind", "nccl_oom"), ("oom.requested_bytes", int(m.group(1)))]),
     # NCCL registering its communication buffers with the network card (verbs): ENOMEM there is the
     # size of its buffers against what the host lets it lock
     P("nccl-ib-register", ("NCCL WARN Call to ibv_reg",), r"NCCL WARN Call to ibv_reg\w* failed with error Cannot allocate memory",

@@ -115,7 +115,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("expandable-map-sizes", ("bytes (free: ",), "^" + _MAP_SIZES, lambda m: _map_sizes(m, 1)),
     P("cumem-oom", ("out of memory",), r"CUDA Error: out of memory at \S*cumem", kind("cuda_error_oom", ("oom.hint", "sleep_wake"))),
     P("sleep-wake", ("wake_up",), r"\bwake_up\b", const(("oom.hint", "sleep_wake"))),
-    P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)", kind("cublas_alloc_failed")),
+    # (NOT_INITIALIZED: cublasCreate failed for any reason, memory among them; ALLOC_FAILED names the allocation)
+    P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)",
+      lambda m: [("oom.kind", "cublas_alloc_failed")] + ([("oom.hint", "cublas_not_initialized")] if m.group(1) == "NOT_INITIALIZED" else [])),
+    # Triton's driver call failing for memory (a kernel's module load, the autotuner's benchmark buffers):
+    # runtime memory outside the model's tensors
+    P("triton-oom", ("Triton Error [CUDA]: out of memory",), r"Triton Error \[CUDA\]: out of memory", const(("oom.hint", "triton"))),
     # (TGI's and LoRAX's warm-up builds the paged cache in set_cache_manager / CacheManager(...))
     P("ph-cache-alloc", ("create_state_tensors", "Cache(", "setup_caches", "init_cache", "allocate_kv_cache", "set_cache_manager", "CacheManager("),
       r"create_state_tensors|ExLlamaV2Cache\w*\(|(?:Static|Hybrid|Offloaded)Cache\(|setup_caches|_?init_cache\b|_?allocate_kv_cache|"

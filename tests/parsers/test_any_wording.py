@@ -384,6 +384,13 @@ RUNS = [
 ]
 
 FRAMEWORKS = [
+    # holdout r79: vLLM's own check of its CPU swap space against the host's RAM, the name not printed
+    case("vllm-swap-check-without-its-name", "ValueError: Too large swap space. 4.00 GiB out of the 4.30 GiB total CPU memory is allocated "
+         "for the swap space.\n", [(OOM, "host_swap_over_ram", 1), ("knob.swap_space", 4.0, 1), ("oom.host_required_bytes", GiB(4), 1),
+          ("oom.host_available_bytes", 4617089843, 1)], framework="vllm"),
+    # holdout r79: ctransformers runs ggml's models
+    case("ctransformers-path", "GGML_ASSERT: D:\\a\\ctransformers\\ctransformers\\models\\ggml/llama.cpp:453: data\n",
+         [(FINAL, "GGML_ASSERT: D:\\a\\ctransformers\\ctransformers\\models\\ggml/llama.cpp:453: data", 1)], framework="llamacpp"),
     case("vllm-engine-line-without-its-name", "Initializing an LLM engine (v0.6.3.post1) with config: model='Llama-3.2-3B'\n",
          [("framework.version", "0.6.3.post1", 1), ("knob.model", "Llama-3.2-3B", 1), ("model.params", 3_000_000_000, 1)],
          framework="vllm"),
@@ -923,6 +930,20 @@ ROUNDS_30_32 = [
     case("vllm-rs-kv-allocation-failed", "2026-01-20T15:24:43.340496Z ERROR vllm_rs::utils::kvcache_allocator: KVCache allocation failed: "
          "Insufficient GPU memory for KVCache allocation.\n",
          [(OOM, "cuda_error_oom", 1), (OOM, "cuda_error_oom", 1)], framework="other", phase="kv_alloc"),
+    # holdout r79: NCCL's own allocator refusing a device buffer, under its "unhandled cuda error"
+    case("nccl-cuda-calloc", lines("  ncclUnhandledCudaError: Call to CUDA function failed.", "  Last error:",
+                                   "  Failed to CUDA calloc 8388608 bytes"),
+         [(OOM, "nccl_oom", 3), ("oom.requested_bytes", 8388608, 3)]),
+    # holdout r79: Triton's driver call failing for memory (its autotuner's buffers); cuBLAS's NOT_INITIALIZED, which has more causes
+    case("triton-driver-oom", "RuntimeError: Triton Error [CUDA]: out of memory\n", [(OOM, "cuda_error_oom", 1), ("oom.hint", "triton", 1)]),
+    case("cublas-not-initialized-hint", "RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`\n",
+         [(OOM, "cublas_alloc_failed", 1), ("oom.hint", "cublas_not_initialized", 1)]),
+    # holdout r79: accelerate refusing to place a submodule on disk without a folder: the weights fit neither GPU nor RAM
+    case("accelerate-submodule-offload-folder", "ValueError: At least one of the model submodule will be offloaded to disk, please pass along an "
+         "`offload_folder`.\n", [(OOM, "weights_offloaded", 1)], phase="load_weights"),
+    # holdout r79: an engine building the model through its generic Hugging Face backend
+    case("vllm-generic-backend-frame", '  File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/models/transformers.py", line 792, '
+         "in __init__\n", [("oom.hint", "generic_model_backend", 1), ("oom.hint", "traceback", 1)]),
     case("wsl-residency", lines("RuntimeError: CUDA driver error: device not ready", "dxgkio_make_resident: Ioctl failed: -12"),
          [(OOM, "wsl_residency_failed", 2), ("error.final", "RuntimeError: CUDA driver error: device not ready", 1)]),
     case("gaudi-devmem", "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::56836702208 (54203.7)MB\n",
