@@ -169,6 +169,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Try a different model and/or config|🥲 Failed to load|"
          # llama.cpp's model-load error as wrappers print it (no `llama_model_load:` prefix); LM Studio's survey JSON
          r"error loading model: unable to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer|\"(?:modelCompatibilityType|hardwareSurveyResult)\"", re.I),
+    # ggml's applications that are not LLM runtimes (stable-diffusion.cpp, whisper.cpp): ggml's lines are theirs,
+    # and llama.cpp's settings (-ngl, -c, -ub) are not
+    _sig("fw-ggml-apps", "other", 20, ("stable-diffusion.cpp:", "ggml_extend.hpp", "whisper_model_load", "whisper_init_", "whisper_backend_init"),
+         r"stable-diffusion\.cpp:\d+|ggml_extend\.hpp|\bwhisper_(?:model_load|init_\w+|backend_init\w*):"),
     # (lm-evaluation-harness runs transformers unless its vLLM backend, whose own lines then name vLLM, is chosen)
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth",
                                                       "axolotl", "dispatched on the CPU or the disk", "lm_eval", "lm-eval"),

@@ -163,8 +163,9 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
                      r"might|could (?:cause|lead)|in order to|without|no longer|unless|skipping|falling back|retrying|"
                      r"how to (?:address|avoid|fix|handle|debug|resolve|deal)|refer to the doc\w*)\b|"
                      r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
-# (ggml_aligned_malloc is ggml's CPU allocator)
-_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|srun|slurmstepd)\b|cannot allocate memory")
+# (ggml_aligned_malloc is ggml's CPU allocator; mkl_malloc Intel MKL's, which CTranslate2 and PyTorch's CPU kernels use)
+_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd)\b|"
+                        r"cannot allocate memory")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 

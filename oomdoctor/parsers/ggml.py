@@ -228,6 +228,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-cuda-other-error", ("CUDA error", "ROCm error", "MUSA error", "cuBLAS error", "CUBLAS error"),
       # (koboldcpp prints it straight after its progress line: "(4096 / 30609 tokens)CUDA error: ...")
       r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
+    # bitsandbytes' int8 matmul reporting cuBLASLt's status before "cublasLt ran into an error!" (15: the GPU or the build
+    # does not support the int8 kernel)
+    P("bnb-cublas-status", ("cuBLAS API failed with status",), r"cuBLAS API failed with status (\d+)",
+      lambda m: [("error.final", f"{m.group(0)} ({_CUBLAS_STATUS[m.group(1)]})")] if m.group(1) in _CUBLAS_STATUS else []),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     P("ggml-vulkan-limit", ("exceeds device memory allocation limit", "exceeds device buffer size limit"),
@@ -336,6 +340,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-kv-buffer", ("KV buffer size",), r"(\S+) KV buffer size =\s*([\d.]+) MiB", _kv_buffer),
     P("ggml-compute-buffer", ("compute buffer size",), r"(\S+) compute buffer size =\s*([\d.]+) MiB",
       lambda m: [("_sum:mem.compute_buffer_bytes", mib(m.group(2)))] if _is_gpu(m.group(1)) else []),
+    # stable-diffusion.cpp's graph reservation for one model's pass ("vae compute buffer size: 14978.25 MB(VRAM)"),
+    # after its weights were loaded: a failure from here on is in that pass's compute buffer
+    P("sdcpp-compute-buffer", ("compute buffer size:",), r"\b(\w+) compute buffer size: ([\d.]+) ?MB ?\((VRAM|RAM)\)",
+      lambda m: [("mem.compute_buffer_bytes", mib(m.group(2))), ("_phase", "prefill")] if m.group(3) == "VRAM" else []),
     P("ggml-kv-self", ("KV self size", "llama_kv_cache"), r"(?:KV self size|llama_kv_cache\w*: size)\s*=\s*([\d.]+) MiB",
       lambda m: [("mem.kv_total_bytes", mib(m.group(1))), ("_phase", "kv_alloc")]),
     P("ggml-kv-cells", ("kv_size =", "cells,"), r"kv_size = (\d+)|\(\s*(\d+) cells,", lambda m: [("_kv_cells", int(m.group(1) or m.group(2)))]),

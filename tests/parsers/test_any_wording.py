@@ -388,6 +388,9 @@ FRAMEWORKS = [
     case("vllm-swap-check-without-its-name", "ValueError: Too large swap space. 4.00 GiB out of the 4.30 GiB total CPU memory is allocated "
          "for the swap space.\n", [(OOM, "host_swap_over_ram", 1), ("knob.swap_space", 4.0, 1), ("oom.host_required_bytes", GiB(4), 1),
           ("oom.host_available_bytes", 4617089843, 1)], framework="vllm"),
+    # holdout r80: ggml's applications that are not LLM runtimes
+    case("whisper-cpp-app", "whisper_model_load: failed to allocate memory for the model\n", [(OOM, "cuda_error_oom", 1)],
+         framework="other"),
     # holdout r79: ctransformers runs ggml's models
     case("ctransformers-path", "GGML_ASSERT: D:\\a\\ctransformers\\ctransformers\\models\\ggml/llama.cpp:453: data\n",
          [(FINAL, "GGML_ASSERT: D:\\a\\ctransformers\\ctransformers\\models\\ggml/llama.cpp:453: data", 1)], framework="llamacpp"),
@@ -930,6 +933,17 @@ ROUNDS_30_32 = [
     case("vllm-rs-kv-allocation-failed", "2026-01-20T15:24:43.340496Z ERROR vllm_rs::utils::kvcache_allocator: KVCache allocation failed: "
          "Insufficient GPU memory for KVCache allocation.\n",
          [(OOM, "cuda_error_oom", 1), (OOM, "cuda_error_oom", 1)], framework="other", phase="kv_alloc"),
+    # holdout r80: Intel MKL's host allocator (CTranslate2's faster-whisper on a CPU) is host memory
+    case("mkl-malloc-host", "RuntimeError: mkl_malloc: failed to allocate memory\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)], failure_line=1),
+    # holdout r80: stable-diffusion.cpp reserving one model's compute graph after its weights loaded
+    case("sdcpp-compute-buffer", lines("[INFO ] model_loader.cpp:1224 - loading tensors completed, taking 0.20s",
+                                       "[DEBUG] ggml_extend.hpp:2061 - vae compute buffer size: 14978.25 MB(VRAM)",
+                                       "[ERROR] ggml_extend.hpp:70   - ROCm error: out of memory"),
+         [("mem.compute_buffer_bytes", MiB(14978.25), 2), (OOM, "cuda_error_oom", 3)], framework="other", phase="prefill"),
+    # holdout r80: bitsandbytes' int8 matmul unsupported on the GPU or build, before "cublasLt ran into an error!"
+    case("bnb-cublas-not-supported", "cuBLAS API failed with status 15\n",
+         [(FINAL, "cuBLAS API failed with status 15 (CUBLAS_STATUS_NOT_SUPPORTED)", 1)]),
     # holdout r79: NCCL's own allocator refusing a device buffer, under its "unhandled cuda error"
     case("nccl-cuda-calloc", lines("  ncclUnhandledCudaError: Call to CUDA function failed.", "  Last error:",
                                    "  Failed to CUDA calloc 8388608 bytes"),
