@@ -544,7 +544,7 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
 def _fit_swap(facts: FactSet) -> Iterable[Fact]:
     """vLLM's CPU swap space per GPU (GiB) that its own check passes without a warning: the swap
     space of all the node's tensor-parallel GPUs within 40% of the host's RAM (above 70% it refuses to start)."""
-    if facts.value("oom.kind") != "host_swap_over_ram":
+    if "host_swap_over_ram" not in facts.values("oom.kind"):
         return
     ram = facts.number("oom.host_available_bytes")
     if ram:

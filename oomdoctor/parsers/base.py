@@ -33,6 +33,9 @@ SIZE = r"(\d[\d,]*(?:\.\d+)?)\s?([KMGTPE]i?B|bytes|B|[KMGT](?![a-z]))"
 # an inner error message that names memory (so a wrapper's error around it is a memory failure)
 MEMORY_WORDS = re.compile(r"(?i)memory|\boom\b|alloc")
 
+# cuBLAS statuses that are not memory, by number ("cuBLAS error 15 at ggml-cuda.cu:7282", "cuBLAS API failed with status 15")
+CUBLAS_STATUS = {"6": "CUBLAS_STATUS_ARCH_MISMATCH", "15": "CUBLAS_STATUS_NOT_SUPPORTED"}
+
 # signals that end a process which crashed by itself (a kill for memory is SIGKILL, 9)
 CRASH_SIGNALS = {"4": "SIGILL, an illegal instruction", "8": "SIGFPE, an arithmetic fault", "11": "SIGSEGV, a segmentation fault"}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_argv, split
-from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes
+from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes
 
 
 
@@ -165,7 +165,6 @@ def _ollama_loaded(m: re.Match[str]) -> Emitted:
 
 
 # cuBLAS statuses that are no lack of memory, as older builds print them (a number only)
-_CUBLAS_STATUS = {"6": "CUBLAS_STATUS_ARCH_MISMATCH", "15": "CUBLAS_STATUS_NOT_SUPPORTED"}
 
 # why pinning host memory failed, when it names a setup that does not work (not memory, not a passing refusal)
 _BROKEN_SETUP = re.compile(r"(?i)driver|version|no CUDA-capable|initialization error|not supported")
@@ -197,8 +196,8 @@ def _device_check(m: re.Match[str]) -> Emitted:
     if message:
         if not MEMORY_WORDS.search(message) and not re.match(r"CUBLAS_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED)", message):
             yield "error.final", m.group(0).strip(" :|])")[:300]
-    elif api.upper() == "CUBLAS" and code in _CUBLAS_STATUS:
-        yield "error.final", f"{m.group(0).strip(' :|]')} ({_CUBLAS_STATUS[code]})"
+    elif api.upper() == "CUBLAS" and code in CUBLAS_STATUS:
+        yield "error.final", f"{m.group(0).strip(' :|]')} ({CUBLAS_STATUS[code]})"
 
 
 def _ollama_load_request(m: re.Match[str]) -> Emitted:
@@ -228,10 +227,6 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-cuda-other-error", ("CUDA error", "ROCm error", "MUSA error", "cuBLAS error", "CUBLAS error"),
       # (koboldcpp prints it straight after its progress line: "(4096 / 30609 tokens)CUDA error: ...")
       r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
-    # bitsandbytes' int8 matmul reporting cuBLASLt's status before "cublasLt ran into an error!" (15: the GPU or the build
-    # does not support the int8 kernel)
-    P("bnb-cublas-status", ("cuBLAS API failed with status",), r"cuBLAS API failed with status (\d+)",
-      lambda m: [("error.final", f"{m.group(0)} ({_CUBLAS_STATUS[m.group(1)]})")] if m.group(1) in _CUBLAS_STATUS else []),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     P("ggml-vulkan-limit", ("exceeds device memory allocation limit", "exceeds device buffer size limit"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.parsers import detect
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, to_bytes
+from oomdoctor.parsers.base import CUBLAS_STATUS, SIZE, Emitted, P, Pattern, const, kind, to_bytes
 
 
 def _sz(m: re.Match[str], i: int) -> int:
@@ -118,6 +118,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # (NOT_INITIALIZED: cublasCreate failed for any reason, memory among them; ALLOC_FAILED names the allocation)
     P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)",
       lambda m: [("oom.kind", "cublas_alloc_failed")] + ([("oom.hint", "cublas_not_initialized")] if m.group(1) == "NOT_INITIALIZED" else [])),
+    # bitsandbytes' int8 matmul reporting cuBLASLt's status before "cublasLt ran into an error!" (15: the GPU or the build
+    # does not support the int8 kernel)
+    P("bnb-cublas-status", ("cuBLAS API failed with status",), r"cuBLAS API failed with status (\d+)",
+      lambda m: [("error.final", f"{m.group(0)} ({CUBLAS_STATUS[m.group(1)]})")] if m.group(1) in CUBLAS_STATUS else []),
     # Triton's driver call failing for memory (a kernel's module load, the autotuner's benchmark buffers):
     # runtime memory outside the model's tensors
     P("triton-oom", ("Triton Error [CUDA]: out of memory",), r"Triton Error \[CUDA\]: out of memory", const(("oom.hint", "triton"))),
