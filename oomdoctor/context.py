@@ -110,6 +110,18 @@ def _gpu_count(text: str) -> int | None:
     return len(m.group(1).split(",")) if m else None
 
 
+# the GPUs a command lets its process see: each listed id is one (a UUID or MIG id counts as one too)
+_VISIBLE = ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
+
+
+def _visible_devices(env: dict[str, str], ev: Evidence) -> list[Fact]:
+    for name in _VISIBLE:
+        ids = [x for x in env.get(name, "").strip("'\"").split(",") if x.strip()]
+        if ids and all(re.fullmatch(r"\d+|GPU-[\w-]+|MIG-[\w/-]+", x.strip()) for x in ids):
+            return [Fact("gpu.count", len(ids), Origin.COMMAND, ev)]
+    return []
+
+
 def _fact(key: str, value: Value, text: str, origin: Origin = Origin.COMMAND, source: str = "command") -> Fact:
     return Fact(key, value, origin, Evidence(source, None, text[:300]))
 
@@ -157,6 +169,8 @@ def read_command(text: str, source: str = "command") -> Context:
     facts += launch.parse_kwargs(text, evidence=ev, origin=Origin.COMMAND)
     facts += launch.parse_env(env, evidence=ev, origin=Origin.COMMAND)
     facts += _generic_flags(argv, ev)
+    if not any(f.key == "gpu.count" for f in facts):
+        facts += _visible_devices(env, ev)
     if not any(f.key == "knob.tensor_parallel_size" for f in facts):
         m = _TP_WORDS.search(text)  # free text: "TP=2", "TP8", "tensor parallel 4"
         if m:

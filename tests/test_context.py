@@ -96,6 +96,28 @@ def test_docker_gpu_list_counts_devices() -> None:
     assert got["gpu.count"] == 4
 
 
+@pytest.mark.parametrize(("env", "count"), [
+    ("CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7", 8), ("HIP_VISIBLE_DEVICES=6", 1), ("CUDA_VISIBLE_DEVICES=GPU-8f2a-11,GPU-9b3c-22", 2),
+    ("NVIDIA_VISIBLE_DEVICES=all", None), ("CUDA_VISIBLE_DEVICES=", None),
+])
+def test_visible_devices_count_the_gpus_a_command_sees(env: str, count: int | None) -> None:
+    got = values(context.read_command(f"{env} python -m vllm.entrypoints.openai.api_server --model qwen/Qwen1.5-72B-Chat"))
+    assert got.get("gpu.count") == count
+
+
+def test_visible_devices_give_the_idle_gpus_to_shard_over(tmp_path: Path) -> None:
+    """holdout r81: a 72B model on one of eight visible cards: sharding over the idle seven comes first."""
+    log = tmp_path / "server.log"
+    log.write_text("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 384.00 MiB. GPU 0 has a total capacty of 79.33 GiB "
+                   "of which 351.81 MiB is free. Including non-PyTorch memory, this process has 78.97 GiB memory in use. Of the allocated "
+                   "memory 78.33 GiB is allocated by PyTorch, and 12.36 MiB is reserved by PyTorch but unallocated.\n")
+    cmd = "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m vllm.entrypoints.openai.api_server --model qwen/Qwen1.5-72B-Chat"
+    report = diagnose(DiagnoseOptions(logs=(str(log),), commands=(cmd,)))
+    assert report.culprit.value == "weights"
+    first = report.suggestions[0]
+    assert (first.knob, first.value) == ("tensor_parallel_size", 4)
+
+
 def test_stated_working_set_and_buffer_limits() -> None:
     # holdout r11: the Metal working set the user read beats the table's variant guess
     got = values(context.from_gpu("Apple M1 Max (Mac Studio), Metal working set 49152 MB"))

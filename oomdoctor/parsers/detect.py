@@ -34,10 +34,10 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
-                                    "pre-allocated encoder cache size", "Too large swap space"),
+                                    "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed"),
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
-         r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|err_execute_model_|"
+         r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|KV cache is needed|err_execute_model_|"
          # (its model runner's load summary: "Loading model weights took 27.5376 GB", "Model loading took 14.99 GiB")
          r"Loading model weights took [\d.]+ GB|Model loading took [\d.]+ Gi?B|"
          # (the V1 engine core's dump of the failing step's inputs)
@@ -151,8 +151,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # its logger's own line shape, whatever the module (MII/FastGen's "[2025-03-13 18:29:53,201] [INFO] [kv_cache.py:135:__init__]")
     _sig("fw-deepspeed-logger", "deepspeed", 8, ("] [INFO] [", "] [WARNING] [", "] [ERROR] ["),
          r"^\[\d{4}-\d\d-\d\d [\d:,]+\] \[(?:INFO|WARNING|ERROR)\] \[\w+\.py:\d+:\w+\]"),
-    _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache", "Insufficient VRAM in split for model and cache"),
-         r"exllama|Insufficient VRAM (?:in split )?for model and cache", re.I),
+    _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache", "Insufficient VRAM in split for model and cache",
+                                       "Insufficient space in device allocation"),
+         r"exllama|Insufficient VRAM (?:in split )?for model and cache|Insufficient space in device allocation", re.I),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
                                                 "accelerate", "generate(", "modeling_", "device_map", "offload_folder"),
          r"transformers|from_pretrained|AutoModel|(?<!safetensors )Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|"

@@ -346,8 +346,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk"), r"device_map`? had weights offloaded to the disk|model submodule will be offloaded to disk",
       kind("weights_offloaded", ("_phase", "load_weights"))),
     # accelerate's warning that device_map put part of the weights in CPU RAM: they do not fit the GPUs
-    P("accelerate-cpu-offload", ("offloaded to the cpu",), r"(?:on the meta device|parameters are on the meta).{0,40}offloaded to the cpu",
+    # ("... offloaded to the disk and cpu" where RAM did not hold the rest either)
+    P("accelerate-cpu-offload", ("offloaded to the cpu", "offloaded to the disk and cpu"),
+      r"(?:on the meta device|parameters are on the meta).{0,40}offloaded to the (?:disk and )?cpu",
       const(("oom.hint", "weights_cpu_offloaded"), ("_phase", "load_weights"))),
+    # a later .to() on such a model is refused: the error names the placement, not another cause
+    P("accelerate-offloaded-move", ("modules offloaded to cpu",), r"can't move a model that has some modules offloaded to cpu",
+      const(("oom.hint", "weights_cpu_offloaded"), ("oom.hint", "offloaded_model_moved"), ("_phase", "load_weights"))),
     # a weight still on the meta device when the forward runs: device_map found no room to place it (what
     # accelerate offloads past the GPUs' max_memory is kept on meta and brought in by its hooks)
     P("meta-tensor-in-forward", ("Tensor on device meta", "out of meta tensor"),

@@ -212,6 +212,11 @@ def _ollama_load_request(m: re.Match[str]) -> Emitted:
         yield "knob.kv_cache_dtype", m.group(5)
 
 
+# exit statuses of a runner that never ran the model (the shell's "command not found", Windows' NTSTATUS codes)
+_RUNNER_EXIT = {"127": "a program or shared library it needs was not found", "0xc0000135": "a DLL it needs was not found",
+                "0xc0000139": "a DLL it loaded lacks an entry point: mismatched libraries",
+                "0xc000001d": "an illegal instruction: the build needs a CPU feature this machine lacks"}
+
 PATTERNS: tuple[Pattern, ...] = (
     # (a paste cut mid-word keeps what it has of "out of memory")
     P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"),
@@ -256,7 +261,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Ollama's runner reserving the compute graph for the worst-case batch (a panic's stack names it)
     P("ollama-reserve-graph", ("reserveWorstCaseGraph",), r"\breserveWorstCaseGraph\b", const(("oom.buffer", "compute"), ("_phase", "profile"))),
     # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes its exception (RuntimeError, torch.AcceleratorError)
-    P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<![a-z]Error: )(?<!torch\.)CUDA error: out of memory", kind("ggml_cuda_error_oom")),
+    P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<![a-z]Error: )(?<!torch\.)(?<!error ')CUDA error: out of memory(?!\s*CUDA kernel errors might)", kind("ggml_cuda_error_oom")),
     # Ollama's scheduler giving up on a runner that died while it loaded the model (weights, then its context): the load
     P("ollama-load-failed", ("error loading llama server",), r'msg="error loading llama server"', const(("_phase_umbrella", "load_weights"))),
     # (the runner's exit relayed by Ollama, its signal between: "terminated: signal: aborted (core dumped) cudaMalloc failed: ...")
@@ -326,8 +331,10 @@ PATTERNS: tuple[Pattern, ...] = (
       # ("with num_gpu = N" only where num_gpu was set: the layer count was forced past Ollama's own fitting)
       lambda m: [("oom.kind", "ollama_layout_failed")]
       + ([("knob.gpu_layers", int(m.group(1))), ("oom.hint", "gpu_layers_forced")] if m.group(1) else [])),
+    # (a function that only asks the device for its free memory allocates nothing: "device_query")
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
-      lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]),
+      lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]
+      + ([("oom.hint", "device_query")] if re.search(r"get_(?:device_)?memory$", m.group(2)) else [])),
     P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*torch_memory_saver).*(?:look_ahead_size|cuMemCreate|reserve_size)",
       const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     # accounting
@@ -382,8 +389,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # function a build logs it from: "llama_init_from_model:  SYCL_Host  output buffer size")
     P("ggml-reserve-step", ("sched_reserve:", "graph_reserve:", "output buffer size"),
       r"\b(?:sched|graph)_reserve:|\b\w+:\s+\S+\s+output buffer size =", const(("_phase", "profile"))),
-    P("ggml-kv-step", ("llama_kv_cache_init:", "llama_kv_cache:", "llama_kv_cache_unified:"),
-      r"\bllama_kv_cache(?:_init|_unified)?:", const(("_phase", "kv_alloc"))),
+    # (and the sliding-window model's pair of caches: "llama_kv_cache_iswa: creating non-SWA KV cache, size = 128000 cells")
+    P("ggml-kv-step", ("llama_kv_cache_init:", "llama_kv_cache:", "llama_kv_cache_unified:", "llama_kv_cache_iswa:"),
+      r"\bllama_kv_cache(?:_init|_unified|_iswa)?:", const(("_phase", "kv_alloc"))),
     P("ggml-offloaded", ("layers to GPU",), r"offloaded (\d+)/(\d+) layers to GPU",
       lambda m: [("mem.layers_offloaded", int(m.group(1))), ("mem.layers_total", int(m.group(2))), ("_phase", "load_weights")]),
     P("ggml-build", ("build:",), r"build: (\d+) \(", lambda m: [("framework.version", "b" + m.group(1))]),
@@ -444,6 +452,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # Ollama's GPU discovery: the bundled CUDA runtime cannot load on this driver (the GPU goes unused)
     P("ollama-driver-too-old", ("driver is too old",), r"your nvidia driver is too old or missing",
       const(("error.final", "your nvidia driver is too old or missing (the bundled CUDA runtime cannot load)"))),
+    # the runner could not start or run at all: a missing program or shared library (127; Windows' DLL not
+    # found / entry point not found), or an instruction this CPU lacks: a build or install fault, not memory
+    P("ollama-runner-cannot-run", ("exit status 127", "exit status 0xc0000135", "exit status 0xc0000139", "exit status 0xc000001d"),
+      r"runner process (?:has terminated|no longer running): exit status (127|0xc0000135|0xc0000139|0xc000001d)\b",
+      lambda m: [("error.final", f"the runner exited with status {m.group(1)} ({_RUNNER_EXIT[m.group(1)]}): a build or install fault, not memory")]),
     # the card's memory read as nothing (total 0, used negative): a driver or NVML misreading, not a full card
     P("ollama-misread-memory", ("totalMem 0", "usedMem -"), r"\btotalMem 0\b|\busedMem -\d",
       const(("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card"))),

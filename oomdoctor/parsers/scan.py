@@ -491,8 +491,9 @@ class _State:
                 yield Fact("mem.gpu_planned_bytes", partial, Origin.LOG, ev)
         if not any(f.key == "oom.buffer" for f in self.facts):
             if "_buffer_unless_stated" in raw:
+                # (the weights, unless it failed right after the KV cache step began: that step's own buffers)
                 buffer, ev = raw["_buffer_unless_stated"]
-                yield Fact("oom.buffer", buffer, Origin.LOG, ev)
+                yield Fact("oom.buffer", "kv" if self.failure_phase == "kv_alloc" else buffer, Origin.LOG, ev)
             elif self.failure_phase in _STEP_BUFFER and any(f.key == "oom.kind" and f.value == "ggml_alloc_failed" for f in self.facts):
                 # ggml names no buffer: the one the step it failed in allocates
                 kinds = [f.evidence for f in self.facts if f.key == "oom.kind"]
@@ -778,7 +779,8 @@ def _read_end(state: _State, tail: bytes, last: int) -> None:
 
 
 _JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"stored in KV cache", b"[metal::malloc]", b"CUDA runtime error",
-                 b"failed with OOM", b"Free memory on device", b"RESOURCE_EXHAUSTED")
+                 b"failed with OOM", b"Free memory on device", b"RESOURCE_EXHAUSTED",
+                 b"does not fit on the devices")
 JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
 # what a logger puts before each continuation line: "(Worker_TP0 pid=1) ERROR 10-29 01:56:59 [core.py:779] ",
 # or docker compose before each line of a service's output: "tabbyapi-1  | "

@@ -121,7 +121,24 @@ def _offload_pool_full(m: re.Match[str]) -> Emitted:
         yield "oom.requested_bytes", per * math.prod(shape)
 
 
+
+def _mistralrs_no_fit(m: re.Match[str]) -> Emitted:
+    avail = [float(x) for x in re.findall(r"avail: (\d+(?:\.\d+)?)\s?MB", m.group(1))]
+    if avail and not any(avail):
+        yield "error.final", "every device reported 0 MB available: the memory query misread the devices, they are not full"
+        return
+    yield "oom.kind", "weights_load_oom"
+    yield "oom.requested_bytes", int(m.group(2)) << 20
+    yield "_phase", "load_weights"
+
 PATTERNS: tuple[Pattern, ...] = (
+    # ---- mistral.rs's automatic device map: the weights (and the cache for its max sequence length) exceed every
+    # device it weighed; devices that all report 0 MB available are a misread memory query, not full ones
+    P("mistralrs-no-fit", ("does not fit on the devices",),
+      r"does not fit on the devices\s*\[(.{0,600}?)\],? and exceeds total capacity by (\d+)\s?MB", _mistralrs_no_fit),
+    # a serving engine's scheduler logging a failed execution step (and going on): the model was loaded and running
+    P("scheduler-step-failed", ("step failed",), r"\b[Ss]cheduler\b.{0,60}\b(?:[Ee]xecution|[Mm]odel|[Ff]orward) step failed",
+      const(("_phase", "prefill"))),
     # ---- mistral.rs names the engine step that failed: a prompt's forward pass (prefill) or a decode step
     P("mistralrs-step-failed", ("- Model failed with error",), r"mistralrs_core::engine: (prompt|step|completion) - Model failed with error",
       lambda m: [("_phase", "prefill" if m.group(1) == "prompt" else "decode")]),
@@ -283,4 +300,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("deepspeed-killing-ranks", ("Killing subprocess",), r"sigkill_handler\]? Killing subprocess \d+", const(("oom.hint", "child_ended"))),
     # ---- ExLlamaV2
     P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM (?:in split )?for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),
+    # its loader placing modules over a manual gpu_split: a module's weights plus the device's scratch fit no GPU's share
+    P("exllama-split-full", ("Insufficient space in device allocation",), r"Insufficient space in device allocation",
+      kind("exllama_split_full", ("_phase", "load_weights"))),
 )

@@ -93,6 +93,17 @@ def _kv_needed(m: re.Match[str]) -> Emitted:
     yield "oom.requested_max_model_len", to_int(m.group(1))
 
 
+
+def _kv_needed_short(m: re.Match[str]) -> Emitted:
+    needed = to_bytes(m.group(1), m.group(2))
+    yield "oom.kv_needed_bytes", needed
+    if m.group(3):
+        available = to_bytes(m.group(3), m.group(4))
+        yield "oom.kv_available_bytes", available
+        if needed > available:
+            yield "oom.kind", "kv_capacity"
+            yield "_phase", "kv_alloc"
+
 PATTERNS: tuple[Pattern, ...] = (
     P("vllm-config", ("LLM engine (v",), r"LLM engine \(v([\w.+\-]+)\) with config:(.*)", _config),
     P("vllm-version", ("vLLM API server version", "vLLM version"), r"vLLM (?:API server )?version:? v?([\d][\w.+\-]*)",
@@ -106,7 +117,8 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("oom.kv_capacity_tokens", to_int(m.group(2)))] if m.group(2) else [])),
     P("vllm-v1-kv-capacity", ("To serve at least one request",), r"To serve at least one request with the \w+'?s? max seq len \((\d[\d,]*)\)",
       _kv_needed),
-    P("vllm-v1-kv-needed", ("KV cache is needed",), SIZE + r" KV cache is needed", lambda m: [("oom.kv_needed_bytes", to_bytes(m.group(1), m.group(2)))]),
+    # (and as a person shortens it: "1.75 GiB KV cache is needed, available 0.13 GiB": the same check, failed)
+    P("vllm-v1-kv-needed", ("KV cache is needed",), SIZE + r" KV cache is needed(?:,? available " + SIZE + ")?", _kv_needed_short),
     P("vllm-v1-kv-available", ("available KV cache memory",), r"available KV cache memory \(" + SIZE + r"\)",
       lambda m: [("oom.kv_available_bytes", to_bytes(m.group(1), m.group(2)))]),
     P("vllm-v1-estimate", ("estimated maximum model length",), r"estimated maximum model length is (\d[\d,]*)",

@@ -1234,6 +1234,52 @@ ROUNDS_30_32 = [
          "[2025-03-13 18:29:53,201] [INFO] [kv_cache.py:135:__init__] Allocating KV-cache 0 with shape: (32, 6352, 64, 2, 16, 96) "
          "consisting of 6352 blocks.\n",
          [("mem.kv_total_bytes", 2 * 32 * 6352 * 64 * 2 * 16 * 96, 1), ("mem.kv_tokens", 6352 * 64, 1)], framework="deepspeed"),
+    # holdout r81: accelerate refusing a .to() on a model it offloaded, and its warning when RAM held not all of the rest
+    case("accelerate-offloaded-move-refused", "RuntimeError: You can't move a model that has some modules offloaded to cpu or disk.\n",
+         [("oom.hint", "weights_cpu_offloaded", 1), ("oom.hint", "offloaded_model_moved", 1),
+          (FINAL, "RuntimeError: You can't move a model that has some modules offloaded to cpu or disk.", 1)]),
+    case("accelerate-offload-disk-and-cpu", "WARNING:root:Some parameters are on the meta device device because they were offloaded to the disk and cpu.\n",
+         [("oom.hint", "weights_cpu_offloaded", 1)]),
+    # holdout r81: ExLlamaV2's loader placing modules over a manual split
+    case("exllama-split-full", "AssertionError: Insufficient space in device allocation\n", [(OOM, "exllama_split_full", 1)],
+         framework="exllama", phase="load_weights"),
+    # holdout r81: a sliding-window model's KV cache step, and the tensor-range failure right after it: the cache's buffer
+    case("ggml-iswa-kv-buffer", lines(
+        "llama_kv_cache_iswa: creating non-SWA KV cache, size = 128000 cells",
+        "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4500.00 MiB on device 0: cudaMalloc failed: out of memory",
+        "alloc_tensor_range: failed to allocate ROCm0 buffer of size 4718592000"),
+         [(OOM, "ggml_alloc_failed", 2), ("oom.requested_bytes", 4718592000, 2), ("oom.device", "0", 2), ("oom.buffer_device", "GPU", 2),
+          (OOM, "ggml_alloc_failed", 3), ("oom.requested_bytes", 4718592000, 3), ("oom.buffer_device", "GPU", 3), ("gpu.backend", "rocm", 3),
+          ("oom.buffer", "kv", 3)], phase="kv_alloc"),
+    # holdout r81: the call that failed only asked the device for its free memory
+    case("ggml-device-query-oom", lines(
+        "CUDA error: out of memory",
+        "  current device: 0, in function ggml_backend_cuda_device_get_memory at /src/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:3330",
+        "  cudaMemGetInfo(free, total)"),
+         [(OOM, "ggml_cuda_error_oom", 1), ("oom.hint", "device_query", 2), ("oom.hint", "ggml_fn_ggml_backend_cuda_device_get_memory", 2),
+          ("oom.device", "0", 2)]),
+    # holdout r81: a runner that could not start (a missing program or library): no memory figure at all
+    case("ollama-runner-exit-127", "Error: llama runner process has terminated: exit status 127\n",
+         [(FINAL, "the runner exited with status 127 (a program or shared library it needs was not found): a build or install fault, "
+                  "not memory", 1)], framework="ollama"),
+    # holdout r81: mistral.rs's device map, wrapped over lines: devices that all report 0 MB are misread, others are full
+    case("mistralrs-no-fit-zero", lines("CPU load failed: This model does not fit on the devices", '["cpu (avail: 0MB)", "cpu (avail: 0MB)"], and exceeds total',
+                                        "capacity by 5706MB."),
+         [(FINAL, "every device reported 0 MB available: the memory query misread the devices, they are not full", 1)]),
+    case("mistralrs-no-fit", 'This model does not fit on the devices ["cuda[0] (avail: 7800MB)"], and exceeds total capacity by 1200MB.\n',
+         [(OOM, "weights_load_oom", 1), ("oom.requested_bytes", MiB(1200), 1)], phase="load_weights"),
+    # holdout r81: vLLM's KV check as a person shortens it
+    case("vllm-kv-needed-short", "ValueError: 1.75 GiB KV cache is needed, available 0.13 GiB\n",
+         [(OOM, "kv_capacity", 1), ("oom.kv_needed_bytes", GiB(1.75), 1), ("oom.kv_available_bytes", GiB(0.13), 1)],
+         framework="vllm", phase="kv_alloc"),
+    # holdout r81: a Rust engine's scheduler logging a failed step: the model was running
+    case("scheduler-step-failed", 'WARN openinfer_qwen3_4b::scheduler: Execution step failed: Alloc failed: DriverError(CUDA_ERROR_OUT_OF_MEMORY, '
+         '"out of memory")\n', [(OOM, "cuda_error_oom", 1)], phase="prefill"),
+    # holdout r81: PyTorch's message with its exception name cut: its own advice after it names PyTorch, not ggml
+    case("torch-cuda-error-name-cut", "CUDA error: out of memory CUDA kernel errors might be asynchronously reported at some other API call, so "
+         "the stacktrace below might be incorrect.\n", [(OOM, "cuda_error_oom", 1)]),
+    case("vllm-relayed-cuda-error", "RuntimeError: Worker failed with error 'CUDA error: out of memory\n", [(OOM, "cuda_error_oom", 1)],
+         framework="vllm"),
 ]
 
 
