@@ -115,6 +115,8 @@ _VISIBLE = ADVICE("stop the other process that holds GPU memory, or pin this ser
                   "CUDA_VISIBLE_DEVICES (nvidia-smi shows which)")
 _SHM = S("--shm-size={v}", rerunnable=False, source="docker run --shm-size; KNOBS.md §2",
          note="a docker run option (or --ipc=host); in Kubernetes an emptyDir with medium: Memory mounted on /dev/shm")
+# a vision-language model run by a script (transformers, or a DeepSpeed trainer around it): its processor sizes the images
+_MM_PIXELS = ADVICE("fewer images per prompt, or a smaller max_pixels in the processor")
 _HOST_RAM = ADVICE("more host RAM for the process or container (raise its memory limit), or fewer workers on the node")
 _PY = dict(rerunnable=False)  # arguments of a Python call: they paste into the script, not the command line
 
@@ -246,7 +248,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "batch_size": (ADVICE("fewer rows per generate()/forward() call"),),
         "max_model_len": (ADVICE("shorter inputs or fewer max_new_tokens (or a smaller static cache max_cache_len)"),),
         "kv_cache_dtype": (S('cache_implementation="quantized"', note="an argument of generate()", **_PY),),
-        "mm_limits": (ADVICE("fewer images per prompt, or a smaller max_pixels in the processor"),),
+        "mm_limits": (_MM_PIXELS,),
         "expandable_segments": (_ALLOC,),
         "free_gpu": (_VISIBLE,),
         "gpu_memory_utilization": (S("torch.cuda.set_per_process_memory_fraction({v})",
@@ -290,6 +292,12 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "tensor_parallel_size": (S('tensor_parallel={{"tp_size": {v}}}', note="an argument of deepspeed.init_inference", **_PY),),
         "expandable_segments": (_ALLOC,),
         "host_ram": (_HOST_RAM,),
+        "mm_limits": (_MM_PIXELS,),
+        # (DeepSpeed-FastGen/MII: its state manager's limits, DSStateManagerConfig)
+        "max_num_seqs": (ADVICE("fewer sequences at once (the batch, or the client's concurrency; FastGen: state_manager "
+                                "max_ragged_sequence_count, 512 by default, and max_tracked_sequences, 2048)"),),
+        "max_model_len": (ADVICE("shorter sequences (prompts plus max_new_tokens; FastGen: state_manager max_context, "
+                                 "8192 by default)"),),
     },
     "exllama": {
         "quantization": (ADVICE("a lower bits-per-weight EXL2/EXL3 quant of the model (e.g. 4.0bpw instead of 6.0bpw)"),),

@@ -152,12 +152,14 @@ KWARGS: dict[str, tuple[str, Callable[[str], Value]]] = {
 # llama.cpp's programs that load a model and take its flags (the scanner reads a line naming one as a launch)
 LLAMA_CPP_TOOLS = ("llama-server", "llama-cli", "llama-bench", "llama-batched-bench", "llama-perplexity", "llama-mtmd-cli", "llama-embedding")
 LLAMA_CPP_TOOL = "llama-(?:" + "|".join(t.removeprefix("llama-") for t in LLAMA_CPP_TOOLS) + ")"
+# its scripts that convert a checkpoint to GGUF (in host RAM), and its quantizer
+LLAMA_CPP_CONVERTERS = r"convert[-_](?:hf[-_]to[-_]gguf|pth[-_]to[-_]ggml|llama[-_]ggml[-_]to[-_]gguf|lora[-_]to[-_]gguf)\.py|\bllama-quantize\b"
 
 _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("vllm", re.compile(r"(?:^|[\s/])vllm(?:\s+serve|\.entrypoints)|vllm/vllm-openai|vllm\.LLM|\bLLM\(model=")),
     ("sglang", re.compile(r"sglang\.launch_server|sglang\s+serve|sglang\.Engine")),
     ("tgi", re.compile(r"text-generation-launcher|text-generation-inference")),
-    ("llamacpp", re.compile(LLAMA_CPP_TOOL + r"\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp")),
+    ("llamacpp", re.compile(LLAMA_CPP_TOOL + r"\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp|" + LLAMA_CPP_CONVERTERS)),
     ("ollama", re.compile(r"(?:^|[\s/])ollama\s+(?:run|serve|pull|show|create)\b|ollama\s+runner")),
     ("tensorrt-llm", re.compile(r"trtllm-(?:serve|build)|tensorrt_llm|examples/\w+/build\.py")),
     ("lmdeploy", re.compile(r"lmdeploy\s+(?:serve|chat)\b")),

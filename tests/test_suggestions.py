@@ -111,6 +111,12 @@ def test_quantization_knows_the_checkpoint_and_the_card() -> None:
     assert hf.value == "bnb-4bit" and hf.flag == "quantization_config=BitsAndBytesConfig(load_in_4bit=True)"
 
 
+def test_a_quantizing_job_offloads_instead_of_quantizing() -> None:
+    """holdout r82: AutoFP8 ran out while quantizing: a quantized checkpoint is what the job makes, not a fix for it."""
+    s = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(oom__hint="quantizing"), "transformers", None)
+    assert s.knob == "cpu_offload" and s.flag.startswith('device_map="auto", max_memory=') and "quantizes" in s.why
+
+
 def test_quantization_says_what_half_the_weights_would_still_take() -> None:
     # the reason is the framework's own (fp8 at load), not the rule's 4-bit wording, with the share computed
     big = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(ratio__weights_of_total=1.7), "vllm", None)

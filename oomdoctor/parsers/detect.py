@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from oomdoctor.launch import LLAMA_CPP_CONVERTERS
 from oomdoctor.parsers.base import P, Pattern, const
 from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS
 from oomdoctor.parsers.servers import SGLANG_RANK
@@ -34,10 +35,10 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
-                                    "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed"),
+                                    "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less"),
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
-         r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|KV cache is needed|err_execute_model_|"
+         r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|KV cache is needed|Free memory on device \S+ \([\d./]+ GiB\) on startup is less|err_execute_model_|"
          # (its model runner's load summary: "Loading model weights took 27.5376 GB", "Model loading took 14.99 GiB")
          r"Loading model weights took [\d.]+ GB|Model loading took [\d.]+ Gi?B|"
          # (the V1 engine core's dump of the failing step's inputs)
@@ -96,6 +97,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"failed to allocate buffer for kv cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$"),
+    # its conversion and quantization tools (a checkpoint converted to GGUF in host RAM), and the converter's per-tensor line
+    _sig("fw-llamacpp-convert", "llamacpp", 6, ("to-gguf", "to_gguf", "to-ggml", "to_ggml", "llama-quantize", " --> "),
+         LLAMA_CPP_CONVERTERS + r"|\bn_dims = \d+, torch\.\w+ --> \w+"),
     _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
     # node-llama-cpp's error class, printed without llama.cpp's own lines
     _sig("fw-node-llama-cpp", "llamacpp", 8, ("InsufficientMemoryError",), r"InsufficientMemoryError: A context size of \d+"),
@@ -143,7 +147,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
          r"Using \d+ tokens in paged KV cache"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
-    _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference"), r"deepspeed|sigkill_handler|ds_inference", re.I),
+    _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference", "Resetting KV cache and recomputing"),
+         r"deepspeed|sigkill_handler|ds_inference|Deadlock detected\. Resetting KV cache and recomputing", re.I),
     # its JIT-built ops and ZeRO-3's parameter offload, printed without its name
     _sig("fw-deepspeed-ops", "deepspeed", 8, ("Parameter Offload: Total persistent parameters", "Time to load", "Loading extension module"),
          r"Parameter Offload: Total persistent parameters|Time to load (?:utils|cpu_adam|fused_adam|\w+_adam|transformer_inference) op|"

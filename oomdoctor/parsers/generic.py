@@ -536,6 +536,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-generic-backend", ("models/transformers.py", "models\\transformers.py"),
       r"(?:vllm[/\\]model_executor|sglang[/\\]srt)[/\\]models[/\\]transformers\.py\", line \d+",
       const(("oom.hint", "generic_model_backend"))),
+    # the job is quantizing or exporting the model (AutoFP8, AutoAWQ, AutoGPTQ/GPTQModel, GPTQ-for-LLaMa, llm-compressor,
+    # NVIDIA ModelOpt/AMMO): it holds the full-precision weights by design, so a quantized checkpoint is no fix for it
+    P("frame-quantizer", ("auto_fp8", "awq", "auto_gptq", "gptqmodel", "llmcompressor", "modelopt", "ammo", "AMMO", "fasterquant"),
+      r"[/\\](?:auto_fp8|awq[/\\]quantize|auto_gptq|gptqmodel|llmcompressor|modelopt[/\\]torch[/\\]quantization|ammo)[/\\]\S*\.py\", line \d+"
+      r"|\bin fasterquant\b|The AMMO optimized model state_dict|\bauto_gptq\.\w+(?:\.\w+)*\] Packing model",
+      const(("oom.hint", "quantizing"))),
     P("frame-triton-load", ("_init_handles",), r"triton/(?:compiler|runtime)/\w+\.py\", line \d+, in _init_handles|in _init_handles\b",
       const(("oom.hint", "triton_kernel_load"))),
     P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_features",

@@ -335,7 +335,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
       lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]
       + ([("oom.hint", "device_query")] if re.search(r"get_(?:device_)?memory$", m.group(2)) else [])),
-    P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*torch_memory_saver).*(?:look_ahead_size|cuMemCreate|reserve_size)",
+    P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*(?:torch_memory_saver|nvshmem|mem_heap)).*(?:look_ahead_size|cuMemCreate|reserve_size)",
       const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     # accounting
     P("ggml-model-buffer", ("buffer size",), r"\b([A-Z]\S*) (?:model )?buffer size =\s*([\d.]+) MiB", _model_buffer),

@@ -80,8 +80,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # numpy's own ("Unable to allocate 561. MiB for an array with shape ..."): host RAM, with the array's size
     P("numpy-alloc", ("for an array",), r"Unable to allocate ([\d.]+) ?([KMGTP]i?B) for an array",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2)))]),
-    # (not a container's state that says it was not: `"OOMKilled": false`)
-    P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)", kind("exit_137", ("oom.hint", "container"))),
+    # (not a container's state that says it was not: `"OOMKilled": false`); the runtime reporting the cgroup's OOM
+    # killer is the kernel saying it killed for memory
+    P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)",
+      const(("oom.kind", "exit_137"), ("oom.kind", "kernel_oom_kill"), ("oom.hint", "container"))),
     # the kubelet evicting a pod for disk (an emptyDir past its sizeLimit, ephemeral storage): its containers are
     # stopped, exit 137 included, with no memory short
     P("kubelet-storage-eviction", ("Usage of EmptyDir volume", "ephemeral local storage", "local ephemeral storage",
@@ -168,6 +170,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # size of its buffers against what the host lets it lock
     P("nccl-ib-register", ("NCCL WARN Call to ibv_reg",), r"NCCL WARN Call to ibv_reg\w* failed with error Cannot allocate memory",
       const(("oom.kind", "nccl_oom"), ("oom.hint", "nccl_registration"))),
+    # NVSHMEM (DeepEP's and other expert-parallel kernels' transport) backing its symmetric heap with GPU memory:
+    # cuMemCreate's status 2 is CUDA_ERROR_OUT_OF_MEMORY; the barrier's "illegal memory access" after it is a consequence
+    P("nvshmem-heap", ("cuMemCreate failed", "allocate_physical_memory_to_heap failed"),
+      r"mem_heap\.cpp:\d+: non-zero status: 2 cuMemCreate failed|allocate_physical_memory_to_heap failed",
+      const(("oom.kind", "nccl_oom"), ("oom.hint", "nvshmem"))),
     # AWS Neuron's runtime (Inferentia/Trainium): "Failed to alloc DEVICE memory: N", then "Failed to allocate
     # 448.000MB (usage: tensors) on ND 0:NC 0, current utilization:" and its "* tensors: 15.785GB" rows;
     # the model's tensors are its weights (and the KV cache the compiled model holds)

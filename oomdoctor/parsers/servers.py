@@ -297,6 +297,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("turbomind-cache-full", ("cache out of memory",), r"cache out of memory, no request can be admitted", kind("kv_runtime_exhausted")),
     # ---- DeepSpeed
     # its launcher ending the other ranks once one has exited (with an error above, or killed without one)
+    # DeepSpeed-FastGen (MII) finding its blocked KV cache dry mid-decode: it flushes the cache and recomputes
+    P("fastgen-kv-deadlock", ("Resetting KV cache and recomputing",), r"Deadlock detected\. Resetting KV cache and recomputing requests",
+      kind("kv_runtime_exhausted", ("_phase", "decode"))),
     P("deepspeed-killing-ranks", ("Killing subprocess",), r"sigkill_handler\]? Killing subprocess \d+", const(("oom.hint", "child_ended"))),
     # ---- ExLlamaV2
     P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM (?:in split )?for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),

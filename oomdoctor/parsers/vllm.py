@@ -195,9 +195,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # nor the async engine's background loop ending, which it only runs once serving; its anchor is the
     # error's words, not the frame's name "_log_task_completion", a literal that slows the prefilter by a third)
     P("vllm-ready", ("Application startup complete", "Uvicorn running on", "Starting vLLM API server", "init engine (profile",
-                     "MQLLMEngine is already dead", "Task finished unexpectedly", "Engine background task failed"),
+                     "MQLLMEngine is already dead", "Task finished unexpectedly", "Engine background task failed", "AsyncLLMEngine._error_callback"),
       r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took|"
-      r"MQLLMEngine is already dead|AsyncEngineDeadError: Task finished unexpectedly|Engine background task failed",
+      r"MQLLMEngine is already dead|AsyncEngineDeadError: Task finished unexpectedly|Engine background task failed|AsyncLLMEngine\._error_callback",
       const(("_ready", True))),
     # the engine waited on its workers' message queue (a hang, or a long load or compile): it names shared
     # memory, but is no /dev/shm shortage and no out-of-memory

@@ -150,6 +150,9 @@ def _gguf_lower(current: str | None) -> str:
 def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> tuple[str | None, Value | None, str]:
     """What a quantization suggestion can really be: (knob, value, why) — the knob becomes
     smaller_model when the checkpoint cannot be quantized further the suggested way."""
+    if "quantizing" in facts.values("oom.hint"):
+        # the job itself quantizes the model from its full-precision weights: those stay, so keep them off the GPU
+        return "cpu_offload", None, "the job quantizes the full-precision model: keep its layers in CPU RAM and bring one at a time to the GPU"
     current = facts.value("knob.quantization")
     cur = str(current).lower() if isinstance(current, str) and current.lower() not in ("none", "auto", "") else None
     if framework in ("vllm", "sglang") and "quantization_unset" in facts.values("oom.hint"):

@@ -1280,6 +1280,29 @@ ROUNDS_30_32 = [
          "the stacktrace below might be incorrect.\n", [(OOM, "cuda_error_oom", 1)]),
     case("vllm-relayed-cuda-error", "RuntimeError: Worker failed with error 'CUDA error: out of memory\n", [(OOM, "cuda_error_oom", 1)],
          framework="vllm"),
+    # holdout r82: NVSHMEM (DeepEP's transport) backing its symmetric heap: cuMemCreate's status 2 is out of memory
+    case("nvshmem-heap-oom", lines("/nvshmem/src/host/mem/mem_heap.cpp:1509: non-zero status: 2 cuMemCreate failed ",
+                                   "/nvshmem/src/host/mem/mem_heap.cpp:1590: non-zero status: 7 allocate_physical_memory_to_heap failed"),
+         [(OOM, "nccl_oom", 1), ("oom.hint", "nvshmem", 1), (OOM, "nccl_oom", 2), ("oom.hint", "nvshmem", 2)]),
+    # holdout r82: a container runtime's own record of the cgroup's OOM killer
+    case("docker-inspect-oomkilled", "OOMKilled=true   ExitCode=137   mem_limit=2684354560 (2560M)\n",
+         [(OOM, "exit_137", 1), (OOM, "kernel_oom_kill", 1), ("oom.hint", "container", 1)]),
+    # holdout r82: vLLM's start-up check wrapped over two lines names vLLM from its first
+    case("vllm-free-below-util-wrapped", lines("ValueError: Free memory on device cuda:0 (79.12/94.97 GiB) on startup is less",
+                                               "than desired GPU memory utilization (0.95, 90.22 GiB)."),
+         [(OOM, "free_below_util", 1), ("oom.free_at_start_bytes", GiB(79.12), 1), ("mem.gpu_total_bytes", GiB(94.97), 1),
+          ("oom.util_requested", 0.95, 1), ("knob.gpu_memory_utilization", 0.95, 1), ("oom.util_requested_bytes", GiB(90.22), 1)],
+         framework="vllm"),
+    # holdout r82: llama.cpp's converter, whose per-tensor lines name it
+    case("llamacpp-converter-lines", lines("blk.34.attn_qkv.weight, n_dims = 2, torch.bfloat16 --> float16", "Killed"),
+         [(OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)], framework="llamacpp"),
+    # holdout r82: DeepSpeed-FastGen's scheduler finding its KV blocks dry mid-decode
+    case("fastgen-kv-deadlock", "Deadlock detected. Resetting KV cache and recomputing requests. Consider limiting number of concurrent "
+         "requests or decreasing max lengths of prompts/generations.\n", [(OOM, "kv_runtime_exhausted", 1)], framework="deepspeed", phase="decode"),
+    # holdout r82: a quantizer's frame: the job holds the full-precision weights by design
+    case("quantizer-frame", lines('  File "/home/u/AutoFP8/auto_fp8/quantize.py", line 56, in per_tensor_quantize',
+                                  "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB."),
+         [("oom.hint", "quantizing", 1), ("oom.hint", "traceback", 1), (OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(512), 2)]),
 ]
 
 

@@ -39,7 +39,7 @@ CASES = [
     case("exit-137-compose", "scalellm exited with code 137\n", [(OOM, "exit_137", 1), ("oom.exit_signal", "137", 1)]),
     case("exit-137-kubectl", "command terminated with exit code 137\n", [(OOM, "exit_137", 1), ("oom.exit_signal", "137", 1)]),
     case("oomkilled-pod-status", lines("    State:          Terminated", "      Reason:       OOMKilled", "      Exit Code:    137"),
-         [(OOM, "exit_137", 2), ("oom.hint", "container", 2), (OOM, "exit_137", 3), ("oom.exit_signal", "137", 3)]),
+         [(OOM, "exit_137", 2), (OOM, "kernel_oom_kill", 2), ("oom.hint", "container", 2), (OOM, "exit_137", 3), ("oom.exit_signal", "137", 3)]),
     case("ray-memory-monitor",  # corpus
          "(raylet) [2025-04-02 15:02:00,117 E 135782 135782] (raylet) node_manager.cc:3069: 1 Workers (tasks / actors) "
          "killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: "
