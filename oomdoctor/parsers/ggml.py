@@ -217,6 +217,7 @@ _RUNNER_EXIT = {"127": "a program or shared library it needs was not found", "0x
                 "0xc0000139": "a DLL it loaded lacks an entry point: mismatched libraries",
                 "0xc000001d": "an illegal instruction: the build needs a CPU feature this machine lacks"}
 
+
 PATTERNS: tuple[Pattern, ...] = (
     # (a paste cut mid-word keeps what it has of "out of memory")
     P("ggml-cuda-alloc", ("cudaMalloc failed", "hipMalloc failed"),

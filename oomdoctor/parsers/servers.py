@@ -121,21 +121,20 @@ def _offload_pool_full(m: re.Match[str]) -> Emitted:
         yield "oom.requested_bytes", per * math.prod(shape)
 
 
-
 def _mistralrs_no_fit(m: re.Match[str]) -> Emitted:
     avail = [float(x) for x in re.findall(r"avail: (\d+(?:\.\d+)?)\s?MB", m.group(1))]
     if avail and not any(avail):
         yield "error.final", "every device reported 0 MB available: the memory query misread the devices, they are not full"
         return
-    yield "oom.kind", "weights_load_oom"
-    yield "oom.requested_bytes", int(m.group(2)) << 20
+    yield "oom.kind", "weights_load_oom"  # (by how much it exceeds them is no allocation that failed)
     yield "_phase", "load_weights"
+
 
 PATTERNS: tuple[Pattern, ...] = (
     # ---- mistral.rs's automatic device map: the weights (and the cache for its max sequence length) exceed every
     # device it weighed; devices that all report 0 MB available are a misread memory query, not full ones
     P("mistralrs-no-fit", ("does not fit on the devices",),
-      r"does not fit on the devices\s*\[(.{0,600}?)\],? and exceeds total capacity by (\d+)\s?MB", _mistralrs_no_fit),
+      r"does not fit on the devices\s*\[(.{0,600}?)\],? and exceeds total capacity", _mistralrs_no_fit),
     # a serving engine's scheduler logging a failed execution step (and going on): the model was loaded and running
     P("scheduler-step-failed", ("step failed",), r"\b[Ss]cheduler\b.{0,60}\b(?:[Ee]xecution|[Mm]odel|[Ff]orward) step failed",
       const(("_phase", "prefill"))),
@@ -296,10 +295,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("turbomind-blocks", ("max_block_count",), r"max_block_count = (\d+)", lambda m: [("mem.gpu_blocks", int(m.group(1)))]),
     P("turbomind-cache-full", ("cache out of memory",), r"cache out of memory, no request can be admitted", kind("kv_runtime_exhausted")),
     # ---- DeepSpeed
-    # its launcher ending the other ranks once one has exited (with an error above, or killed without one)
     # DeepSpeed-FastGen (MII) finding its blocked KV cache dry mid-decode: it flushes the cache and recomputes
     P("fastgen-kv-deadlock", ("Resetting KV cache and recomputing",), r"Deadlock detected\. Resetting KV cache and recomputing requests",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
+    # its launcher ending the other ranks once one has exited (with an error above, or killed without one)
     P("deepspeed-killing-ranks", ("Killing subprocess",), r"sigkill_handler\]? Killing subprocess \d+", const(("oom.hint", "child_ended"))),
     # ---- ExLlamaV2
     P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM (?:in split )?for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),

@@ -93,7 +93,6 @@ def _kv_needed(m: re.Match[str]) -> Emitted:
     yield "oom.requested_max_model_len", to_int(m.group(1))
 
 
-
 def _kv_needed_short(m: re.Match[str]) -> Emitted:
     needed = to_bytes(m.group(1), m.group(2))
     yield "oom.kv_needed_bytes", needed
@@ -103,6 +102,7 @@ def _kv_needed_short(m: re.Match[str]) -> Emitted:
         if needed > available:
             yield "oom.kind", "kv_capacity"
             yield "_phase", "kv_alloc"
+
 
 PATTERNS: tuple[Pattern, ...] = (
     P("vllm-config", ("LLM engine (v",), r"LLM engine \(v([\w.+\-]+)\) with config:(.*)", _config),

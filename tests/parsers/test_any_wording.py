@@ -1267,7 +1267,7 @@ ROUNDS_30_32 = [
                                         "capacity by 5706MB."),
          [(FINAL, "every device reported 0 MB available: the memory query misread the devices, they are not full", 1)]),
     case("mistralrs-no-fit", 'This model does not fit on the devices ["cuda[0] (avail: 7800MB)"], and exceeds total capacity by 1200MB.\n',
-         [(OOM, "weights_load_oom", 1), ("oom.requested_bytes", MiB(1200), 1)], phase="load_weights"),
+         [(OOM, "weights_load_oom", 1)], phase="load_weights"),
     # holdout r81: vLLM's KV check as a person shortens it
     case("vllm-kv-needed-short", "ValueError: 1.75 GiB KV cache is needed, available 0.13 GiB\n",
          [(OOM, "kv_capacity", 1), ("oom.kv_needed_bytes", GiB(1.75), 1), ("oom.kv_available_bytes", GiB(0.13), 1)],
