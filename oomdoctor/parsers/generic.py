@@ -536,6 +536,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-generic-backend", ("models/transformers.py", "models\\transformers.py"),
       r"(?:vllm[/\\]model_executor|sglang[/\\]srt)[/\\]models[/\\]transformers\.py\", line \d+",
       const(("oom.hint", "generic_model_backend"))),
+    # ROCm's BLAS libraries failing to read their kernel file ("rocBLAS error: Cannot read .../TensileLibrary.dat",
+    # "rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat"): a build without kernels for this GPU,
+    # or the process out of file descriptors; not memory
+    P("rocm-blas-library", ("TensileLibrary",), r"(?i)\b(?:rocblas|rocblaslt|hipblaslt)\b.{0,20}(?:could not load|cannot read) \S*?([\w.-]*TensileLibrary[\w.-]*)",
+      lambda m: [("error.final", f"ROCm's BLAS library could not read its kernel file {m.group(1)}: a build without kernels for this GPU, "
+                                 "or the process out of open files (ulimit -n); not memory")]),
     # the job is quantizing or exporting the model (AutoFP8, AutoAWQ, AutoGPTQ/GPTQModel, GPTQ-for-LLaMa, llm-compressor,
     # NVIDIA ModelOpt/AMMO): it holds the full-precision weights by design, so a quantized checkpoint is no fix for it
     P("frame-quantizer", ("auto_fp8", "awq", "auto_gptq", "gptqmodel", "llmcompressor", "modelopt", "ammo", "AMMO", "fasterquant"),

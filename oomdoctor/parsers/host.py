@@ -170,6 +170,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # size of its buffers against what the host lets it lock
     P("nccl-ib-register", ("NCCL WARN Call to ibv_reg",), r"NCCL WARN Call to ibv_reg\w* failed with error Cannot allocate memory",
       const(("oom.kind", "nccl_oom"), ("oom.hint", "nccl_registration"))),
+    # TensorFlow's pinned host allocator (cuMemHostAlloc) refused: "failed to alloc N bytes on host:
+    # CUDA_ERROR_OUT_OF_MEMORY", "could not allocate pinned host memory of size: N": host memory, not the card's
+    P("tf-pinned-host", ("bytes on host", "could not allocate pinned host memory"),
+      r"failed to alloc (\d+) bytes on host: CUDA_ERROR_OUT_OF_MEMORY|could not allocate pinned host memory of size: (\d+)",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host"), ("oom.requested_bytes", int(m.group(1) or m.group(2)))]),
     # NVSHMEM (DeepEP's and other expert-parallel kernels' transport) backing its symmetric heap with GPU memory:
     # cuMemCreate's status 2 is CUDA_ERROR_OUT_OF_MEMORY; the barrier's "illegal memory access" after it is a consequence
     P("nvshmem-heap", ("cuMemCreate failed", "allocate_physical_memory_to_heap failed"),

@@ -103,7 +103,7 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("torch_oom")),
     P("cuda-error-oom", ("out of memory", "cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
       # (PyTorch's own advice after it, "CUDA kernel errors might be asynchronously reported", where the exception name was cut)
-      r"(?:RuntimeError|torch\.\w+Error|\w+Error): CUDA (?:driver )?[Ee]rror: out of memory|CUDA Error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY"
+      r"(?:RuntimeError|torch\.\w+Error|\w+Error): CUDA (?:driver )?[Ee]rror: out of memory|CUDA Error: out of memory|cudaErrorMemoryAllocation|(?<!on host: )CUDA_ERROR_OUT_OF_MEMORY"
       r"|CUDA error: out of memory(?=\s*CUDA kernel errors might)",
       kind("cuda_error_oom")),
     # a captured CUDA graph that could not be launched (replayed) for lack of memory: the graphs' own memory

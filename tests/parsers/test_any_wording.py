@@ -1303,6 +1303,21 @@ ROUNDS_30_32 = [
     case("quantizer-frame", lines('  File "/home/u/AutoFP8/auto_fp8/quantize.py", line 56, in per_tensor_quantize',
                                   "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB."),
          [("oom.hint", "quantizing", 1), ("oom.hint", "traceback", 1), (OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(512), 2)]),
+    # holdout r83: TensorFlow's pinned host allocator: the host's memory, whatever CUDA's status name says
+    case("tf-pinned-host", lines("2020-09-23 13:19:24.605173: E tensorflow/stream_executor/cuda/cuda_driver.cc:893] failed to alloc 336952320 bytes "
+                                 "on host: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+                                 "2020-09-23 13:19:24.605206: W ./tensorflow/core/common_runtime/gpu/gpu_host_allocator.h:44] could not allocate "
+                                 "pinned host memory of size: 336952320"),
+         [(OOM, "host_alloc_failed", 1), ("oom.hint", "pinned_host", 1), ("oom.requested_bytes", 336952320, 1),
+          (OOM, "host_alloc_failed", 2), ("oom.hint", "pinned_host", 2), ("oom.requested_bytes", 336952320, 2)]),
+    # holdout r83: ROCm's BLAS library failing to read its kernel file (here: out of file descriptors under -tp 8)
+    case("rocblaslt-kernel-file", "rocblaslt error: Could not load /home/u/envs/vllm/lib/python3.11/site-packages/torch/lib/hipblaslt/library/"
+         "TensileLibrary_lazy_gfx942.dat\n",
+         [(FINAL, "ROCm's BLAS library could not read its kernel file TensileLibrary_lazy_gfx942.dat: a build without kernels for this GPU, "
+                  "or the process out of open files (ulimit -n); not memory", 1)]),
+    case("rocblas-cannot-read", "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: Illegal seek\n",
+         [(FINAL, "ROCm's BLAS library could not read its kernel file TensileLibrary.dat: a build without kernels for this GPU, "
+                  "or the process out of open files (ulimit -n); not memory", 1)]),
 ]
 
 
