@@ -111,13 +111,14 @@ def _gpu_count(text: str) -> int | None:
 
 
 # the GPUs a command lets its process see: each listed id is one (a UUID or MIG id counts as one too)
-_VISIBLE = ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
+_VISIBLE_ENV = ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
+_DEVICE_ID = re.compile(r"\d+|GPU-[\w-]+|MIG-[\w/-]+")
 
 
 def _visible_devices(env: dict[str, str], ev: Evidence) -> list[Fact]:
-    for name in _VISIBLE:
-        ids = [x for x in env.get(name, "").strip("'\"").split(",") if x.strip()]
-        if ids and all(re.fullmatch(r"\d+|GPU-[\w-]+|MIG-[\w/-]+", x.strip()) for x in ids):
+    for name in _VISIBLE_ENV:
+        ids = [x.strip() for x in env.get(name, "").strip("'\"").split(",") if x.strip()]
+        if ids and all(_DEVICE_ID.fullmatch(x) for x in ids):
             return [Fact("gpu.count", len(ids), Origin.COMMAND, ev)]
     return []
 

@@ -33,6 +33,10 @@ SIZE = r"(\d[\d,]*(?:\.\d+)?)\s?([KMGTPE]i?B|bytes|B|[KMGT](?![a-z]))"
 # an inner error message that names memory (so a wrapper's error around it is a memory failure)
 MEMORY_WORDS = re.compile(r"(?i)memory|\boom\b|alloc")
 
+# PyTorch's own advice after its "CUDA error: out of memory" (the exception name may be cut): what tells its bare
+# CUDA error from ggml's, which prints the same words
+TORCH_CUDA_ADVICE = r"\s*CUDA kernel errors might"
+
 # cuBLAS statuses that are not memory, by number ("cuBLAS error 15 at ggml-cuda.cu:7282", "cuBLAS API failed with status 15")
 CUBLAS_STATUS = {"6": "CUBLAS_STATUS_ARCH_MISMATCH", "15": "CUBLAS_STATUS_NOT_SUPPORTED"}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_argv, split
-from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes
+from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, TORCH_CUDA_ADVICE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes
 
 
 
@@ -164,8 +164,6 @@ def _ollama_loaded(m: re.Match[str]) -> Emitted:
         yield "oom.hint", "other_models_loaded"
 
 
-# cuBLAS statuses that are no lack of memory, as older builds print them (a number only)
-
 # why pinning host memory failed, when it names a setup that does not work (not memory, not a passing refusal)
 _BROKEN_SETUP = re.compile(r"(?i)driver|version|no CUDA-capable|initialization error|not supported")
 
@@ -262,7 +260,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Ollama's runner reserving the compute graph for the worst-case batch (a panic's stack names it)
     P("ollama-reserve-graph", ("reserveWorstCaseGraph",), r"\breserveWorstCaseGraph\b", const(("oom.buffer", "compute"), ("_phase", "profile"))),
     # ggml prints the bare CUDA error (then "current device: N, in function ..."); PyTorch prefixes its exception (RuntimeError, torch.AcceleratorError)
-    P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<![a-z]Error: )(?<!torch\.)(?<!error ')CUDA error: out of memory(?!\s*CUDA kernel errors might)", kind("ggml_cuda_error_oom")),
+    P("ggml-cuda-error", ("CUDA error: out of memory",), r"(?<![a-z]Error: )(?<!torch\.)(?<!error ')CUDA error: out of memory(?!" + TORCH_CUDA_ADVICE + ")", kind("ggml_cuda_error_oom")),
     # Ollama's scheduler giving up on a runner that died while it loaded the model (weights, then its context): the load
     P("ollama-load-failed", ("error loading llama server",), r'msg="error loading llama server"', const(("_phase_umbrella", "load_weights"))),
     # (the runner's exit relayed by Ollama, its signal between: "terminated: signal: aborted (core dumped) cudaMalloc failed: ...")

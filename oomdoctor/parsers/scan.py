@@ -493,7 +493,7 @@ class _State:
             if "_buffer_unless_stated" in raw:
                 # (the weights, unless it failed right after the KV cache step began: that step's own buffers)
                 buffer, ev = raw["_buffer_unless_stated"]
-                yield Fact("oom.buffer", "kv" if self.failure_phase == "kv_alloc" else buffer, Origin.LOG, ev)
+                yield Fact("oom.buffer", _STEP_BUFFER["kv_alloc"] if self.failure_phase == "kv_alloc" else buffer, Origin.LOG, ev)
             elif self.failure_phase in _STEP_BUFFER and any(f.key == "oom.kind" and f.value == "ggml_alloc_failed" for f in self.facts):
                 # ggml names no buffer: the one the step it failed in allocates
                 kinds = [f.evidence for f in self.facts if f.key == "oom.kind"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.parsers import detect
-from oomdoctor.parsers.base import CUBLAS_STATUS, SIZE, Emitted, P, Pattern, const, kind, to_bytes
+from oomdoctor.parsers.base import CUBLAS_STATUS, SIZE, TORCH_CUDA_ADVICE, Emitted, P, Pattern, const, kind, to_bytes
 
 
 def _sz(m: re.Match[str], i: int) -> int:
@@ -104,7 +104,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("cuda-error-oom", ("out of memory", "cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
       # (PyTorch's own advice after it, "CUDA kernel errors might be asynchronously reported", where the exception name was cut)
       r"(?:RuntimeError|torch\.\w+Error|\w+Error): CUDA (?:driver )?[Ee]rror: out of memory|CUDA Error: out of memory|cudaErrorMemoryAllocation|(?<!on host: )CUDA_ERROR_OUT_OF_MEMORY"
-      r"|CUDA error: out of memory(?=\s*CUDA kernel errors might)",
+      r"|CUDA error: out of memory(?=" + TORCH_CUDA_ADVICE + ")",
       kind("cuda_error_oom")),
     # a captured CUDA graph that could not be launched (replayed) for lack of memory: the graphs' own memory
     P("graph-replay", ("cuGraphLaunch", "cudaGraphLaunch", "CUDA Graph launch failed", "replaying graph"),
