@@ -128,6 +128,9 @@ FREE_TEXT = [
     ("Jetson Orin NX 16GB", 1, "NVIDIA Jetson Orin NX 16GB", 15.31),
     ("Orin Nano", 1, "NVIDIA Jetson Orin Nano 8GB", 7.66),
     ("AGX Xavier 32GB", 1, "NVIDIA Jetson AGX Xavier 32GB", 30.62),
+    # DGX Spark's GB10 (holdout r84): "GB10" is a chip, not 10 GB, and its number is no count of cards
+    ("NVIDIA GB10 (DGX Spark, 121.69 GiB unified memory)", 1, "NVIDIA GB10", 121.69),
+    ("2x NVIDIA DGX Spark (GB10 Grace Blackwell, 121 GiB / 119 GiB unified memory)", 2, "NVIDIA GB10", 121.69),
     # a size that is all the cards together (holdout r30: an AWS g4dn.metal's eight T4s)
     ("AWS g4dn.metal, 8x NVIDIA T4 (128 GiB GPU memory total)", 8, "NVIDIA Tesla T4", 14.75),
     ("4x H100 (320 GB)", 4, "NVIDIA H100 SXM 80GB", 79.11),
@@ -420,7 +423,7 @@ def test_table_shape():
             assert re.fullmatch(r"\d+\.\d", c["compute_capability"]), c["id"]
             cc = float(c["compute_capability"])
             assert c["bf16"] == (cc >= 8.0), c["id"]
-            assert c["fp8"] == (cc in (8.9, 9.0, 10.0, 12.0)), c["id"]
+            assert c["fp8"] == (cc in (8.9, 9.0, 10.0, 12.0, 12.1)), c["id"]
     # one alias names one card
     seen: dict = {}
     for c in cards:

@@ -278,6 +278,20 @@ def _names_its_cause(message: str) -> bool:
                 or (_ASSERTION.search(message) and not _ALLOC_CHECK.search(message)))
 
 
+# the CUDA driver's status codes that torch_memory_saver prints by number
+_CU_RESULT = {"1": "CUDA_ERROR_INVALID_VALUE", "3": "CUDA_ERROR_NOT_INITIALIZED", "4": "CUDA_ERROR_DEINITIALIZED",
+              "101": "CUDA_ERROR_INVALID_DEVICE", "201": "CUDA_ERROR_INVALID_CONTEXT", "400": "CUDA_ERROR_INVALID_HANDLE",
+              "700": "CUDA_ERROR_ILLEGAL_ADDRESS", "801": "CUDA_ERROR_NOT_SUPPORTED", "999": "CUDA_ERROR_UNKNOWN"}
+
+
+def _memory_saver_status(m: re.Match[str]) -> Emitted:
+    code = m.group(1)
+    if code == "2":
+        yield "oom.kind", "cuda_error_oom"
+    else:
+        yield "error.final", f"torch_memory_saver: the CUDA driver returned {code} ({_CU_RESULT.get(code, 'not CUDA_ERROR_OUT_OF_MEMORY')}), not out of memory"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # ---- XLA (TPU backends of vLLM, JAX, torch_xla): RESOURCE_EXHAUSTED
     # a compiled program that could not reserve its memory ("Attempting to reserve 6.14G at the bottom of
@@ -421,10 +435,18 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
     # SGLang's (and verl's) torch_memory_saver re-creating what it paused: the same as vLLM's wake_up
     P("memory-saver-resume", ("torch_memory_saver",), r"\[torch_memory_saver\.cpp\].*\bfunc=resume\b", const(("oom.hint", "sleep_wake"))),
+    # its driver calls' status ("CUresult error  result=1 ... func=resume"): 2 is CUDA_ERROR_OUT_OF_MEMORY, any other
+    # a misuse of the driver API (an invalid value or address), which no memory setting moves
+    P("memory-saver-status", ("CUresult error",), r"\[torch_memory_saver\.cpp\] CUresult error\s+result=(\d+)", _memory_saver_status),
     # ---- look-alikes: errors that mention memory (or stop a start-up) but are no lack of it
     # (sgl-kernel prints the error first, then the file and line alone: an out-of-memory there is read by its own line)
     P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+(?: '[^']+'|: CUDA error: (?!out of memory)|\s*$)",
       kind("comm_error", ("oom.hint", "custom_all_reduce"))),
+    # TensorRT-LLM's GEMM runners (also inside SGLang's and vLLM's kernels) failing a launch: a kernel or tactic for the
+    # shape or architecture, which SGLang then reports as a failed CUDA graph capture
+    P("gemm-run-failed", ("Error occurred when running GEMM",), r"Error occurred when running GEMM!?(?: \(numBatches: (\d+), GemmMNK: (\d+) (\d+) (\d+))?",
+      lambda m: [("error.final", "a GEMM kernel failed to run" + (f" ({m.group(1)} batches of {m.group(2)}x{m.group(3)}x{m.group(4)})" if m.group(1) else "")
+                  + ": its kernel or tactic for this shape or GPU, not memory")]),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),

@@ -40,14 +40,26 @@ def _free_row(m: re.Match[str]) -> Emitted:
         yield "host.ram_used_ratio", round(1 - a / t, 4)
 
 
+def _cgroup_at_limit(m: re.Match[str]) -> Emitted:
+    usage, limit, failed = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if failed and usage >= limit * 0.98:  # (an unlimited cgroup prints a limit near 2**63)
+        yield "oom.kind", "kernel_oom_kill"
+        yield "host.cgroup_limit_bytes", limit << 10
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # a launcher's own survey before it loads ("Detected Available RAM: 2574 MB", koboldcpp; "Auto-detected
     # available RAM: 8000 MB"): what the host had free for the model
     P("stated-available-ram", ("Available RAM:", "available RAM:"), r"\b[Aa]vailable RAM:\s*(\d[\d.]*\s?[KMGT]i?B)\b",
       lambda m: [("host.ram_available_bytes", v) for v in (size_of(m.group(1)),) if v]),
     # ---- the kernel and container runtimes
-    P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"), r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+) )?\(([^)]+)\)",
+    # (a paste may elide the pid: "Killed process … (VLLM::EngineCor)", "Killed process <pid> (python)")
+    P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"),
+      r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+)|[^\s(]{1,8})?\s*\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
+    # the kernel's report of a memory cgroup (a container, a pod) at its limit, printed before it kills a task in it:
+    # "memory: usage 131072kB, limit 131072kB, failcnt 15691"
+    P("cgroup-at-limit", ("kB, limit ",), r"\bmemory: usage (\d+)kB, limit (\d+)kB, failcnt (\d+)", _cgroup_at_limit),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
     # the kernel's reaper freeing a killed task's memory ("oom_reaper: reaped process 2583 (python)"): a kill just happened
     P("kernel-oom-reaper", ("reaped process",), r"oom[_ ]reaper: reaped process \d+\s*\(", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
@@ -189,7 +201,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2))), ("gpu.backend", "neuron")]
       + ([("oom.buffer", "weights"), ("_phase", "load_weights")] if m.group(3) == "tensors" else [])),
     # ---- look-alikes that are not OOMs
-    P("illegal-access", ("illegal memory access",), r"an illegal memory access was enc", kind("illegal_memory_access")),
+    # (a paste that kept only the runtime's pointer to the error's name: "Search for `cudaErrorIllegalAddress' in ...")
+    P("illegal-access", ("illegal memory access", "ErrorIllegalAddress", "ERROR_ILLEGAL_ADDRESS"),
+      r"an illegal memory access was enc|\b(?:cuda|hip)ErrorIllegalAddress\b|\bCUDA_ERROR_ILLEGAL_ADDRESS\b", kind("illegal_memory_access")),
     P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),
@@ -206,6 +220,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("cuda-init-failed", ("failed to initialize CUDA",), r"failed to initialize CUDA: (?!out of memory)", kind("broken_install")),
     P("nccl-graph", ("NCCL cannot be captured",), r"NCCL cannot be captured in a graph", kind("nccl_graph_capture")),
     P("nccl-invalid-usage", ("NCCL error: invalid usage",), r"NCCL error: invalid usage", kind("nccl_graph_capture")),
+    # Jetson's GPU memory manager (nvmap) refused the process: the user may not open the device, so the GPU is unused
+    P("nvmap-denied", ("NvRmMemInit",), r"NvRmMemInit\w* failed with Permission denied", kind("broken_install")),
     P("bnb-no-gpu", ("compiled without GPU support",), r"bitsandbytes was compiled without GPU support", kind("broken_install")),
     P("bnb-dispatch", ("dispatched on the CPU or the disk",), r"Some modules are dispatched on the CPU or the disk",
       kind("bnb_dispatch", ("_phase", "load_weights"))),

@@ -1318,6 +1318,30 @@ ROUNDS_30_32 = [
     case("rocblas-cannot-read", "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: Illegal seek\n",
          [(FINAL, "ROCm's BLAS library could not read its kernel file TensileLibrary.dat: a build without kernels for this GPU, "
                   "or the process out of open files (ulimit -n); not memory", 1)]),
+    # holdout r84: the kernel's kill with the pid elided by the paste
+    case("kernel-kill-elided-pid", "Out of memory: Killed process \u2026 (VLLM::EngineCor)\n",
+         [(OOM, "kernel_oom_kill", 1), ("host.kernel_oom_kill", "Out of memory: Killed process \u2026 (VLLM::EngineCor)", 1),
+          ("oom.exit_signal", "SIGKILL", 1)]),
+    # holdout r84: the kernel's report of a pod's memory cgroup at its limit (an unlimited one is not read)
+    case("cgroup-at-limit", lines("[44517.301476] memory: usage 131072kB, limit 131072kB, failcnt 15691",
+                                  "[44517.301477] memory+swap: usage 0kB, limit 9007199254740988kB, failcnt 0"),
+         [(OOM, "kernel_oom_kill", 1), ("host.cgroup_limit_bytes", 131072 << 10, 1)]),
+    case("cgroup-below-limit", "memory: usage 65536kB, limit 131072kB, failcnt 0\n", []),
+    # holdout r84: only the runtime's pointer to the error's name survived the paste
+    case("illegal-address-name", "Search for `cudaErrorIllegalAddress' in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html "
+         "for more information.\n", [(OOM, "illegal_memory_access", 1)]),
+    # holdout r84: torch_memory_saver's driver status: 1 is an invalid value, 2 would be out of memory
+    case("memory-saver-status", "(WorkerDict pid=1) [torch_memory_saver.cpp] CUresult error  result=1 file=csrc/torch_memory_saver.cpp func=resume line=206\n",
+         [("oom.hint", "sleep_wake", 1),
+          (FINAL, "torch_memory_saver: the CUDA driver returned 1 (CUDA_ERROR_INVALID_VALUE), not out of memory", 1)]),
+    case("memory-saver-oom", "[torch_memory_saver.cpp] CUresult error  result=2 file=csrc/torch_memory_saver.cpp func=resume line=206\n",
+         [("oom.hint", "sleep_wake", 1), (OOM, "cuda_error_oom", 1)], framework="sglang"),
+    # holdout r84: a GEMM runner's failed launch, which SGLang reports as a failed graph capture
+    case("gemm-run-failed", "Error occurred when running GEMM! (numBatches: 256, GemmMNK: 128 1024 6144,\n",
+         [(FINAL, "a GEMM kernel failed to run (256 batches of 128x1024x6144): its kernel or tactic for this shape or GPU, not memory", 1)]),
+    # holdout r84: Jetson's nvmap refusing the service user: the GPU is never used
+    case("nvmap-denied", "Nov 27 16:54:54 jetson ollama[7008]: NvRmMemInitNvmap failed with Permission denied\n",
+         [("oom.hint", "unified_memory", 1), (OOM, "broken_install", 1)], framework="ollama"),
 ]
 
 
