@@ -447,6 +447,16 @@ PATTERNS: tuple[Pattern, ...] = (
     P("gemm-run-failed", ("Error occurred when running GEMM",), r"Error occurred when running GEMM!?(?: \(numBatches: (\d+), GemmMNK: (\d+) (\d+) (\d+))?",
       lambda m: [("error.final", "a GEMM kernel failed to run" + (f" ({m.group(1)} batches of {m.group(2)}x{m.group(3)}x{m.group(4)})" if m.group(1) else "")
                   + ": its kernel or tactic for this shape or GPU, not memory")]),
+    # NVSHMEM's team table (a fixed count, NVSHMEM_MAX_TEAMS), reported with its out-of-memory status
+    P("nvshmem-teams", ("No more teams available",), r"No more teams available \(max = (\d+)\)",
+      lambda m: [("error.final", f"NVSHMEM ran out of teams (max = {m.group(1)}): a fixed table, raised with NVSHMEM_MAX_TEAMS; "
+                                 "its out-of-memory status is not a lack of memory")]),
+    # an RDMA transfer engine (Mooncake, NIXL) whose network card could not register the KV buffer: GPUDirect RDMA,
+    # the driver or the engine's version, not a lack of memory
+    P("rdma-registration", ("memory registration failed", "Failed to register memory"),
+      r"\b(Mooncake|NIXL|nixl|RDMA|rdma)\b.{0,40}memory registration failed|Failed to register memory(?: region)?\b.{0,80}\b(?:Bad address|EFAULT|ibv_reg_mr)",
+      lambda m: [("error.final", f"{m.group(0).strip()}: the network card could not register the buffer for RDMA "
+                                 "(GPUDirect RDMA, the driver or the transfer engine's version), not a lack of memory")]),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),

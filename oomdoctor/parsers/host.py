@@ -3,6 +3,7 @@ mmap ENOMEM, /dev/shm and NCCL shared memory) and look-alikes that are not OOMs.
 
 from __future__ import annotations
 
+import math
 import re
 
 from oomdoctor.parsers.base import CRASH_SIGNALS, SIZE, Emitted, P, Pattern, const, kind, size_of, to_bytes
@@ -45,6 +46,22 @@ def _cgroup_at_limit(m: re.Match[str]) -> Emitted:
     if failed and usage >= limit * 0.98:  # (an unlimited cgroup prints a limit near 2**63)
         yield "oom.kind", "kernel_oom_kill"
         yield "host.cgroup_limit_bytes", limit << 10
+
+
+# element sizes of TensorFlow's dtype names
+_TF_DTYPE_BYTES = {"float": 4, "float32": 4, "half": 2, "float16": 2, "bfloat16": 2, "double": 8, "float64": 8,
+                   "int32": 4, "int64": 8, "int16": 2, "int8": 1, "uint8": 1, "bool": 1}
+
+
+def _tf_tensor_oom(m: re.Match[str]) -> Emitted:
+    host = m.group(3).lower().startswith(("cpu", "mklcpu"))
+    yield "oom.kind", "host_alloc_failed" if host else "cuda_error_oom"
+    if host:
+        yield "oom.cpu_alloc_failed", True
+    dims = [int(d) for d in re.findall(r"\d+", m.group(1))]
+    size = _TF_DTYPE_BYTES.get(m.group(2).lower())
+    if dims and size:
+        yield "oom.requested_bytes", size * math.prod(dims)
 
 
 PATTERNS: tuple[Pattern, ...] = (
@@ -187,6 +204,15 @@ PATTERNS: tuple[Pattern, ...] = (
     P("tf-pinned-host", ("bytes on host", "could not allocate pinned host memory"),
       r"failed to alloc (\d+) bytes on host: CUDA_ERROR_OUT_OF_MEMORY|could not allocate pinned host memory of size: (\d+)",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host"), ("oom.requested_bytes", int(m.group(1) or m.group(2)))]),
+    # TensorFlow's allocators: "OOM when allocating tensor with shape[41500,1002,1024] and type float on
+    # /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu": the CPU allocator's is the host's RAM
+    P("tf-tensor-oom", ("OOM when allocating tensor",),
+      r"OOM when allocating tensor with shape\s?\[([\d,\s]*)\] and type (\w+) on \S+ by allocator (\w+)", _tf_tensor_oom),
+    # Ascend's runtime refusing device memory: "Failed to allocate resource[DeviceMemory] with info [size:2147483648].
+    # Reason: Memory resources are exhausted."; HCCL asking for it (HcclAllocComResource...) is a communication buffer
+    P("ascend-device-resource", ("Failed to allocate resource[DeviceMemory]",), r"Failed to allocate resource\[DeviceMemory\] with info \[size:(\d+)\]",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("gpu.backend", "npu")]),
+    P("hccl-comm-resource", ("HcclAllocComResource",), r"\bHcclAllocComResource\w*", const(("oom.kind", "nccl_oom"), ("oom.hint", "hccl"))),
     # NVSHMEM (DeepEP's and other expert-parallel kernels' transport) backing its symmetric heap with GPU memory:
     # cuMemCreate's status 2 is CUDA_ERROR_OUT_OF_MEMORY; the barrier's "illegal memory access" after it is a consequence
     P("nvshmem-heap", ("cuMemCreate failed", "allocate_physical_memory_to_heap failed"),
@@ -200,10 +226,18 @@ PATTERNS: tuple[Pattern, ...] = (
     P("neuron-usage-alloc", ("(usage: ",), r"Failed to allocate ([\d.]+) ?([KMGT]i?B) \(usage: (\w+)\) on ND \d+:NC \d+",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2))), ("gpu.backend", "neuron")]
       + ([("oom.buffer", "weights"), ("_phase", "load_weights")] if m.group(3) == "tensors" else [])),
+    # Ascend's driver refusing device memory: "halMemAlloc failed:size=32(Byte), type=17, ..., drvRetCode=6"
+    # (6 is DRV_ERROR_OUT_OF_MEMORY; other codes are not a lack of memory)
+    P("ascend-hal-alloc", ("halMemAlloc failed",), r"halMemAlloc failed:size=(\d+)\(Byte\).{0,200}?drvRetCode=6\b",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("gpu.backend", "npu")]),
     # ---- look-alikes that are not OOMs
     # (a paste that kept only the runtime's pointer to the error's name: "Search for `cudaErrorIllegalAddress' in ...")
     P("illegal-access", ("illegal memory access", "ErrorIllegalAddress", "ERROR_ILLEGAL_ADDRESS"),
       r"an illegal memory access was enc|\b(?:cuda|hip)ErrorIllegalAddress\b|\bCUDA_ERROR_ILLEGAL_ADDRESS\b", kind("illegal_memory_access")),
+    # the NVIDIA kernel driver's Xid events (dmesg): 13, 31 and 43 are a kernel's fault (an exception, an MMU fault, a
+    # channel stopped), 48, 79, 119 and 120 the device itself (double-bit ECC, fallen off the bus, GSP errors)
+    P("nvidia-xid", ("NVRM: Xid",), r"NVRM: Xid \([^)]*\): (13|31|43|48|79|119|120),",
+      lambda m: [("oom.kind", "illegal_memory_access" if m.group(1) in ("13", "31", "43") else "device_lost")]),
     P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),

@@ -144,6 +144,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- LMCache, the KV offload connector inside vLLM's workers: its pinned host pool (max_local_cpu_size) is full
     P("lmcache-pool-full", ("because no memory is available",),
       r"Failed to allocate memory for tensor\(torch\.Size\(\[([\d, ]*)\]\), torch\.(\w+)\) because no memory is available", _offload_pool_full),
+    # (its cache engine's own wording: "Failed to allocate memory for the KV cache. The KV cache will not be stored.")
+    P("lmcache-store-skipped", ("Failed to allocate memory for the KV cache",), r"Failed to allocate memory for the KV cache\.?", kind("host_pool_full")),
     # ---- SGLang
     P("sglang-server-args", ("server_args=", "ServerArgs("), r"ServerArgs\((.*)\)?", _server_args),
     # the scheduler's prefix names its tensor-parallel rank: "[2025-05-29 14:59:00 TP5] ..."

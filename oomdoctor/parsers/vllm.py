@@ -171,6 +171,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-available-kv", ("Available KV cache memory",), r"Available KV cache memory: (-?[\d.]+) GiB",
       lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("_phase", "kv_alloc")] if not m.group(1).startswith("-")
       else [("oom.kind", "no_kv_memory"), ("mem.kv_cache_bytes", -gib(m.group(1)[1:])), ("_phase", "kv_alloc")]),
+    # vllm-ascend's worker: "Available memory: 0, total memory: 65452113920" (bytes left for the KV cache after the profile)
+    P("vllm-ascend-available", ("Available memory: ",), r"\bAvailable memory: (-?\d+), total memory: (\d+)$",
+      lambda m: [("mem.gpu_total_bytes", int(m.group(2))), ("_phase", "kv_alloc")]
+      + ([("oom.kind", "no_kv_memory")] if int(m.group(1)) <= 0 else [("mem.kv_cache_bytes", int(m.group(1)))])),
+    # V0's CPU swap space (pinned host RAM, swap_space GiB per GPU) being allocated: a failure here is the host's
+    P("vllm-cpu-swap-alloc", ("self.cpu_cache = ",), r"self\.cpu_cache = self\._allocate_kv_cache\(", const(("oom.hint", "cpu_swap_alloc"))),
     P("vllm-kv-tokens", ("KV cache size:",), r"(?:GPU|CPU) KV cache size: (\d[\d,]*) tokens",
       lambda m: [("mem.kv_tokens", to_int(m.group(1))), ("_phase", "kv_alloc")]),
     # (0 or fewer: nothing left for KV blocks; 2023's engine printed the negative count and went on to fail)

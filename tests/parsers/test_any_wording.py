@@ -1342,6 +1342,45 @@ ROUNDS_30_32 = [
     # holdout r84: Jetson's nvmap refusing the service user: the GPU is never used
     case("nvmap-denied", "Nov 27 16:54:54 jetson ollama[7008]: NvRmMemInitNvmap failed with Permission denied\n",
          [("oom.hint", "unified_memory", 1), (OOM, "broken_install", 1)], framework="ollama"),
+    # holdout r85: vllm-ascend's worker stating the bytes left for the KV cache
+    case("vllm-ascend-available-zero", "(EngineCore_DP0 pid=4146) INFO 01-15 06:47:41 [worker_v1.py:270] Available memory: 0, total memory: 65452113920\n",
+         [("mem.gpu_total_bytes", 65452113920, 1), (OOM, "no_kv_memory", 1)], phase="kv_alloc"),
+    # holdout r85: a failure raised in vLLM V0's CPU swap allocation (pinned host RAM)
+    case("vllm-cpu-swap-frame", lines('[rank0]:     self.cpu_cache = self._allocate_kv_cache(self.num_cpu_blocks, "cpu")',
+                                      "[rank0]: RuntimeError: CUDA error: invalid argument"),
+         [("oom.hint", "cpu_swap_alloc", 1), (FINAL, "[rank0]: RuntimeError: CUDA error: invalid argument", 2)]),
+    # holdout r85: LMCache's cache engine skipping a store for lack of room in its host pool
+    case("lmcache-store-skipped", lines("[2025-07-03 12:45:27,563] LMCache WARNING: Failed to allocate memory for the KV cache.",
+                                        "The KV cache will not be stored. (cache_engine.py:200:lmcache.v1.cache_engine)"),
+         [(OOM, "host_pool_full", 1)]),
+    # holdout r85: Ascend's driver (drvRetCode 6: out of memory) and runtime refusing device memory; HCCL asking for it
+    case("ascend-hal-alloc", "[npu_driver.cc:1274]29953 DevMemAllocManaged:[INIT][DEFAULT][drv api] halMemAlloc failed:size=32(Byte), type=17, "
+         "moduleId=3, drvFlag=216172782156776448, drvRetCode=6, device_id=0!\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 32, 1), ("gpu.backend", "npu", 1)]),
+    case("ascend-hal-alloc-other-code", "halMemAlloc failed:size=32(Byte), type=17, moduleId=3, drvRetCode=3, device_id=0!\n", []),
+    case("ascend-hccl-resource", lines("        Failed to allocate resource[DeviceMemory] with info [size:2147483648]. Reason: Memory resources are exhausted.",
+                                       "        Nnopbase fails to invoke the HcclAllocComResourceByTiling function of the hccl module. ret = 2"),
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 2147483648, 1), ("gpu.backend", "npu", 1),
+          (OOM, "nccl_oom", 2), ("oom.hint", "hccl", 2)]),
+    # holdout r85: TensorFlow's CPU allocator is the host's RAM; its GPU allocator the card's
+    case("tf-cpu-allocator", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[41500,1002,1024] "
+         "and type float on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu [Op:ResourceGather]\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 4 * 41500 * 1002 * 1024, 1)]),
+    case("tf-gpu-allocator", "ResourceExhaustedError: OOM when allocating tensor with shape[8,1024,4096] and type half on "
+         "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 2 * 8 * 1024 * 4096, 1)]),
+    # holdout r85: the NVIDIA driver's Xid 31 (an MMU fault) in dmesg; NVSHMEM's team table; an RDMA registration
+    case("nvidia-xid-31", "NVRM: Xid (PCI:0000:03:00): 31, pid=18865, name=llama-server, channel 0x00000019, intr 10000000. MMU Fault: "
+         "ENGINE GRAPHICS GPC0 GPCCLIENT_T1_5 faulted @ 0x32_0134b000. Fault is of type FAULT_PDE ACCESS_TYPE_READ\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    case("nvidia-xid-79", "NVRM: Xid (PCI:0000:41:00): 79, pid=1234, GPU has fallen off the bus.\n", [(OOM, "device_lost", 1)]),
+    case("nvshmem-teams", "team_internal.cpp:1821: error status: 2 (NVSHMEMX_ERROR_OUT_OF_MEMORY) No more teams available (max = 7), "
+         "try setting NVSHMEM_MAX_TEAMS environment variable\n",
+         [(FINAL, "NVSHMEM ran out of teams (max = 7): a fixed table, raised with NVSHMEM_MAX_TEAMS; its out-of-memory status is not a "
+                  "lack of memory", 1)]),
+    case("mooncake-registration", '    raise RuntimeError("Mooncake memory registration failed.")\n',
+         [(FINAL, "Mooncake memory registration failed: the network card could not register the buffer for RDMA (GPUDirect RDMA, "
+                  "the driver or the transfer engine's version), not a lack of memory", 1)]),
 ]
 
 
