@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 
-from oomdoctor.parsers.base import SIZE, Emitted, P, Pattern, const, kind, mib, to_bytes, to_int
+from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, to_bytes, to_int
 
 # names a message may give a setting, mapped to the canonical knob ids
 _KNOB_WORDS = {
@@ -457,6 +457,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(Mooncake|NIXL|nixl|RDMA|rdma)\b.{0,40}memory registration failed|Failed to register memory(?: region)?\b.{0,80}\b(?:Bad address|EFAULT|ibv_reg_mr)",
       lambda m: [("error.final", f"{m.group(0).strip()}: the network card could not register the buffer for RDMA "
                                  "(GPUDirect RDMA, the driver or the transfer engine's version), not a lack of memory")]),
+    # Metal's API validation: "-[_MTLCommandBuffer addCompletedHandler:]:1011: failed assertion `Completed handler provided
+    # after commit call'": a misuse of the API by the engine, not a lack of memory (that is kIOGPUCommandBufferCallbackErrorOutOfMemory)
+    P("metal-api-assertion", ("failed assertion `",), r"-\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
+      lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"Metal's API check failed ({m.group(1)}): the engine misused the API, not memory")]),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),

@@ -233,6 +233,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
+    # Mesa's RADV driver (AMD under Vulkan) refusing a buffer, its size on the next line:
+    # "radv/amdgpu: Failed to allocate a buffer:" / "radv/amdgpu:    size      : 963379200 bytes"
+    P("radv-alloc", ("radv/amdgpu: Failed to allocate", "radv/amdgpu:    size"),
+      r"radv/amdgpu: Failed to allocate a buffer|radv/amdgpu:\s+size\s*: (\d+) bytes",
+      lambda m: [("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [("oom.kind", "ggml_alloc_failed"), ("oom.buffer_device", "GPU"),
+                                                                              ("gpu.backend", "vulkan")]),
     P("ggml-vulkan-limit", ("exceeds device memory allocation limit", "exceeds device buffer size limit"),
       r"exceeds device memory allocation limit|Requested buffer size exceeds device buffer size limit",
       kind("alloc_size_limit", ("oom.hint", "per_allocation_limit"))),  # the driver's cap on one allocation

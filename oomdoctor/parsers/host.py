@@ -21,6 +21,7 @@ def _minus(signal: int) -> tuple[tuple[str, ...], str]:
 
 
 _MINUS_9, _MINUS_7 = _minus(9), _minus(7)
+_MINUS_CRASH = [_minus(int(sig)) for sig in CRASH_SIGNALS]  # (-4, -8, -11: the child crashed)
 
 _FREE_CELL = re.compile(r"([\d.]+)([KMGTP]i?|B)?")
 
@@ -103,6 +104,10 @@ PATTERNS: tuple[Pattern, ...] = (
                                  "it was not killed for memory")]),
     # a launcher's return code -9: its child's SIGKILL
     P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
+    # (cog's "Prediction failed for an unknown reason. It might have run out of memory? (exitcode -11)")
+    P("return-code-crash", tuple(a for anchors, _ in _MINUS_CRASH for a in anchors), "|".join(rx for _, rx in _MINUS_CRASH),
+      lambda m: [("error.final", f"return code -{sig}: the process crashed ({CRASH_SIGNALS[sig]}), it was not killed for memory")
+                 for sig in re.findall(r"-(\d+)\b", m.group(0))[-1:]]),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),

@@ -107,7 +107,9 @@ MULTIMODAL = (
     r"(?i)qwen[\d._]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor|"
     # (llama.cpp's multimodal library: its projector file, "encoding image slice...")
     # (vLLM V0's "Starting profile run for multi-modal models.")
-    r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b|ProjectorPath:[^\s\]]|profile run for multi-modal models"
+    r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b|ProjectorPath:[^\s\]]|profile run for multi-modal models|"
+    # (an image passed on a command line: "--image cat.jpg"; a vision stage's class: "EngineV2VisionPrefill.prepare")
+    r"\s--image(?:[= ]\S|\s*$)|(?<![a-z])Vision\w*?(?:Prefill|Encoder|Tower|Transformer)\b"
 )
 
 LAUNCH: tuple[Pattern, ...] = (

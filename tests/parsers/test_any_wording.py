@@ -1381,6 +1381,17 @@ ROUNDS_30_32 = [
     case("mooncake-registration", '    raise RuntimeError("Mooncake memory registration failed.")\n',
          [(FINAL, "Mooncake memory registration failed: the network card could not register the buffer for RDMA (GPUDirect RDMA, "
                   "the driver or the transfer engine's version), not a lack of memory", 1)]),
+    # holdout r86: Mesa's RADV driver refusing a buffer (its size on the next line); Metal's API validation failing
+    case("radv-alloc", lines("radv/amdgpu: Failed to allocate a buffer:", "radv/amdgpu:    size      : 963379200 bytes"),
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer_device", "GPU", 1), ("gpu.backend", "vulkan", 1), ("oom.requested_bytes", 963379200, 2)]),
+    case("metal-api-assertion", "-[_MTLCommandBuffer addCompletedHandler:]:1011: failed assertion `Completed handler provided after commit call'\n",
+         [(FINAL, "Metal's API check failed (Completed handler provided after commit call): the engine misused the API, not memory", 1)]),
+    # holdout r86: a launcher's negative return code of a crash (cog guesses memory; -9 would be a kill)
+    case("return-code-crash", "cog.server.exceptions.FatalWorkerException: Prediction failed for an unknown reason. It might have run out of memory? "
+         "(exitcode -11)\n",
+         [(FINAL, "return code -11: the process crashed (SIGSEGV, a segmentation fault), it was not killed for memory", 1)]),
+    case("metal-api-assertion-memory", "-[MTLDebugDevice newBufferWithLength:options:]:670: failed assertion `Buffer Validation Illegal MTLStorageMode "
+         "for memory'\n", []),
 ]
 
 
