@@ -17,6 +17,7 @@ from oomdoctor.parsers.servers import SGLANG_RANK
 
 SCRIPT = "script"  # not a framework: a Python program, counted only when nothing else is named
 NAMED_PYTORCH = "pytorch-script"  # a known plain-PyTorch program (Meta's reference code): read as pytorch, not assumed transformers
+PROJECT = "project"  # not a framework: a traceback frame of the program's own code
 OLLAMA_RUNNER = "ollama-runner"  # not a framework: Ollama's model store or model tag, which make llama.cpp's lines Ollama's runner's
 
 
@@ -35,7 +36,10 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
-                                    "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less"),
+                                    "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less",
+                                    "Engine core initialization failed"),
+         # (the V1 front end's report that its engine core process died while starting)
+         r"Engine core initialization failed\. See root cause above|"
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|KV cache is needed|Free memory on device \S+ \([\d./]+ GiB\) on startup is less|err_execute_model_|"
@@ -161,7 +165,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"exllama|Insufficient VRAM (?:in split )?for model and cache|Insufficient space in device allocation", re.I),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
                                                 "accelerate", "generate(", "modeling_", "device_map", "offload_folder"),
-         r"transformers|from_pretrained|AutoModel|(?<!safetensors )Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|"
+         # (not ktransformers or ctransformers, engines of their own)
+         r"(?<![A-Za-z])transformers|from_pretrained|AutoModel|(?<!safetensors )Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|"
          r"modeling_\w+\.py|device_map|offload_folder"),
     # transformers' own logging format: `[WARNING|file.py:307] 2023-10-10 15:56:27,604 >> message`
     _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
@@ -198,6 +203,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
          r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b|"
          r"\bvllm(?:_rs\b|-rs\b|\.rs\b)|\bcandle_core::", re.I),
+    # Triton Inference Server and its client: a server with no framework id of its own, unless its engine's
+    # (vLLM's, TensorRT-LLM's) lines name one
+    _sig("fw-triton", "other", 2, ("tritonclient", "tritonserver", "pb_stub", "triton_python_backend"),
+         r"tritonclient|tritonserver|\bpb_stub\b|triton_python_backend"),
     # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",
@@ -213,6 +222,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Engine loop is not running\. Inspect the stacktrace|Background loop is not running\. If it was running|\b(?:MQ|Async)EngineDeadError\b"),
     # a Python traceback and no engine named: a script (read as transformers, like PyTorch alone)
     _sig("fw-python-traceback", SCRIPT, 1, ('.py", line ',), r'File "[^"]+\.py", line \d+'),
+    # a frame of the program's own code (not an installed package's, the interpreter's or a notebook cell's): with no
+    # engine named, a project of its own (a trainer, an application) runs the model, not a transformers script
+    _sig("fw-project-frame", PROJECT, 1, ('.py", line ',),
+         r'File "(?![^"]*(?:site-packages|dist-packages|[/\\]lib[/\\]python|[/\\]Lib[/\\]|ipykernel_|<))[^"]+\.py", line \d+'),
     # a Python program launched from the shell (a prompt's command line, with its environment in front, or the
     # shell's job line for it): a script too
     _sig("fw-python-launch", SCRIPT, 1, ("python", "streamlit run", "torchrun", "accelerate launch"),
@@ -232,10 +245,12 @@ ASSUMED = "transformers"  # what a log that shows only PyTorch is read as
 
 
 def decide(scores: dict[str, int]) -> str:
-    named = {fw: s for fw, s in scores.items() if fw not in (SCRIPT, OLLAMA_RUNNER)}
+    named = {fw: s for fw, s in scores.items() if fw not in (SCRIPT, OLLAMA_RUNNER, PROJECT)}
+    engines = {fw: s for fw, s in named.items() if fw != "pytorch"}
+    if PROJECT in scores and "pytorch" in scores and not engines:
+        return "other"  # PyTorch's messages under a project's own frames, no engine or transformers named
     if not named:
         return ASSUMED if SCRIPT in scores else "other"
-    engines = {fw: s for fw, s in named.items() if fw != "pytorch"}
     # PyTorch's own messages and a Python traceback come with every Python engine: any engine's own
     # signal names the framework before them
     # (a tie between a serving engine and transformers goes to the engine: engines import transformers' model

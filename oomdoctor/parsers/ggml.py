@@ -280,7 +280,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # past its working set, most often the memory (a low reading: the status names no cause)
     P("metal-command-buffer-error", ("failed with status 5",), r"command buffer \d+ failed with status 5\b",
       const(("oom.kind", "metal_command_buffer_error"), ("oom.hint", "metal_command_buffer"), ("gpu.backend", "metal"))),
+    # ggml-backend's own check of a buffer it could not get, naming no device (whisper.cpp and llama.cpp of 2023-24):
+    # 'GGML_ASSERT: D:\\a\\whisper.cpp\\whisper.cpp\\ggml-backend.c:460: data != NULL && "failed to allocate buffer"'
+    P("ggml-assert-alloc", ('"failed to allocate buffer"',), r'GGML_ASSERT(?::|\().{0,200}data != NULL && "failed to allocate buffer"',
+      kind("ggml_alloc_failed", ("_buffer_device_unstated", True))),
     P("ggml-assert", ("GGML_ASSERT",), r"GGML_ASSERT\(.*\) failed", kind("ggml_assert")),
+    # a ggml program initialising a GPU backend: a buffer it names no device for may be the GPU's
+    P("ggml-gpu-init", ("_init:", "backend", "devices"),
+      r"ggml_(?:cuda|metal|vulkan|sycl|opencl|cann|musa)_init\b|using (?:CUDA|Metal|Vulkan|SYCL|ROCm|OpenCL|CANN) backend|"
+      r"found \d+ (?:CUDA|ROCm|Vulkan|SYCL) devices",
+      const(("_gpu_backend_seen", True))),
     # the driver lost the device (a hang reset by its watchdog, a rejected submission): whatever
     # allocation message came before it, the device is gone, not full
     P("device-lost", ("DeviceLost", "DEVICE_LOST", "context is lost", "GPU hang"),

@@ -78,6 +78,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # the kernel's report of a memory cgroup (a container, a pod) at its limit, printed before it kills a task in it:
     # "memory: usage 131072kB, limit 131072kB, failcnt 15691"
     P("cgroup-at-limit", ("kB, limit ",), r"\bmemory: usage (\d+)kB, limit (\d+)kB, failcnt (\d+)", _cgroup_at_limit),
+    # Android's low-memory killer daemon ending processes because RAM and swap ran low:
+    # "lowmemorykiller lmkd I Kill 'com.example' (15964), uid 10137, oom_score_adj 500 to free 92212kB rss, ...; reason: low watermark is breached"
+    P("android-lmkd-kill", ("lowmemorykiller", "lmkd"), r"(?:lowmemorykiller|\blmkd\b).{0,80}\bKill '[^']+' \(\d+\),.{0,200}to free \d+kB",
+      kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
     # the kernel's reaper freeing a killed task's memory ("oom_reaper: reaped process 2583 (python)"): a kill just happened
     P("kernel-oom-reaper", ("reaped process",), r"oom[_ ]reaper: reaped process \d+\s*\(", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
@@ -108,6 +112,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("return-code-crash", tuple(a for anchors, _ in _MINUS_CRASH for a in anchors), "|".join(rx for _, rx in _MINUS_CRASH),
       lambda m: [("error.final", f"return code -{sig}: the process crashed ({CRASH_SIGNALS[sig]}), it was not killed for memory")
                  for sig in re.findall(r"-(\d+)\b", m.group(0))[-1:]]),
+    # a supervisor reporting the signal that ended its service ("Service exited with code 256 (by signal 4)",
+    # "terminated by signal 11"): a crash, not a kill for memory
+    P("signal-crash", ("by signal ",), r"\b(?:exited|terminated|killed|stopped)\b.{0,40}\bby signal (4|8|11)\b",
+      lambda m: [("error.final", f"signal {m.group(1)}: the process crashed ({CRASH_SIGNALS[m.group(1)]}), it was not killed for memory")]),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
@@ -180,6 +188,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("shm-triton-region", ("Unable to initialize shared memory key",),
       r"Unable to initialize shared memory key '[^']*' to requested size \((\d+) bytes\)",
       lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", int(m.group(1)))]),
+    # the backend finding its Python stub process dead or stalled ("Stub process 'damage_0' is not healthy", "Stub process
+    # is unhealthy and it will be restarted"): most often its shared-memory region outgrew a container's 64 MiB /dev/shm
+    P("triton-stub-unhealthy", ("Stub process",), r"Stub process (?:'[^']*' )?is (?:not healthy|unhealthy)", kind("stub_unhealthy")),
     P("shm-ray-sizes", ("available in /dev/shm",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",
       lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
     P("shm-ray-sizes2", ("The request is for",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",

@@ -133,6 +133,10 @@ LAUNCH: tuple[Pattern, ...] = (
       lambda m: [("knob.quantization", f"bnb-{m.group(1) or m.group(2) or m.group(3)}bit")]),
     P("startup-frames", ("LLM(", "from_engine_args", "LLMEngine", "EngineCoreProc", "init_device"),
       r"\bLLM\(|from_engine_args|LLMEngine\(|EngineCoreProc\(|init_device", lambda m: [("_phase", "startup")]),
+    # (V1's front end reporting that its engine core died while starting, printed below the root cause: the failure's
+    # phase when no frame names a step)
+    P("engine-core-init-failed", ("Engine core initialization failed",), r"Engine core initialization failed",
+      lambda m: [("_phase_umbrella", "startup")]),
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
                      "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV", "omni", "Omni", "lmms_eval",
                      "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath", "multi-modal model"),
@@ -501,6 +505,10 @@ class _State:
                 kinds = [f.evidence for f in self.facts if f.key == "oom.kind"]
                 ev = next((e for e in reversed(kinds) if e is not None and e.line <= (self.failure_line or 0)), kinds[0])
                 yield Fact("oom.buffer", _STEP_BUFFER[self.failure_phase], Origin.LOG, ev)
+        if "_buffer_device_unstated" in raw and "_gpu_backend_seen" not in raw and not any(
+                f.key in ("oom.buffer_device", "gpu.backend", "gpu.name", "gpu.total_bytes") for f in self.facts):
+            # ggml refused a buffer in a program that set up no GPU backend: the CPU's, in host RAM
+            yield Fact("oom.buffer_device", "CPU", Origin.LOG, raw["_buffer_device_unstated"][1])
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
             yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
         if "_resident_before_kv" in raw and "mem.weights_bytes" not in self.sums and generic.METAL_UNNAMED not in self.sums and not any(f.key == "mem.weights_bytes" for f in self.facts):

@@ -81,7 +81,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("_process", f"{m.group(1)}:{_sz(m, 2)}")], repeat=True),
     # (a process that holds PyTorch's tensors holds more than 0 bytes: "this process has 0 bytes memory in
     # use" is NVML not seeing the process, in a container or under WSL, and says nothing)
-    P("torch-this-process", ("this process has",), r"this process has " + SIZE + r" memory in use",
+    # (a paste that shortens it: "... this process has 20.67 GiB in use.")
+    P("torch-this-process", ("this process has",), r"this process has " + SIZE + r" (?:memory )?in use",
       lambda m: [("oom.process_bytes", _sz(m, 1))] if _sz(m, 1) else []),
     # (also on a line cut before "Of the allocated memory")
     P("torch-allocated", ("allocated by PyTorch",), r"(?:Of the allocated memory |^\W*)" + SIZE + r" is allocated by PyTorch",

@@ -1033,7 +1033,7 @@ ROUNDS_30_32 = [
     # a frame moving tensors to the host: PyTorch's CUDA error there is the pinned copy, and not ggml's message
     case("to-cpu-frame", '  File "sequential_backend.py", line 66, in _to_cpu\ntorch.AcceleratorError: CUDA error: out of memory\n',
          [("oom.hint", "pinned_host", 1), ("oom.hint", "pinned_copy", 1), (OOM, "cuda_error_oom", 2), ("oom.hint", "traceback", 1)],
-         framework="transformers"),
+         framework="other"),  # (a project's own frame, no transformers named)
     # holdout r41
     case("ggml-loader-names-the-weights-buffer",
          lines("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 7825.94 MiB on device 0: cudaMalloc failed: out of memory",
@@ -1391,7 +1391,27 @@ ROUNDS_30_32 = [
          "(exitcode -11)\n",
          [(FINAL, "return code -11: the process crashed (SIGSEGV, a segmentation fault), it was not killed for memory", 1)]),
     case("metal-api-assertion-memory", "-[MTLDebugDevice newBufferWithLength:options:]:670: failed assertion `Buffer Validation Illegal MTLStorageMode "
-         "for memory'\n", []),
+         "for memory'\n", []),    # holdout r87: vllm.rs sizing its KV pool, and its Rust backtrace through the KV step
+    case("kv-blocks-for-seqs", "WARN vllm_rs::utils: Allocating 8192 KV blocks (131072 MB) for [2 seqs x 262144 tokens]\n",
+         [("mem.kv_cache_bytes", 131072 << 20, 1), ("knob.max_num_seqs", 2, 1), ("knob.max_model_len", 262144, 1)]),
+    # holdout r87: ggml-backend's own assert on a buffer it could not get, no GPU backend set up: the CPU's
+    case("ggml-assert-alloc-cpu", 'GGML_ASSERT: D:\\a\\whisper.cpp\\whisper.cpp\\ggml-backend.c:460: data != NULL && "failed to allocate buffer"\n',
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer_device", "CPU", 1)]),
+    case("ggml-assert-alloc-gpu", lines("ggml_cuda_init: found 1 CUDA devices:",
+                                        'GGML_ASSERT: ggml-backend.c:460: data != NULL && "failed to allocate buffer"'),
+         [(OOM, "ggml_alloc_failed", 2)]),
+    # holdout r87: Android's low-memory killer; a supervisor's crash signal; Triton's Python stub
+    case("android-lmkd", "2024-09-25 10:24:19.378   495-495   lowmemorykiller         lmkd                                 I  Kill "
+         "'com.google.android.apps.scone' (15964), uid 10137, oom_score_adj 500 to free 92212kB rss, 33036kB swap; reason: low watermark is "
+         "breached and swap is low (712kB < 389076kB)\n", [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("signal-crash", "[12:46:25] INFO: Service exited with code 256 (by signal 4)\n",
+         [(FINAL, "signal 4: the process crashed (SIGILL, an illegal instruction), it was not killed for memory", 1)]),
+    case("triton-stub-unhealthy", "tritonclient.utils.InferenceServerException: [StatusCode.INTERNAL] Failed to process the request(s) for "
+         "model instance 'damage_0', message: Stub process is not healthy.\n", [(OOM, "stub_unhealthy", 1)], framework="other"),
+    # holdout r87: PyTorch's report shortened by the user ("this process has 20.67 GiB in use")
+    case("torch-this-process-shortened", "Process 29529 has 796.00 MiB memory in use. ... this process has 20.67 GiB in use.\n",
+         [("oom.process_bytes", 22194243502, 1), ("oom.other_process_bytes", 834666496, 1), ("oom.process_count", 2, 1),
+          ("gpu.other_processes", "pid 29529 796.00 MiB", 1)]),
 ]
 
 
@@ -1449,6 +1469,8 @@ REACHED = [
      "        at /workspace/mlc-llm/cpp/llm_chat.cc:504\n"
      "  7: LoadParams\n"
      "        at /workspace/mlc-llm/cpp/llm_chat.cc:237\n", "load_weights"),
+    # holdout r87: a Rust engine's backtrace through its KV step
+    ("vllm-rs-med0  |    4: vllm_rs::core::runner::ModelRunner::init_kv_cache\n", "kv_alloc"),
     # holdout r71: Metal's KV buffer allocated, and nothing after it: the KV step
     ("ggml_metal_add_buffer: allocated 'data            ' buffer, size =  7501.59 MB, ( 7502.22 / 21845.34)\n"
      "ggml_metal_add_buffer: allocated 'kv              ' buffer, size = 12675.02 MB, (20177.23 / 21845.34)\n", "kv_alloc"),
@@ -1497,6 +1519,28 @@ def test_wrappers_name_the_engine_they_run():
                   "│ /root/text-generation-webui-main/server.py:253 in <module>   │",
                   "│ /root/text-generation-webui-main/modules/models.py:93 in load_model    │")
     assert detect.decide(scan_text(webui).framework_scores) == "llamacpp"
+
+
+def test_a_projects_own_frames_are_not_a_transformers_script():
+    # holdout r87: PyTorch's report under a trainer's own frames (slime), no engine or transformers named: a project of its own
+    from oomdoctor.parsers import detect
+    from parser_table import scan_text
+
+    trainer = lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.84 GiB.",
+                    '  File "slime/utils/ppo_utils.py", line 219, in vocab_parallel_softmax')
+    assert detect.decide(scan_text(trainer).framework_scores) == "other"
+    # an installed package's frames or a notebook cell's are still a script's
+    for frame in ('  File "/usr/lib/python3/dist-packages/torch/nn/modules/module.py", line 1501, in _call_impl',
+                  '  File "/tmp/ipykernel_1234/2871.py", line 3, in <module>'):
+        assert detect.decide(scan_text(lines("torch.OutOfMemoryError: CUDA out of memory.", frame)).framework_scores) == detect.ASSUMED
+    # ktransformers' folders are not transformers: SGLang's frames name the engine
+    kt = lines('  File "/home/u/ktransformers/.venv/lib/python3.11/site-packages/sglang/srt/layers/attention/triton_ops/extend_attention.py", '
+               'line 597, in extend_attention_fwd',
+               *['  File "/home/u/ktransformers/ktransformers/.venv/lib/python3.11/site-packages/triton/runtime/jit.py", line 390, in <lambda>'] * 5)
+    assert detect.decide(scan_text(kt).framework_scores) == "sglang"
+    # vLLM V1's front end reporting its engine core's death
+    assert detect.decide(scan_text(lines("RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}",
+                                         "torch.OutOfMemoryError: CUDA out of memory.")).framework_scores) == "vllm"
 
 
 def test_a_finished_start_up_reached_no_step():
