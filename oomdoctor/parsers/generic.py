@@ -489,6 +489,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Driver/library version mismatch|forward compatibility was attempted on non supported HW|no CUDA-capable device is detected|"
       r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error", kind("broken_install")),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
+    # a kernel library's own launch check naming its source file ("CUDA error (.../flash_fwd_launch_template.h:188): invalid
+    # argument"): the launch was refused, nothing ran out
+    P("cuda-launch-check", ("CUDA error (",), r"CUDA error \([^()]*:\d+\): (?!out of memory)(\w[\w ]{2,80})",
+      lambda m: [("error.final", f"CUDA error: {m.group(1).strip()} (a kernel launch was refused), not out of memory")]),
     # ggml's VMM pool failing: the CUDA call that reserves its address range, or any VMM call of a HIP
     # build (ggml's HIP builds name no call: "HipVMM Failure: out of memory"; ROCm's VMM is off by default since)
     P("va-reservation", ("cuMemAddressReserve", "HipVMM Failure"), r"cuMemAddressReserve|HipVMM Failure", kind("va_reservation")),
@@ -554,7 +558,8 @@ PATTERNS: tuple[Pattern, ...] = (
       _stated_oom, fallback=True),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Illegal instruction", "GGML_ASSERT", "Assertion", "panicked at",
                       "Fatal Python error", "Internal Error"),
-      r"^(?:.*?\]:?\s+|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
+      # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", or a bracketed one)
+      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
       r"(terminate called after throwing an instance of|[Ss]egmentation fault|Illegal instruction|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed)(.*)$",
       _final_error, fallback=True),
@@ -566,6 +571,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # (MLC's own "  7: LoadParams" frame, no namespace, reads the parameters too)
     P("frame-native", (": tvm::", ": mlc::", ": LoadParams"), r"^\s*\d+: (?:(?:tvm|mlc)::[\w:<>]+|LoadParams\b)",
       lambda m: [("_traceback", True)] + ([("_phase", "load_weights")] if re.search(r"NDArrayCache::Load|\bLoadParams\b", m.string) else [])),
+    # a native backtrace through the KV cache manager allocating its pools (TensorRT-LLM's C++ runtime:
+    # "tensorrt_llm::batch_manager::kv_cache_manager::KVCacheManager::allocatePools(bool) + 61"): the KV step
+    P("frame-native-kv-pools", ("allocatePools",), r"\b(?:KVCacheManager|BlockManager)::allocatePools\b", const(("_phase", "kv_alloc"))),
     # an engine building the model through its generic Hugging Face backend (no native class for the architecture):
     # that backend does not shard or quantize the layers the way a native class does, so the model's size at the
     # launch settings understates what it places on each GPU

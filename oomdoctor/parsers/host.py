@@ -281,6 +281,15 @@ PATTERNS: tuple[Pattern, ...] = (
     P("driver-too-old", ("driver version is insufficient", "not supported in the installed CUDA driver", "unsatisfied condition: cuda"),
       r"CUDA driver version is insufficient|API call is not supported in the installed CUDA driver|requirement error: unsatisfied condition: cuda\s*>=",
       kind("broken_install")),
+    # Ollama (or any Go or C program loading libcuda by hand) finding a driver library too old for the runtime:
+    # 'unable to load cuda driver library" ... error="symbol lookup for cuCtxCreate_v3 failed: ... undefined symbol'
+    P("driver-library-symbol", ("unable to load cuda driver library", "unable to load cudart library"),
+      r"unable to load (?:cuda driver|cudart) library.{0,300}(?:undefined symbol|symbol lookup)", kind("broken_install")),
+    # informational lines of an allocator or a transport that go on working: TensorFlow's pool allocator growing
+    # its cache, Open MPI's shared-memory transport falling back; nothing failed
+    P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL"),
+      r"PoolAllocator: After \d+ get requests|Raising pool_size_limit_ from \d+|create_and_attach: unable to create shared memory BTL",
+      kind("memory_notice")),
     P("no-cuda-gpus", ("No CUDA GPUs are available",), r"No CUDA GPUs are available", kind("broken_install")),
     # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)
     P("device-count-failed", ("Unexpected error from cudaGetDeviceCount",), r"Unexpected error from cudaGetDeviceCount\(\)", kind("broken_install")),

@@ -187,7 +187,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"^\s*logits = \S|"
       r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b|"
       # (a frame in vLLM's layers that neither creates nor loads a weight: a layer computing)
-      r"model_executor/layers/\S+\", line \d+, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+",
+      # (a paste may drop the function's name: 'File ".../layers/fla/ops/fused_gdn_prefill_post_conv.py", line 200')
+      r"model_executor/layers/\S+\", line \d+(?:, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+|\s*$)",
       const(("_phase", "forward"))),
     # transformers' generate() warning on a prompt longer than max_length: the prompt's tokens, and a prefill
     P("hf-input-length", ("Input length of input_ids is",), r"Input length of input_ids is (\d+)",

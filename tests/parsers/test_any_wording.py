@@ -1408,6 +1408,34 @@ ROUNDS_30_32 = [
          [(FINAL, "signal 4: the process crashed (SIGILL, an illegal instruction), it was not killed for memory", 1)]),
     case("triton-stub-unhealthy", "tritonclient.utils.InferenceServerException: [StatusCode.INTERNAL] Failed to process the request(s) for "
          "model instance 'damage_0', message: Stub process is not healthy.\n", [(OOM, "stub_unhealthy", 1)], framework="other"),
+    # holdout r88: look-alikes: a driver library too old for the runtime, a kernel library's launch check, an exception
+    # under a container's service prefix, an allocator's and a transport's notices
+    case("driver-library-symbol", 'unable to load cuda driver library" library=/usr/lib/x86_64-linux-gnu/libcuda.so.418.226.00 '
+         'error="symbol lookup for cuCtxCreate_v3 failed: /usr/lib/x86_64-linux-gnu/libcuda.so.418.226.00: undefined symbol: cuCtxCreate_v3\n',
+         [(OOM, "broken_install", 1)]),
+    case("cuda-launch-check", "CUDA error (/__w/xformers/xformers/third_party/flash-attention/hopper/flash_fwd_launch_template.h:188): "
+         "invalid argument\n", [(FINAL, "CUDA error: invalid argument (a kernel launch was refused), not out of memory", 1)]),
+    case("compose-prefixed-exception", "tabbyapi  |                        RuntimeError: cudaHostRegister(0x70a98bbe9000, 71397376)\n",
+         [(FINAL, "tabbyapi  |                        RuntimeError: cudaHostRegister(0x70a98bbe9000, 71397376)", 1)]),
+    case("tf-pool-allocator-notice", lines(
+        "PoolAllocator: After 2573 get requests, put_count=2268 evicted_count=1000 eviction_rate=0.440917 and unsatisfied allocation "
+        "rate=0.546055",
+        "I tensorflow/core/common_runtime/gpu/pool_allocator.cc:256] Raising pool_size_limit_ from 100 to 110"),
+         [(OOM, "memory_notice", 1), (OOM, "memory_notice", 2)]),
+    case("openmpi-shm-notice", "[host:1300619] create_and_attach: unable to create shared memory BTL coordinating structure :: size 134217728\n",
+         [(OOM, "memory_notice", 1)]),
+    # holdout r88: TensorRT-LLM's native backtrace through its KV cache manager's pools: the KV step
+    case("trt-kv-pools-frame", lines(
+        "[TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMalloc(ptr, n): out of memory",
+        "3       0x7cb3c5bae3ab tensorrt_llm::batch_manager::kv_cache_manager::WindowBlockManager::allocatePools(bool) + 635",
+        "5       0x7cb3c5baf5bd tensorrt_llm::batch_manager::kv_cache_manager::KVCacheManager::allocatePools(bool) + 61"),
+         [(OOM, "trt_oom", 1)], phase="kv_alloc"),
+    # holdout r88: a vLLM layer's frame pasted without its function's name is a forward pass
+    case("layer-frame-without-function", lines(
+        'File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/layers/fla/ops/fused_gdn_prefill_post_conv.py", line 200',
+        "    k = torch.empty(L, H, K, dtype=dtype, device=device)",
+        "RuntimeError: CUDA driver error: out of memory"),
+         [(OOM, "cuda_error_oom", 3)], phase="prefill"),
     # holdout r87: PyTorch's report shortened by the user ("this process has 20.67 GiB in use")
     case("torch-this-process-shortened", "Process 29529 has 796.00 MiB memory in use. ... this process has 20.67 GiB in use.\n",
          [("oom.process_bytes", 22194243502, 1), ("oom.other_process_bytes", 834666496, 1), ("oom.process_count", 2, 1),
