@@ -271,6 +271,17 @@ def _final_error(m: re.Match[str]) -> Emitted:
     yield "error.final", m.group(0).strip()[:300]
 
 
+def _request_over_context(m: re.Match[str]) -> Emitted:
+    """A request refused (or cut) for the context: its tokens and the context, where the message states them."""
+    g = m.groups()
+    request, context = (g[0], g[1]) if m.group(0).startswith("request") else (g[3], g[2]) if g[2] else (g[4], g[5]) if g[4] else (g[7], g[6])
+    yield "oom.kind", "request_over_context"
+    if request:
+        yield "mem.prefill_tokens", int(request)
+    if context:
+        yield "knob.max_model_len", int(context)
+
+
 def _names_its_cause(message: str) -> bool:
     """A missing feature, a size that must divide evenly, or a failed assertion that does not
     check an allocation, is the cause whatever memory words the message also holds."""
@@ -462,6 +473,17 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-api-assertion", ("failed assertion `",), r"-\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"Metal's API check failed ({m.group(1)}): the engine misused the API, not memory")]),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
+    # a request longer than the context the server was started with, refused (or cut) before any allocation: llama-server's
+    # "request (68885 tokens) exceeds the available context size (65536 tokens)", the OpenAI-style "This model's maximum
+    # context length is 8192 tokens. However, you requested 8204 tokens", LM Studio's "the model is loaded with context
+    # length of only 7866 tokens", Ollama's "truncating input prompt" limit=2048 prompt=5065
+    P("request-over-context", ("exceeds the available context size", "maximum context length is", "loaded with context length of only",
+                               "truncating input prompt", "exceed_context_size_error"),
+      r"request (?:\((\d+) tokens\) )?exceeds the available context size(?: \((\d+) tokens\))?|"
+      r"maximum context length is (\d+) tokens\. However, you requested (\d+) tokens|"
+      r"keep the first (\d+) tokens when context the overflows\. However, the model is loaded with context length of only (\d+) tokens|"
+      r"msg=\"truncating input prompt\" limit=(\d+) prompt=(\d+)|\"type\":\s*\"exceed_context_size_error\"",
+      _request_over_context),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),
     # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory

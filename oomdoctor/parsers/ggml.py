@@ -228,9 +228,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-metal-alloc", ("metal_buffer_type_alloc_buffer",), r"metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size =\s*([\d.]+) MiB",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", mib(m.group(1))), ("oom.buffer_device", "GPU"), ("gpu.backend", "metal")]),
     # ggml's check of a CUDA/ROCm/cuBLAS call that failed with another error: the error, not a lack of memory
-    P("ggml-cuda-other-error", ("CUDA error", "ROCm error", "MUSA error", "cuBLAS error", "CUBLAS error"),
+    # (Ascend's CANN backend says the same: "CANN error: EZ9903: ... support for Ascend910 is not implemented")
+    P("ggml-cuda-other-error", ("CUDA error", "ROCm error", "MUSA error", "CANN error", "cuBLAS error", "CUBLAS error"),
       # (koboldcpp prints it straight after its progress line: "(4096 / 30609 tokens)CUDA error: ...")
-      r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
+      r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|CANN|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
+    # ggml's Metal backend could not build its shader library (a macOS or SDK the build does not support): no model ran
+    P("metal-library-failed", ("failed to initialize the Metal library",), r"ggml_metal_init: error: failed to initialize the Metal library",
+      kind("broken_install")),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     # Mesa's RADV driver (AMD under Vulkan) refusing a buffer, its size on the next line:

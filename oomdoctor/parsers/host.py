@@ -256,6 +256,24 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "illegal_memory_access" if m.group(1) in ("13", "31", "43") else "device_lost")]),
     P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
+    # a GPU page fault the kernel driver reports: AMD's "[gfxhub] page fault" (with its UTCL2 client), Intel Xe's
+    # "Faulted Address: 0x..." block: a kernel touched memory it had no mapping for
+    P("gpu-page-fault", ("page fault", "Faulted Address:"), r"\[gfxhub\d?\] (?:no-retry )?page fault|^\s*Faulted Address: 0x[0-9a-fA-F]+",
+      kind("illegal_memory_access")),
+    # Ascend's runtime could not create a stream's submission/completion queues (its driver's stream limit), or begin a
+    # capture on one: resources of the stream scheduler, not device memory
+    P("ascend-stream-queues", ("Alloc sq cq fail", "rtStreamBeginCapture execution failed"),
+      r"Alloc sq cq fail|rtStreamBeginCapture execution failed",
+      lambda m: [("error.final", "the Ascend runtime could not create a stream's queues (sq/cq) or begin capturing on it: the driver's stream "
+                                 "resources, not device memory")]),
+    # the kernel's report of its memory when an allocation of its own failed or the OOM killer ran ("Mem-Info:",
+    # "page allocation failure: order:0"): the host's RAM
+    P("kernel-mem-report", ("Mem-Info:", "page allocation failure"), r"\bMem-Info:\s*$|: page allocation failure: order:\d+",
+      kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
+    # the same report's zone line with its free pages under the zone's minimum watermark: the kernel is out of RAM there
+    # ("Node 0 Normal free:20084kB boost:0kB min:66452kB low:162724kB ...")
+    P("kernel-zone-below-min", (" free:",), r"\bNode \d+ (?:Normal|DMA32|Movable) free:(\d+)kB .{0,80}?\bmin:(\d+)kB",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)] if int(m.group(1)) < int(m.group(2)) else []),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),
     # a kernel that crashed (cudaErrorLaunchFailure; ROCm's page fault of a kernel): a fault, not a full device
     # (Ascend's AI core: "The DDR address of the MTE instruction is out of range")

@@ -1436,6 +1436,41 @@ ROUNDS_30_32 = [
         "    k = torch.empty(L, H, K, dtype=dtype, device=device)",
         "RuntimeError: CUDA driver error: out of memory"),
          [(OOM, "cuda_error_oom", 3)], phase="prefill"),
+    # holdout r89: a request longer than the server's context, in each server's words
+    case("llama-server-request-over-context", "srv    send_error: task id = 0, error: request (68885 tokens) exceeds the available context size "
+         "(65536 tokens), try increasing it\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 68885, 1), ("knob.max_model_len", 65536, 1)]),
+    case("openai-request-over-context", "This model's maximum context length is 8192 tokens. However, you requested 8204 tokens (12 in the "
+         "messages, 8192 in the completion). Please reduce the length of the messages or completion.\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 8204, 1), ("knob.max_model_len", 8192, 1)]),
+    case("lm-studio-request-over-context", "2025-05-20 15:33:59 [ERROR] Trying to keep the first 10136 tokens when context the overflows. However, "
+         "the model is loaded with context length of only 7866 tokens, which is not enough.\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 10136, 1), ("knob.max_model_len", 7866, 1)]),
+    case("ollama-truncating-prompt", 'time=2025-04-22T11:21:47.546Z level=WARN source=runner.go:131 msg="truncating input prompt" limit=2048 '
+         "prompt=5065 keep=5 new=2048\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 5065, 1), ("knob.max_model_len", 2048, 1)], framework="ollama"),
+    case("request-over-context-json-type", '"type":"exceed_context_size_error","n_prompt_tok\n', [(OOM, "request_over_context", 1)]),
+    # holdout r89: look-alikes on Ascend, Metal, AMD and Intel GPUs
+    case("cann-not-implemented", "CANN error: EZ9903: [PID: 71888] 2025-12-17-18:13:01.238.630 support for Ascend910 is not implemented\n",
+         [(FINAL, "CANN error: EZ9903: [PID: 71888] 2025-12-17-18:13:01.238.630 support for Ascend910 is not implemented", 1)]),
+    case("metal-library-failed", "ggml_metal_init: error: failed to initialize the Metal library\n", [(OOM, "broken_install", 1)]),
+    case("amd-gfxhub-page-fault", "[gfxhub] page fault\n", [(OOM, "illegal_memory_access", 1)]),
+    case("xe-faulted-address", "Faulted Address: 0x0000d556aa4c7000\n", [(OOM, "illegal_memory_access", 1)]),
+    case("ascend-stream-queues", "[ERROR] RUNTIME(6651,):2025-12-20-12:52:31.887.694 [stream_sqcq_manage.cc:79]6651 AllocStreamSqCq:[SqCqManage]"
+         "Alloc sq cq fail, stream_id=1088, retCode=0x7020023.\n",
+         [(FINAL, "the Ascend runtime could not create a stream's queues (sq/cq) or begin capturing on it: the driver's stream resources, "
+                  "not device memory", 1)]),
+    # holdout r89: the kernel's memory report (its zone under the minimum watermark)
+    case("kernel-mem-info", "kern  :warn  : [qua jul  8 09:49:25 2026] Mem-Info:\n", [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("kernel-zone-below-min", "[Fri Apr 17 19:56:16 2026] Node 0 Normal free:20084kB boost:0kB min:66452kB low:162724kB high:258996kB\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("kernel-zone-above-min", "[Fri Apr 17 19:56:16 2026] Node 0 Normal free:920084kB boost:0kB min:66452kB low:162724kB high:258996kB\n", []),
+    # holdout r89: torch_npu's workspace allocator refusing an operator's scratch
+    case("npu-workspace", "[rank0]:[E522 11:31:08.878836785 OpParamMaker.cpp:454] NPU out of memory. NPUWorkspaceAllocator tried to allocate "
+         "216.00 MiB(NPU 0; 61.27 GiB total capacity; 90.23 MiB free). If you want to reduce memory usage, take a try to set the environment "
+         "variable TASK_QUEUE_ENABLE=1.\n",
+         [(OOM, "torch_oom", 1), ("oom.hint", "op_workspace", 1), ("oom.requested_bytes", 216 << 20, 1), ("oom.device", "0", 1),
+          ("oom.gpu_total_bytes", GiB(61.27), 1), ("oom.gpu_free_bytes", 94613012, 1)]),
     # holdout r87: PyTorch's report shortened by the user ("this process has 20.67 GiB in use")
     case("torch-this-process-shortened", "Process 29529 has 796.00 MiB memory in use. ... this process has 20.67 GiB in use.\n",
          [("oom.process_bytes", 22194243502, 1), ("oom.other_process_bytes", 834666496, 1), ("oom.process_count", 2, 1),
