@@ -265,5 +265,8 @@ def decide(scores: dict[str, int]) -> str:
 
 
 def assumed(scores: dict[str, int], framework: str) -> bool:
-    """The framework was read from PyTorch's messages or a Python traceback, not named."""
+    """The framework was read from PyTorch's messages or a Python traceback, not named (a program's own frames
+    under PyTorch's messages are read as a program of its own, "other")."""
+    if framework == "other" and PROJECT in scores and "other" not in scores:
+        return True
     return framework == ASSUMED and scores.get(ASSUMED, 0) < max(scores.values(), default=0)

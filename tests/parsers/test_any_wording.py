@@ -1592,6 +1592,7 @@ def test_a_projects_own_frames_are_not_a_transformers_script():
     trainer = lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.84 GiB.",
                     '  File "slime/utils/ppo_utils.py", line 219, in vocab_parallel_softmax')
     assert detect.decide(scan_text(trainer).framework_scores) == "other"
+    assert detect.assumed(scan_text(trainer).framework_scores, "other")  # and the report says it was not named
     # an installed package's frames or a notebook cell's are still a script's
     for frame in ('  File "/usr/lib/python3/dist-packages/torch/nn/modules/module.py", line 1501, in _call_impl',
                   '  File "/tmp/ipykernel_1234/2871.py", line 3, in <module>'):
