@@ -308,6 +308,19 @@ PATTERNS: tuple[Pattern, ...] = (
     P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL"),
       r"PoolAllocator: After \d+ get requests|Raising pool_size_limit_ from \d+|create_and_attach: unable to create shared memory BTL",
       kind("memory_notice")),
+    # a Triton (or torch.compile) kernel build whose link step finds no libcuda ("/usr/bin/ld: cannot find -lcuda",
+    # "collect2: error: ld returned 1 exit status"): the driver library is not where the toolchain looks
+    P("link-no-libcuda", ("cannot find -lcuda", "ld returned 1 exit status"), r"cannot find -lcuda\b|collect2: error: ld returned 1 exit status",
+      kind("broken_install")),
+    # a thread the process could not start ("pthread_create failed: Resource temporarily unavailable", Boost's
+    # "thread: Resource temporarily unavailable [system:11]"): the thread limit of the process or its cgroup (pids.max)
+    P("thread-limit", ("pthread_create failed", "thread: Resource temporarily unavailable"),
+      r"pthread_create failed: Resource temporarily unavailable|\bthread: Resource temporarily unavailable \[system:11\]",
+      lambda m: [("error.final", "a thread could not be started (EAGAIN): the process's or its container's thread limit (ulimit -u, "
+                                 "pids.max), not memory")]),
+    # an RDMA memory registration refused with ENOMEM ("Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory"):
+    # the locked-memory limit (RLIMIT_MEMLOCK) or the driver, not the host's RAM
+    P("rdma-reg-mr", ("ibv_reg_mr",), r"ibv_reg_mr\w* failed with error Cannot allocate memory", kind("mlock_limit")),
     P("no-cuda-gpus", ("No CUDA GPUs are available",), r"No CUDA GPUs are available", kind("broken_install")),
     # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)
     P("device-count-failed", ("Unexpected error from cudaGetDeviceCount",), r"Unexpected error from cudaGetDeviceCount\(\)", kind("broken_install")),

@@ -150,9 +150,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # is a pinned buffer it allocates there (the frame that failed, not a setting mentioned somewhere)
     P("pinned-copy-frame", ("non_blocking",), r"\.to\(\s*\\?[\"']cpu\\?[\"']\s*,\s*non_blocking\s*=\s*True",
       const(("oom.hint", "pinned_host"), ("oom.hint", "pinned_copy"))),
-    # (or a frame whose function moves tensors to the host: "in _to_cpu", "in offload_to_cpu": a CUDA
-    # error there is the host-side buffer of the copy, not the device)
-    P("to-cpu-frame", ("to_cpu",), r"^\s*File \S.*, line \d+, in \w*_?to_cpu\s*$",
+    # (or a frame whose function moves tensors to the host: "in _to_cpu", "in offload_to_cpu", or pins a host buffer:
+    # torch's "storage.py ... in pin_memory": a CUDA error there is the host-side buffer, not the device)
+    P("to-cpu-frame", ("to_cpu", "in pin_memory"), r"^\s*File \S.*, line \d+, in (?:\w*_?to_cpu|pin_memory)\s*$",
       const(("oom.hint", "pinned_host"), ("oom.hint", "pinned_copy"))),
     # bitsandbytes' C interface: cudaMallocManaged for a paged optimizer's states refused
     P("bnb-managed", ("pythonInterface.c",), r"out of memory at line \d+ in file \S*pythonInterface\.c",

@@ -1471,6 +1471,20 @@ ROUNDS_30_32 = [
          "variable TASK_QUEUE_ENABLE=1.\n",
          [(OOM, "torch_oom", 1), ("oom.hint", "op_workspace", 1), ("oom.requested_bytes", 216 << 20, 1), ("oom.device", "0", 1),
           ("oom.gpu_total_bytes", GiB(61.27), 1), ("oom.gpu_free_bytes", 94613012, 1)]),
+    # holdout r90: a kernel build that cannot link libcuda; a thread the process could not start; RDMA registration refused
+    case("link-no-libcuda", lines("/usr/bin/ld: cannot find -lcuda: No such file or directory", "collect2: error: ld returned 1 exit status"),
+         [(OOM, "broken_install", 1), (OOM, "broken_install", 2)]),
+    case("pthread-create-failed", "E0710 15:24:06.605366961 2474524 thd.cc:157]                           pthread_create failed: Resource "
+         "temporarily unavailable\n",
+         [(FINAL, "a thread could not be started (EAGAIN): the process's or its container's thread limit (ulimit -u, pids.max), not memory", 1)]),
+    case("boost-thread-failed", "(bundle_reservation_check_func pid=630) [2025-02-16 02:29:23,228 E 630 630] logging.cc:108: Unhandled "
+         "exception: N5boost10wrapexceptINS_6system12system_errorEEE. what(): thread: Resource temporarily unavailable [system:11]\n",
+         [(FINAL, "a thread could not be started (EAGAIN): the process's or its container's thread limit (ulimit -u, pids.max), not memory", 1)]),
+    case("rdma-reg-mr-enomem", "Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory\n", [(OOM, "mlock_limit", 1)]),
+    # holdout r90: torch's storage pinning a host buffer: a CUDA error there is the host's pinned memory
+    case("pin-memory-frame", lines('  File "/home/u/.conda/envs/m/lib/python3.10/site-packages/torch/storage.py", line 226, in pin_memory',
+                                   "    cast(Storage, self)).pin_memory(device)", "RuntimeError: CUDA error: out of memory"),
+         [("oom.hint", "pinned_host", 1), ("oom.hint", "pinned_copy", 1), ("oom.hint", "traceback", 1), (OOM, "cuda_error_oom", 3)]),
     # holdout r87: PyTorch's report shortened by the user ("this process has 20.67 GiB in use")
     case("torch-this-process-shortened", "Process 29529 has 796.00 MiB memory in use. ... this process has 20.67 GiB in use.\n",
          [("oom.process_bytes", 22194243502, 1), ("oom.other_process_bytes", 834666496, 1), ("oom.process_count", 2, 1),
