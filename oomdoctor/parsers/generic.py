@@ -608,6 +608,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("rocm-blas-library", ("TensileLibrary",), r"(?i)\b(?:rocblas|rocblaslt|hipblaslt)\b.{0,20}(?:could not load|cannot read) \S*?([\w.-]*TensileLibrary[\w.-]*)",
       lambda m: [("error.final", f"ROCm's BLAS library could not read its kernel file {m.group(1)}: a build without kernels for this GPU, "
                                  "or the process out of open files (ulimit -n); not memory")]),
+    # the job converts a checkpoint from one format to another ("python inference/convert.py --hf-ckpt-path ...",
+    # "python3 -m llama.convert_llama ..."): it reads and writes the whole model in host RAM by design, placing nothing on a GPU
+    P("converter-command", ("convert",), r"\bpython[\d.]*\s+(?:-m\s+)?[\w./-]*\bconvert[\w-]*(?:\.py)?(?:\s|$)",
+      const(("oom.hint", "converting"))),
     # the job is quantizing or exporting the model (AutoFP8, AutoAWQ, AutoGPTQ/GPTQModel, GPTQ-for-LLaMa, llm-compressor,
     # NVIDIA ModelOpt/AMMO): it holds the full-precision weights by design, so a quantized checkpoint is no fix for it
     P("frame-quantizer", ("auto_fp8", "awq", "auto_gptq", "gptqmodel", "llmcompressor", "modelopt", "ammo", "AMMO", "fasterquant"),

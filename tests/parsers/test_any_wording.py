@@ -991,7 +991,8 @@ ROUNDS_30_32 = [
                                      "with shape (132, 2048, 2176) and data type uint8"),
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", MiB(561), 1)], failure_line=1),
     case("zsh-killed", "zsh: killed     python convert.py --model_path mixtral-8x7b-32kseqlen/\n",
-         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1), ("knob.model", "mixtral-8x7b-32kseqlen", 1), ("model.params", 56 * 10**9, 1)]),
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1), ("knob.model", "mixtral-8x7b-32kseqlen", 1), ("model.params", 56 * 10**9, 1),
+          ("oom.hint", "converting", 1)]),
     # a library's API mismatch is a cause, whatever its message says about offloading
     case("unexpected-keyword", "TypeError: dispatch_model() got an unexpected keyword argument 'offload_index'\n",
          [("error.final", "TypeError: dispatch_model() got an unexpected keyword argument 'offload_index'", 1)]),
@@ -1485,6 +1486,11 @@ ROUNDS_30_32 = [
     case("pin-memory-frame", lines('  File "/home/u/.conda/envs/m/lib/python3.10/site-packages/torch/storage.py", line 226, in pin_memory',
                                    "    cast(Storage, self)).pin_memory(device)", "RuntimeError: CUDA error: out of memory"),
          [("oom.hint", "pinned_host", 1), ("oom.hint", "pinned_copy", 1), ("oom.hint", "traceback", 1), (OOM, "cuda_error_oom", 3)]),
+    # holdout r81/r82: a checkpoint conversion job (its whole model in host RAM by design)
+    case("converter-command", "python inference/convert.py --hf-ckpt-path models/DeepSeek-V3/ --save-path models/DeepSeek-V3-Demo "
+         "--n-experts 256 --model-parallel 16\n", [("oom.hint", "converting", 1)]),
+    case("converter-module", "[1]    16261 killed     python3 -m llama.convert_llama --ckpt_dir $CKPT_DIR --tokenizer_path   65B\n",
+         [("oom.hint", "converting", 1), (OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1), ("oom.hint", "kv_preallocated", 1)]),
     # holdout r87: PyTorch's report shortened by the user ("this process has 20.67 GiB in use")
     case("torch-this-process-shortened", "Process 29529 has 796.00 MiB memory in use. ... this process has 20.67 GiB in use.\n",
          [("oom.process_bytes", 22194243502, 1), ("oom.other_process_bytes", 834666496, 1), ("oom.process_count", 2, 1),
