@@ -271,10 +271,12 @@ def _final_error(m: re.Match[str]) -> Emitted:
     yield "error.final", m.group(0).strip()[:300]
 
 
+_REQUEST_CONTEXT_GROUPS = ((1, 2), (4, 3), (5, 6), (8, 7))  # (the request's tokens, the context) in each wording of request-over-context
+
+
 def _request_over_context(m: re.Match[str]) -> Emitted:
     """A request refused (or cut) for the context: its tokens and the context, where the message states them."""
-    g = m.groups()
-    request, context = (g[0], g[1]) if m.group(0).startswith("request") else (g[3], g[2]) if g[2] else (g[4], g[5]) if g[4] else (g[7], g[6])
+    request, context = next(((m.group(r), m.group(c)) for r, c in _REQUEST_CONTEXT_GROUPS if m.group(r) or m.group(c)), (None, None))
     yield "oom.kind", "request_over_context"
     if request:
         yield "mem.prefill_tokens", int(request)

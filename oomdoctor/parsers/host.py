@@ -264,8 +264,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # capture on one: resources of the stream scheduler, not device memory
     P("ascend-stream-queues", ("Alloc sq cq fail", "rtStreamBeginCapture execution failed"),
       r"Alloc sq cq fail|rtStreamBeginCapture execution failed",
-      lambda m: [("error.final", "the Ascend runtime could not create a stream's queues (sq/cq) or begin capturing on it: the driver's stream "
-                                 "resources, not device memory")]),
+      const(("error.final", "the Ascend runtime could not create a stream's queues (sq/cq) or begin capturing on it: the driver's stream "
+                            "resources, not device memory"))),
     # the kernel's report of its memory when an allocation of its own failed or the OOM killer ran ("Mem-Info:",
     # "page allocation failure: order:0"): the host's RAM
     P("kernel-mem-report", ("Mem-Info:", "page allocation failure"), r"\bMem-Info:\s*$|: page allocation failure: order:\d+",
@@ -316,8 +316,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # "thread: Resource temporarily unavailable [system:11]"): the thread limit of the process or its cgroup (pids.max)
     P("thread-limit", ("pthread_create failed", "thread: Resource temporarily unavailable"),
       r"pthread_create failed: Resource temporarily unavailable|\bthread: Resource temporarily unavailable \[system:11\]",
-      lambda m: [("error.final", "a thread could not be started (EAGAIN): the process's or its container's thread limit (ulimit -u, "
-                                 "pids.max), not memory")]),
+      const(("error.final", "a thread could not be started (EAGAIN): the process's or its container's thread limit (ulimit -u, "
+                            "pids.max), not memory"))),
     # an RDMA memory registration refused with ENOMEM ("Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory"):
     # the locked-memory limit (RLIMIT_MEMLOCK) or the driver, not the host's RAM
     P("rdma-reg-mr", ("ibv_reg_mr",), r"ibv_reg_mr\w* failed with error Cannot allocate memory", kind("mlock_limit")),
