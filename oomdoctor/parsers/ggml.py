@@ -290,7 +290,9 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("ggml_alloc_failed", ("_buffer_device_unstated", True))),
     P("ggml-assert", ("GGML_ASSERT",), r"GGML_ASSERT\(.*\) failed", kind("ggml_assert")),
     # a ggml program initialising a GPU backend: a buffer it names no device for may be the GPU's
-    P("ggml-gpu-init", ("_init:", "backend", "devices"),
+    P("ggml-gpu-init", tuple(f"ggml_{b}_init" for b in ("cuda", "metal", "vulkan", "sycl", "opencl", "cann", "musa"))
+      + tuple(f"{b} backend" for b in ("CUDA", "Metal", "Vulkan", "SYCL", "ROCm", "OpenCL", "CANN"))
+      + tuple(f"{b} devices" for b in ("CUDA", "ROCm", "Vulkan", "SYCL")),
       r"ggml_(?:cuda|metal|vulkan|sycl|opencl|cann|musa)_init\b|using (?:CUDA|Metal|Vulkan|SYCL|ROCm|OpenCL|CANN) backend|"
       r"found \d+ (?:CUDA|ROCm|Vulkan|SYCL) devices",
       const(("_gpu_backend_seen", True))),

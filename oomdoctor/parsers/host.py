@@ -272,7 +272,7 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
     # the same report's zone line with its free pages under the zone's minimum watermark: the kernel is out of RAM there
     # ("Node 0 Normal free:20084kB boost:0kB min:66452kB low:162724kB ...")
-    P("kernel-zone-below-min", (" free:",), r"\bNode \d+ (?:Normal|DMA32|Movable) free:(\d+)kB .{0,80}?\bmin:(\d+)kB",
+    P("kernel-zone-below-min", ("Normal free:", "DMA32 free:", "Movable free:"), r"\bNode \d+ (?:Normal|DMA32|Movable) free:(\d+)kB .{0,80}?\bmin:(\d+)kB",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)] if int(m.group(1)) < int(m.group(2)) else []),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),
     # a kernel that crashed (cudaErrorLaunchFailure; ROCm's page fault of a kernel): a fault, not a full device
