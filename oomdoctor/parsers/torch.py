@@ -135,9 +135,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # runtime memory outside the model's tensors
     P("triton-oom", ("Triton Error [CUDA]: out of memory",), r"Triton Error \[CUDA\]: out of memory", const(("oom.hint", "triton"))),
     # (TGI's and LoRAX's warm-up builds the paged cache in set_cache_manager / CacheManager(...))
-    P("ph-cache-alloc", ("create_state_tensors", "Cache(", "setup_caches", "init_cache", "allocate_kv_cache", "set_cache_manager", "CacheManager("),
+    # (transformers 5 allocates a static cache's layers at their first update: "cache_utils.py", line N, in
+    # lazy_initialization", and a dynamic cache grows in its update's torch.cat)
+    P("ph-cache-alloc", ("create_state_tensors", "Cache(", "setup_caches", "init_cache", "allocate_kv_cache", "set_cache_manager", "CacheManager(",
+                         "cache_utils.py"),
       r"create_state_tensors|ExLlamaV2Cache\w*\(|(?:Static|Hybrid|Offloaded)Cache\(|setup_caches|_?init_cache\b|_?allocate_kv_cache|"
-      r"\bset_cache_manager\b|\bCacheManager\(",
+      r"\bset_cache_manager\b|\bCacheManager\(|\bcache_utils\.py\", line \d+, in (?:lazy_initialization|update|__init__)\b",
       const(("_phase", "kv_alloc"))),
     # a traceback's own code line allocating a cache's key/value store ("self.value_buffer = [torch.empty((size, head_num,
     # head_dim), ...", "p_value_states = torch.zeros(self.shape_wv, ..."): the KV cache being created

@@ -207,7 +207,9 @@ def _trend(curve: Curve) -> tuple[float, float] | None:
     if slope <= 0 or r2 < 0.8 or ups < 0.6:
         return None
     start = ybar - slope * xbar
-    return slope * (n - 1), start
+    # the fitted line can rise more than the curve did (a flat start, then a climb): never report more
+    # growth than the samples show
+    return min(slope * (n - 1), max(means) - min(means)), start
 
 
 def _steady_load(series: SeriesSet) -> bool | None:
