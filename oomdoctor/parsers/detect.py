@@ -61,15 +61,16 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm-worker-relay", "vllm", 4, ("Worker failed with error",), r"RuntimeError: Worker failed with error '"),
     # the model runner's dummy forward pass (profile, warm-up, graph capture), its CUDA-graph memory
     # profile, and its custom all-reduce kernel's source file
+    # (also as built in its container image: "/workspace/csrc/custom_all_reduce.cuh")
     _sig("fw-vllm-dummy-run", "vllm", 4, ("_dummy_run", "Profiling CUDA graph memory", "csrc/custom_all_reduce.cuh"),
-         r"\b_dummy_run\b|^Profiling CUDA graph memory: |(?<![\w/-])csrc/custom_all_reduce\.cuh"),
+         r"\b_dummy_run\b|^Profiling CUDA graph memory: |(?<![\w/-])(?:/workspace/)?csrc/custom_all_reduce\.cuh"),
     # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
          r"LLMRayActor|vllm_rollout|VllmWorker|actor_rollout|WorkerDict"),
-    _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch",
+    _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch", "Decode batch",
                                      "memory capacity is unbalanced", "sgl-kernel", "sgl_kernel",
                                      "hierarchical cache", "hicache"),
-         r"sglang|sgl[-_]kernel|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch\. #new-seq|memory capacity is unbalanced|"
+         r"sglang|sgl[-_]kernel|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch[.,] #new-seq|Decode batch[.,] #running-req: \d|memory capacity is unbalanced|"
          r"size of the hierarchical cache|--(?:enable-)?hicache", re.I),
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
     # SGLang's first scheduler (2024) before its lines named it: "new fill batch. #seq: 1. ... tree_cache_hit_rate: 80.83%."
@@ -95,12 +96,14 @@ SIGNALS: tuple[Pattern, ...] = (
          r"modules/exllama(?:v[23])?\w*\.py|\bExLlama(?:v[23])?(?:_HF)?_loader\b|\bExllama(?:V2)?Model\b"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
-                                        "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "llama.cpp/"),
+                                        "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "llama.cpp/", "due to missing support"),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for kv cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
-         r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$"),
+         r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$|"
+         # (its graph placing an operation away from its layer: "layer 0 is assigned to device CPU but ... CUDA0 (usually due to missing support)")
+         r"is assigned to device \S+ but .* is assigned to device \S+ \(usually due to missing support\)"),
     # its conversion and quantization tools (a checkpoint converted to GGUF in host RAM), and the converter's per-tensor line
     _sig("fw-llamacpp-convert", "llamacpp", 6, ("to-gguf", "to_gguf", "to-ggml", "to_ggml", "llama-quantize", " --> "),
          LLAMA_CPP_CONVERTERS + r"|\bn_dims = \d+, torch\.\w+ --> \w+"),
@@ -175,9 +178,11 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp", "LM Studio", "lmstudio", "lm-studio",
                                                   "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load",
-                                                  "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult"),
+                                                  "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt"),
          r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all|\bctransformers\b|model loading guardrails|"
          r"Try a different model and/or config|🥲 Failed to load|"
+         # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"
+         r"^Processing Prompt (?:\[BLAS\] )?\(\d+ / \d+ tokens\)|"
          # llama.cpp's model-load error as wrappers print it (no `llama_model_load:` prefix); LM Studio's survey JSON
          r"error loading model: unable to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer|\"(?:modelCompatibilityType|hardwareSurveyResult)\"", re.I),
     # ggml's applications that are not LLM runtimes (stable-diffusion.cpp, whisper.cpp): ggml's lines are theirs,

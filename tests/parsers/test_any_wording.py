@@ -1495,6 +1495,23 @@ ROUNDS_30_32 = [
     case("torch-this-process-shortened", "Process 29529 has 796.00 MiB memory in use. ... this process has 20.67 GiB in use.\n",
          [("oom.process_bytes", 22194243502, 1), ("oom.other_process_bytes", 834666496, 1), ("oom.process_count", 2, 1),
           ("gpu.other_processes", "pid 29529 796.00 MiB", 1)]),
+    # holdout r91: engines named only by their own lines: koboldcpp's progress line, SGLang's newer scheduler
+    # punctuation, llama.cpp's graph placement warning, vLLM's all-reduce source in its image's build folder
+    case("koboldcpp-progress", "Processing Prompt (18 / 18 tokens)\nROCm error: CUBLAS_STATUS_INTERNAL_ERROR\n",
+         [(FINAL, "ROCm error: CUBLAS_STATUS_INTERNAL_ERROR", 2)], framework="llamacpp"),
+    case("koboldcpp-progress-blas", "Processing Prompt [BLAS] (512 / 1024 tokens)\n", [], framework="llamacpp"),
+    case("sglang-decode-batch-comma", "[03:51:54] Decode batch, #running-req: 6, #full token: 2435072, full token usage: 0.92, "
+         "swa token usage: 0.09, gen throughput (token/s): 24.33\n", [], framework="sglang"),
+    case("llamacpp-missing-support", "layer 0 is assigned to device CPU but fused Gated Delta Net (chunked) is assigned to device "
+         "CUDA0 (usually due to missing support)\n", [], framework="llamacpp"),
+    case("vllm-all-reduce-image-path", "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:336 'invalid argument'\n",
+         [(OOM, "comm_error", 1), ("oom.hint", "custom_all_reduce", 1)], framework="vllm"),
+    # the H200 recording: transformers 5 allocating a static cache's layer at its first update
+    case("hf5-static-cache-lazy", lines(
+        '  File "/venv/lib/python3.12/site-packages/transformers/cache_utils.py", line 434, in lazy_initialization',
+        "    self.keys = torch.zeros(",
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.12 GiB."),
+         [(OOM, "torch_oom", 3), ("oom.hint", "traceback", 1), ("oom.requested_bytes", GiB(8.12), 3)], phase="kv_alloc"),
 ]
 
 
