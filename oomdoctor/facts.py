@@ -305,6 +305,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.request_of_buffer_limit": _spec(float, R, "failed allocation / the largest single buffer allowed"),
     "ratio.allocated_of_util_budget": _spec(float, R, "what PyTorch held at the failure / the engine's share of the card (gpu_memory_utilization x capacity)"),
     "ratio.request_of_unallocated": _spec(float, R, "failed allocation / what PyTorch reserved but had not allocated"),
+    "ratio.request_of_outside_pool": _spec(float, R, "failed allocation / the card less what PyTorch reserved (the most that could have been free)"),
     "ratio.process_non_torch_of_total": _spec(float, R, "this process's memory outside PyTorch's pool / GPU capacity"),
     "ratio.kv_of_required": _spec(float, R, "KV cache / total memory the engine needs"),
     "ratio.compute_of_required": _spec(float, R, "compute buffers / total memory the engine needs"),

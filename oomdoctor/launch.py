@@ -324,29 +324,32 @@ def relevant_env(env: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+# the environment variables that set a memory knob, and the fact each gives
+ENV_KNOBS: dict[str, tuple[str, Callable[[str], Value]]] = {
+    "OLLAMA_CONTEXT_LENGTH": ("knob.max_model_len", _int),
+    "OLLAMA_NUM_PARALLEL": ("knob.max_num_seqs", _int),
+    "OLLAMA_KV_CACHE_TYPE": ("knob.kv_cache_dtype", _str),
+    "OLLAMA_FLASH_ATTENTION": ("knob.flash_attention", _bool),
+    "LLAMA_ARG_CTX_SIZE": ("knob.max_model_len", _int),
+    "LLAMA_ARG_N_PARALLEL": ("knob.max_num_seqs", _int),
+    "LLAMA_ARG_N_GPU_LAYERS": ("knob.gpu_layers", _int),
+    "LLAMA_ARG_UBATCH": ("knob.ubatch_size", _int),
+    "LLAMA_ARG_CACHE_TYPE_K": ("knob.kv_cache_dtype", _str),
+    "MAX_TOTAL_TOKENS": ("knob.max_model_len", _int),
+    "MAX_BATCH_PREFILL_TOKENS": ("knob.max_num_batched_tokens", _int),
+    "MAX_BATCH_TOTAL_TOKENS": ("knob.max_total_tokens", _int),
+    "CUDA_MEMORY_FRACTION": ("knob.gpu_memory_utilization", _float),
+    "NUM_SHARD": ("knob.tensor_parallel_size", _int),
+    "MODEL_ID": ("knob.model", _str),  # TGI's and text-embeddings-inference's model
+}
+
+
 def parse_env(env: Mapping[str, str], evidence: Evidence | None = None, origin: Origin = Origin.SETTINGS) -> list[Fact]:
     facts: list[Fact] = []
     conf = env.get("PYTORCH_CUDA_ALLOC_CONF") or env.get("PYTORCH_ALLOC_CONF")
     if conf is not None:
         facts.append(Fact("knob.expandable_segments", "expandable_segments:true" in conf.lower().replace(" ", ""), origin, evidence))
-    table = {
-        "OLLAMA_CONTEXT_LENGTH": ("knob.max_model_len", _int),
-        "OLLAMA_NUM_PARALLEL": ("knob.max_num_seqs", _int),
-        "OLLAMA_KV_CACHE_TYPE": ("knob.kv_cache_dtype", _str),
-        "OLLAMA_FLASH_ATTENTION": ("knob.flash_attention", _bool),
-        "LLAMA_ARG_CTX_SIZE": ("knob.max_model_len", _int),
-        "LLAMA_ARG_N_PARALLEL": ("knob.max_num_seqs", _int),
-        "LLAMA_ARG_N_GPU_LAYERS": ("knob.gpu_layers", _int),
-        "LLAMA_ARG_UBATCH": ("knob.ubatch_size", _int),
-        "LLAMA_ARG_CACHE_TYPE_K": ("knob.kv_cache_dtype", _str),
-        "MAX_TOTAL_TOKENS": ("knob.max_model_len", _int),
-        "MAX_BATCH_PREFILL_TOKENS": ("knob.max_num_batched_tokens", _int),
-        "MAX_BATCH_TOTAL_TOKENS": ("knob.max_total_tokens", _int),
-        "CUDA_MEMORY_FRACTION": ("knob.gpu_memory_utilization", _float),
-        "NUM_SHARD": ("knob.tensor_parallel_size", _int),
-        "MODEL_ID": ("knob.model", _str),  # TGI's and text-embeddings-inference's model
-    }
-    for name, (key, conv) in table.items():
+    for name, (key, conv) in ENV_KNOBS.items():
         if name in env:
             try:
                 facts.append(Fact(key, conv(env[name]), origin, evidence))

@@ -407,6 +407,9 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
         yield _est("ratio.allocated_of_util_budget", held / (util * total), _ev(facts, "oom.torch_allocated_bytes"))
     if req is not None and slack:
         yield _est("ratio.request_of_unallocated", req / slack, _ev(facts, "oom.torch_unallocated_bytes"))
+    if req is not None and held is not None and total:
+        # the most the device could have had free: what this process's PyTorch did not reserve
+        yield _est("ratio.request_of_outside_pool", req / max(total - held - (slack or 0.0), 1.0), _ev(facts, "oom.requested_bytes"))
     process = facts.number("oom.process_bytes")
     if process is not None and held is not None and total:
         outside = process - held - (slack or 0.0)

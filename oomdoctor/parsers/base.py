@@ -40,6 +40,11 @@ TORCH_CUDA_ADVICE = r"\s*CUDA kernel errors might"
 # cuBLAS statuses that are not memory, by number ("cuBLAS error 15 at ggml-cuda.cu:7282", "cuBLAS API failed with status 15")
 CUBLAS_STATUS = {"6": "CUBLAS_STATUS_ARCH_MISMATCH", "15": "CUBLAS_STATUS_NOT_SUPPORTED"}
 
+# the CUDA driver's status codes that bindings print by number (2 is CUDA_ERROR_OUT_OF_MEMORY)
+CU_RESULT = {"1": "CUDA_ERROR_INVALID_VALUE", "3": "CUDA_ERROR_NOT_INITIALIZED", "4": "CUDA_ERROR_DEINITIALIZED",
+             "101": "CUDA_ERROR_INVALID_DEVICE", "201": "CUDA_ERROR_INVALID_CONTEXT", "400": "CUDA_ERROR_INVALID_HANDLE",
+             "700": "CUDA_ERROR_ILLEGAL_ADDRESS", "801": "CUDA_ERROR_NOT_SUPPORTED", "999": "CUDA_ERROR_UNKNOWN"}
+
 # signals that end a process which crashed by itself (a kill for memory is SIGKILL, 9)
 CRASH_SIGNALS = {"4": "SIGILL, an illegal instruction", "8": "SIGFPE, an arithmetic fault", "11": "SIGSEGV, a segmentation fault"}
 

@@ -77,11 +77,14 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-early-scheduler", "sglang", 8, ("new fill batch.", "tree_cache_hit_rate"), r"new fill batch\. #seq: \d|tree_cache_hit_rate: [\d.]+%"),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
-                                         "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory", "Capture cuda graph failed"),
+                                         "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory", "Capture cuda graph failed",
+                                         "[Router (Rust)]"),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
          # (its CUDA graph runner's wrapper: "Exception: Capture cuda graph failed: CUDA out of memory.")
          r"alloc_req_slots|req_to_token_pool|Capture cuda graph failed|"
-         r"Load weight (?:begin|end)\. .{0,120}avail mem="),
+         r"Load weight (?:begin|end)\. .{0,120}avail mem=|"
+         # (its router, sgl-router, prefixes its own lines: "[Router (Rust)] 2025-03-08 02:33:09 - INFO - Worker http://...")
+         r"^\[Router \(Rust\)\] \d{4}-\d\d-\d\d"),
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
          # (a quoted 'text-generation' is transformers' pipeline task, not the server)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 
-from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, to_bytes, to_int
+from oomdoctor.parsers.base import CU_RESULT, MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, to_bytes, to_int
 
 # names a message may give a setting, mapped to the canonical knob ids
 _KNOB_WORDS = {
@@ -291,18 +291,12 @@ def _names_its_cause(message: str) -> bool:
                 or (_ASSERTION.search(message) and not _ALLOC_CHECK.search(message)))
 
 
-# the CUDA driver's status codes that torch_memory_saver prints by number
-_CU_RESULT = {"1": "CUDA_ERROR_INVALID_VALUE", "3": "CUDA_ERROR_NOT_INITIALIZED", "4": "CUDA_ERROR_DEINITIALIZED",
-              "101": "CUDA_ERROR_INVALID_DEVICE", "201": "CUDA_ERROR_INVALID_CONTEXT", "400": "CUDA_ERROR_INVALID_HANDLE",
-              "700": "CUDA_ERROR_ILLEGAL_ADDRESS", "801": "CUDA_ERROR_NOT_SUPPORTED", "999": "CUDA_ERROR_UNKNOWN"}
-
-
 def _memory_saver_status(m: re.Match[str]) -> Emitted:
     code = m.group(1)
     if code == "2":
         yield "oom.kind", "cuda_error_oom"
     else:
-        yield "error.final", f"torch_memory_saver: the CUDA driver returned {code} ({_CU_RESULT.get(code, 'not CUDA_ERROR_OUT_OF_MEMORY')}), not out of memory"
+        yield "error.final", f"torch_memory_saver: the CUDA driver returned {code} ({CU_RESULT.get(code, 'not CUDA_ERROR_OUT_OF_MEMORY')}), not out of memory"
 
 
 PATTERNS: tuple[Pattern, ...] = (

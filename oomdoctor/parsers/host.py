@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 
-from oomdoctor.parsers.base import CRASH_SIGNALS, SIZE, Emitted, P, Pattern, const, kind, size_of, to_bytes
+from oomdoctor.parsers.base import CRASH_SIGNALS, CU_RESULT, SIZE, Emitted, P, Pattern, const, kind, size_of, to_bytes
 
 
 def _shm_df(m: re.Match[str]) -> Emitted:
@@ -22,6 +23,60 @@ def _minus(signal: int) -> tuple[tuple[str, ...], str]:
 
 _MINUS_9, _MINUS_7 = _minus(9), _minus(7)
 _MINUS_CRASH = [_minus(int(sig)) for sig in CRASH_SIGNALS]  # (-4, -8, -11: the child crashed)
+
+# the NTSTATUS codes a Windows process ends with, and what each says; None: the host's memory ran out
+_NTSTATUS = {
+    0xC0000409: ("STATUS_STACK_BUFFER_OVERRUN", "the runtime aborted itself (a failed check or an unhandled error)"),
+    0xC0000005: ("STATUS_ACCESS_VIOLATION", "the process crashed on a bad pointer"),
+    0xC000001D: ("STATUS_ILLEGAL_INSTRUCTION", "the build uses CPU instructions this CPU lacks (AVX2, AVX-512)"),
+    0xC00000FD: ("STATUS_STACK_OVERFLOW", "the process overflowed its stack"),
+    0xC0000135: ("STATUS_DLL_NOT_FOUND", "a library the build needs is missing"),
+    0xC0000017: ("STATUS_NO_MEMORY", None),
+    0xC000012D: ("STATUS_COMMITMENT_LIMIT", None),
+}
+
+
+def _ntstatus_spellings(code: int) -> tuple[str, ...]:
+    """How launchers print an NTSTATUS: hex, unsigned and signed 32-bit, unsigned 64-bit (a sign-extended
+    int), and that number as a JavaScript double prints it (LM Studio's "Exit code: 18446744072635812000")."""
+    u64 = (1 << 64) - (1 << 32) + code
+    return (f"0x{code:08x}", str(code), str(code - (1 << 32)), str(u64), str(int(Decimal(repr(float(u64))))))
+
+
+_SPELLINGS = [(form, code) for code in _NTSTATUS for form in _ntstatus_spellings(code)]
+# (a double keeps 53 bits: 0xC0000005 and 0xC0000017 print as the same number, which then names neither)
+_NTSTATUS_BY_SPELLING = {form: code for form, code in _SPELLINGS if sum(f == form for f, _ in _SPELLINGS) == 1}
+
+
+def _windows_exit(m: re.Match[str]) -> Emitted:
+    """A Windows process's exit status: an abort, a crash or a missing library is not memory; STATUS_NO_MEMORY
+    and the commit limit are the host's RAM and page file."""
+    code = _NTSTATUS_BY_SPELLING.get(m.group(1).lower())
+    if code is None:
+        return
+    name, meaning = _NTSTATUS[code]
+    if meaning is None:
+        yield "oom.kind", "host_alloc_failed"
+        yield "oom.cpu_alloc_failed", True
+    else:
+        yield "error.final", f"exit status 0x{code:08X} ({name}): {meaning}; no allocation failure is stated"
+
+
+_DRIVER_MEMORY = re.compile(r"(?i)OUT_?OF_?MEMORY|MemoryAllocation")  # a status name that is out of memory
+
+
+def _driver_status(m: re.Match[str]) -> Emitted:
+    """A CUDA or HIP status name as a binding prints it ("DriverError(CUDA_ERROR_UNSUPPORTED_PTX_VERSION, ...)"),
+    with the driver's number where one follows ("CUDA_ERROR_UNKNOWN (code: 700)"): the number decides."""
+    name, code = m.group(1), m.group(2)
+    if code == "2" or (code is None and _DRIVER_MEMORY.search(name)):
+        yield "oom.kind", "cuda_error_oom"
+    elif code == "700":
+        yield "oom.kind", "illegal_memory_access"
+    elif code is not None or not name.upper().endswith("UNKNOWN"):
+        known = CU_RESULT.get(code or "", name)
+        yield "error.final", f"the GPU driver returned {known}: not out of memory"
+
 
 _FREE_CELL = re.compile(r"([\d.]+)([KMGTP]i?|B)?")
 
@@ -106,6 +161,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode\"?)[\s:=(]+(13[269])\b",
       lambda m: [("error.final", f"exit code {m.group(1)}: the process crashed ({CRASH_SIGNALS[str(int(m.group(1)) - 128)]}), "
                                  "it was not killed for memory")]),
+    # a Windows process's NTSTATUS exit code, in any of the spellings launchers print
+    P("windows-exit-status", ("0xc0000", "0xC0000", "1844674407263", "32212", "-10737"),
+      r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status)[\s:=(]+(0x[0-9a-f]{8}|-?\d{10,20})\b", _windows_exit),
     # a launcher's return code -9: its child's SIGKILL
     P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # (cog's "Prediction failed for an unknown reason. It might have run out of memory? (exitcode -11)")
@@ -155,6 +213,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # ggml could not take its context's memory from the host (ggml_init's malloc): "GGML_ASSERT: ggml.c:4411: ctx->mem_buffer != NULL"
     P("ggml-init-malloc", ("mem_buffer != NULL",), r"GGML_ASSERT\b.{0,200}\bctx->mem_buffer != NULL",
       kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
+    # Windows could not map the model file into the process (llama.cpp's mmap, in the user's language): its address
+    # space (a 32-bit build) or the commit limit, the host's side
+    P("windows-map-view", ("MapViewOfFile failed", "CreateFileMapping"),
+      r"(?:MapViewOfFile|CreateFileMapping\w*) failed(?!: (?:Access is denied|The system cannot find))",
+      kind("host_alloc_failed", ("oom.cpu_alloc_failed", True), ("_phase", "load_weights"))),
     P("mmap-enomem", ("Cannot allocate memory", "unable to mmap"), r"unable to mmap (\d+) bytes|Cannot allocate memory \(12\)|\[Errno 12\] Cannot allocate memory",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
@@ -254,6 +317,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # channel stopped), 48, 79, 119 and 120 the device itself (double-bit ECC, fallen off the bus, GSP errors)
     P("nvidia-xid", ("NVRM: Xid",), r"NVRM: Xid \([^)]*\): (13|31|43|48|79|119|120),",
       lambda m: [("oom.kind", "illegal_memory_access" if m.group(1) in ("13", "31", "43") else "device_lost")]),
+    # a CUDA or HIP status by name (any but out-of-memory names another cause), read where no other pattern named the line
+    P("driver-status-name", ("CUDA_ERROR_", "cudaError", "hipError"),
+      r"\b(CUDA_ERROR_[A-Z_]+|cudaError[A-Z]\w*|hipError[A-Z]\w*)\b(?:[^\n]{0,40}?\(code:? ?(\d+)\))?", _driver_status, fallback=True),
     P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     # a GPU page fault the kernel driver reports: AMD's "[gfxhub] page fault" (with its UTCL2 client), Intel Xe's

@@ -20,8 +20,8 @@ from typing import Any, BinaryIO, Iterable
 from oomdoctor.context import read_command
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value, format_bytes
-from oomdoctor.launch import (FLAG_OWNER, LLAMA_CPP_TOOL, LLAMA_CPP_TOOLS, SHARED_FLAGS, detect_framework, framework_from_flags, parse_argv, parse_kwargs, positional_model,
-                              shared_flag_facts, split)
+from oomdoctor.launch import (ALLOC_CONF, ENV_KNOBS, FLAG_OWNER, LLAMA_CPP_TOOL, LLAMA_CPP_TOOLS, SHARED_FLAGS, detect_framework, framework_from_flags, parse_argv,
+                              parse_env, parse_kwargs, positional_model, shared_flag_facts, split)
 from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
 from oomdoctor.parsers.base import P, Pattern, seconds, timestamp
 from oomdoctor.parsers.prefilter import Prefilter, build_prefilter
@@ -85,6 +85,23 @@ _SHELL_REF = re.compile(r"\$\{?(\w+)\}?")
 _COMMENTED_ARG = re.compile(r"^\s*#\s*[\"'-]")
 
 
+_ENV_NAMES = (*ALLOC_CONF, *ENV_KNOBS)
+_ASSIGN = re.compile(r"\b([A-Z_][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s\"',;]+)")
+# where a paste assigns a variable: in front of a command (after a prompt, `export`, `env`, a Dockerfile's `ENV`),
+# a docker `-e`/`--env`, a compose file's list item; not advice quoted in a message ("try setting NAME=...")
+# (PyTorch's advice wrapped at 80 columns starts a line with "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid")
+_ASSIGNING = (r"^(?!.*\bto avoid fragmentation)\s*(?:[$#>]\s*)?(?:(?:export|env|sudo|nohup|ENV)\s+)*(?:[A-Z_][A-Z0-9_]*=\S*(?:\s+|$))+|"
+              r"(?:\s-e|--env)[= ]\s*['\"]?[A-Z_][A-Z0-9_]*=\S+|^\s*-\s+['\"]?[A-Z_][A-Z0-9_]*=\S+")
+
+
+def _env_assignment(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
+    """`OLLAMA_NUM_PARALLEL=64 ollama serve`, `export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`, `-e MAX_TOTAL_TOKENS=8192`:
+    the settings a paste assigns, read as a launch command's environment is."""
+    env = {name: value.strip("\"'") for name, value in _ASSIGN.findall(m.group(0))}
+    for f in parse_env(env):
+        yield f.key, f.value
+
+
 def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     if _COMMENTED_ARG.match(m.string):
         return
@@ -118,6 +135,9 @@ LAUNCH: tuple[Pattern, ...] = (
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|" + LLAMA_CPP_TOOL + r"|"
       r"lmdeploy serve|trtllm-\w+|ollama (?:run|show|create)|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
     P("container-run", ("docker run", "podman run", "nerdctl run"), r"\b(?:docker|podman|nerdctl) run\s", _container),
+    # an environment variable assigned in a shell line, a docker -e or a compose list: the settings it names
+    P("env-assignment", tuple(f"{name}=" for name in _ENV_NAMES),
+      _ASSIGNING, _env_assignment, repeat=True),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: "), r"(?:--model(?:-path|-id|-name|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
@@ -384,7 +404,7 @@ class _State:
                 self.frame_step = None
             elif self.frame_step is not None and new_phase == "forward":
                 new_phase = None
-            elif new_phase in _STARTUP_STEPS:
+            elif new_phase in _STARTUP_STEPS or new_phase in ("decode", "prefill"):
                 self.frame_step = str(new_phase)
         for key, value in pairs:
             if key in ("_phase", "_phase_start", "_phase_umbrella", "_launch"):
@@ -430,6 +450,8 @@ class _State:
                 self.phase_line = line_no
             elif self.failure_phase is None:
                 self.failure_phase = str(new_phase)
+            elif self.failure_phase == "forward" and new_phase in ("decode", "prefill") and line_no - self.failure_line < 80:
+                self.failure_phase = str(new_phase)  # an inner frame names which step the forward pass was
             elif self.late_phase is None and line_no - self.failure_line < 80:
                 self.late_phase = str(new_phase)
 

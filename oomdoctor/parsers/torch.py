@@ -51,6 +51,16 @@ def _map_sizes(m: re.Match[str], first: int) -> list[tuple[str, int]]:
     return [(k, int(m.group(first + i))) for i, k in enumerate(keys)]
 
 
+# a serving engine's step named by its forward function: a decode step ("forward_decode", SGLang's
+# "forward_decode_batch"), or a prompt's pass ("forward_extend", "forward_prefill")
+_STEP_KIND = re.compile(r"^forward_(?:(decode)|extend|prefill)")
+
+
+def _forward_step(m: re.Match[str]) -> Emitted:
+    step = _STEP_KIND.match(m.group(0))
+    yield "_phase", "forward" if step is None else "decode" if step.group(1) else "prefill"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU)(?: backend)? out of memory",
       lambda m: [("oom.kind", "torch_oom")] + ([("gpu.backend", "sycl")] if m.group(0).startswith("XPU") else [])),
@@ -198,7 +208,7 @@ PATTERNS: tuple[Pattern, ...] = (
       # (a frame in vLLM's layers that neither creates nor loads a weight: a layer computing)
       # (a paste may drop the function's name: 'File ".../layers/fla/ops/fused_gdn_prefill_post_conv.py", line 200')
       r"model_executor/layers/\S+\", line \d+(?:, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+|\s*$)",
-      const(("_phase", "forward"))),
+      _forward_step),
     # transformers' generate() warning on a prompt longer than max_length: the prompt's tokens, and a prefill
     P("hf-input-length", ("Input length of input_ids is",), r"Input length of input_ids is (\d+)",
       lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),

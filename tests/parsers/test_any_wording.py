@@ -1506,6 +1506,45 @@ ROUNDS_30_32 = [
          "CUDA0 (usually due to missing support)\n", [], framework="llamacpp"),
     case("vllm-all-reduce-image-path", "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:336 'invalid argument'\n",
          [(OOM, "comm_error", 1), ("oom.hint", "custom_all_reduce", 1)], framework="vllm"),
+    # holdout r92: a Windows exit status in each spelling a launcher prints; a double that two statuses share names neither
+    case("ntstatus-hex", 'Error: llama runner process has terminated: exit status 0xc0000409 CUDA error"\n',
+         [(FINAL, "exit status 0xC0000409 (STATUS_STACK_BUFFER_OVERRUN): the runtime aborted itself (a failed check or an "
+                  "unhandled error); no allocation failure is stated", 1)], framework="ollama"),
+    case("ntstatus-js-double", "(Exit code: 18446744072635812000). Unknown error. Try a different model and/or config.\n",
+         [(FINAL, "exit status 0xC0000409 (STATUS_STACK_BUFFER_OVERRUN): the runtime aborted itself (a failed check or an "
+                  "unhandled error); no allocation failure is stated", 1)]),
+    case("ntstatus-signed", "Process finished with exit code -1073741795\n",
+         [(FINAL, "exit status 0xC000001D (STATUS_ILLEGAL_INSTRUCTION): the build uses CPU instructions this CPU lacks "
+                  "(AVX2, AVX-512); no allocation failure is stated", 1)]),
+    case("ntstatus-no-memory", "exited with code 3221225495\n", [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("ntstatus-double-shared", "(Exit code: 18446744072635810000). Unknown error.\n", []),
+    # a driver status by name, decided by its number where one is printed
+    case("driver-status-ptx", 'Error: DriverError(CUDA_ERROR_UNSUPPORTED_PTX_VERSION, "the provided PTX was compiled with an '
+         'unsupported toolchain.") when loading dequantize_block_q4_K_f32\n',
+         [(FINAL, "the GPU driver returned CUDA_ERROR_UNSUPPORTED_PTX_VERSION: not out of memory", 1)]),
+    case("driver-status-code-700", "CUDA stream synchronization failed: CUDA driver error: CUDA_ERROR_UNKNOWN (code: 700)\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    case("driver-status-unknown-alone", "cuCtxSynchronize returned CUDA_ERROR_UNKNOWN\n", []),
+    # Windows could not map the model file (a 32-bit build's address space), in the user's language
+    case("windows-map-view", "error loading model: MapViewOfFile failed: No hay suficientes recursos de memoria disponibles para "
+         "procesar este comando.\n", [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.hint", "context_failed", 1)],
+         phase="load_weights"),
+    # the engine's step named by an inner frame of the traceback below the failure: a decode step
+    case("decode-step-frame", lines(
+        "CUDA Error: out of memory (2) /sglang/3rdparty/flashinfer/include/flashinfer/handler.cuh: line 100 at function cudaMallocAsync",
+        "Traceback (most recent call last):",
+        '  File "/sglang/python/sglang/srt/managers/router/model_rpc.py", line 165, in exposed_step',
+        "    self.forward_step()",
+        '  File "/sglang/python/sglang/srt/managers/router/model_rpc.py", line 192, in forward_step',
+        "    self.forward_decode_batch(self.running_batch)"),
+         [(OOM, "cuda_error_oom", 1), ("oom.hint", "traceback", 2)], phase="decode"),
+    case("sglang-router-prefix", "[Router (Rust)] 2025-03-08 02:33:09 - INFO - Worker http://0.0.0.0:31000 health check is pending "
+         "with error: error sending request for url (http://0.0.0.0:31000/health)\n", [], framework="sglang"),
+    # environment assignments a paste shows: the settings a launch command's environment gives
+    case("env-before-command", "OLLAMA_NUM_PARALLEL=64 ollama serve\n", [("knob.max_num_seqs", 64, 1)]),
+    case("env-exported-alloc-conf", "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n", [("knob.expandable_segments", True, 1)]),
+    case("env-docker-quoted", "docker run --gpus all -e 'MAX_TOTAL_TOKENS=8192' -e OLLAMA_FLASH_ATTENTION=1 busybox\n",
+         [("knob.max_model_len", 8192, 1), ("knob.flash_attention", True, 1), ("oom.hint", "container", 1)]),
     # the H200 recording: transformers 5 allocating a static cache's layer at its first update
     case("hf5-static-cache-lazy", lines(
         '  File "/venv/lib/python3.12/site-packages/transformers/cache_utils.py", line 434, in lazy_initialization',

@@ -80,7 +80,7 @@ QUIET = [
                "INFO 07-08 13:05:31 [loggers.py:116] Engine 000: Avg prompt throughput: 512.3 tokens/s, Avg generation "
                "throughput: 80.1 tokens/s, Running: 4 reqs, Waiting: 0 reqs, GPU KV cache usage: 99.9%, Prefix cache hit "
                "rate: 12.0%")),
-    case("expandable-segments-env", "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n"),
+    case("expandable-segments-env", "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n", [("knob.expandable_segments", True, 1)]),
 ]
 
 
