@@ -346,7 +346,7 @@ ENV_KNOBS: dict[str, tuple[str, Callable[[str], Value]]] = {
 
 def parse_env(env: Mapping[str, str], evidence: Evidence | None = None, origin: Origin = Origin.SETTINGS) -> list[Fact]:
     facts: list[Fact] = []
-    conf = env.get("PYTORCH_CUDA_ALLOC_CONF") or env.get("PYTORCH_ALLOC_CONF")
+    conf = env.get(ALLOC_CONF[0]) or env.get(ALLOC_CONF[1])
     if conf is not None:
         facts.append(Fact("knob.expandable_segments", "expandable_segments:true" in conf.lower().replace(" ", ""), origin, evidence))
     for name, (key, conv) in ENV_KNOBS.items():

@@ -32,6 +32,7 @@ HEAD = 8 << 20  # framework signals select lines only in the first bytes of a lo
 MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
 WINDOW = 8 << 10
 _STARTUP_STEPS = ("load_weights", "profile", "kv_alloc", "cuda_graph_capture", "warmup")
+_SERVING_STEPS = ("decode", "prefill")  # a serving step an inner frame names (parsers/torch.py's _forward_step)
 _STEP_BUFFER = {"load_weights": "weights", "kv_alloc": "kv", "profile": "compute"}  # what ggml allocates in each step
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
 # Jupyter's header above a traceback: "OutOfMemoryError      Traceback (most recent call last)"
@@ -404,7 +405,7 @@ class _State:
                 self.frame_step = None
             elif self.frame_step is not None and new_phase == "forward":
                 new_phase = None
-            elif new_phase in _STARTUP_STEPS or new_phase in ("decode", "prefill"):
+            elif new_phase in _STARTUP_STEPS or new_phase in _SERVING_STEPS:
                 self.frame_step = str(new_phase)
         for key, value in pairs:
             if key in ("_phase", "_phase_start", "_phase_umbrella", "_launch"):
@@ -450,7 +451,7 @@ class _State:
                 self.phase_line = line_no
             elif self.failure_phase is None:
                 self.failure_phase = str(new_phase)
-            elif self.failure_phase == "forward" and new_phase in ("decode", "prefill") and line_no - self.failure_line < 80:
+            elif self.failure_phase == "forward" and new_phase in _SERVING_STEPS and line_no - self.failure_line < 80:
                 self.failure_phase = str(new_phase)  # an inner frame names which step the forward pass was
             elif self.late_phase is None and line_no - self.failure_line < 80:
                 self.late_phase = str(new_phase)
