@@ -182,6 +182,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.cuda_graph_bytes": _spec(int, B, "memory CUDA-graph capture took"),
     "mem.free_after_capture_bytes": _spec(int, B, "GPU memory still free once the CUDA graphs were captured"),
     "ratio.graphs_of_free_after": _spec(float, R, "memory the CUDA graphs took / what was still free after capture"),
+    "mem.cuda_graph_estimate_bytes": _spec(int, B, "the engine's estimate of its CUDA graphs' memory, made before the KV cache is sized"),
+    "mem.cuda_graph_estimate_out_of_line": _spec(bool, F, "the CUDA-graph memory estimate is far above what graphs take (of the card, of the weights)"),
     "mem.compute_buffer_bytes": _spec(int, B, "llama.cpp compute buffer"),
     "mem.layer_bytes": _spec(int, B, "one layer's weights (and its KV share) as Ollama's scheduler sized it"),
     "mem.planned_cache_tokens": _spec(int, TOK, "tokens a cache built at start-up holds: max_batch_size x max_seq_len"),

@@ -346,6 +346,25 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _share(facts, "ratio.required_of_weights", "mem.required_bytes", "mem.weights_total_bytes")
     yield from _share(facts, "ratio.compute_of_required", "mem.compute_buffer_bytes", "mem.required_bytes")
     yield from _share(facts, "ratio.graphs_of_free_after", "mem.cuda_graph_bytes", "mem.free_after_capture_bytes")
+    yield from _graph_estimate_out_of_line(facts, total, weights)
+
+
+# CUDA graphs for the usual capture sizes take a few GiB at most (a small share of the card, well under the weights)
+GRAPH_ESTIMATE_SHARE_OF_TOTAL = 0.2
+GRAPH_ESTIMATE_SHARE_OF_WEIGHTS = 0.5
+GRAPH_ESTIMATE_UNCOMPARED_BYTES = 16 << 30  # with neither the card nor the weights known
+
+
+def _graph_estimate_out_of_line(facts: FactSet, total: float | None, weights: float | None) -> Iterable[Fact]:
+    """The engine's estimate of its CUDA graphs' memory against the card and the weights (per GPU): an estimate
+    far above what graphs take is what left the KV cache no room, not the budget."""
+    estimate = facts.number("mem.cuda_graph_estimate_bytes")
+    if estimate is None:
+        return
+    known = [(estimate / whole, limit) for whole, limit in ((total, GRAPH_ESTIMATE_SHARE_OF_TOTAL), (weights, GRAPH_ESTIMATE_SHARE_OF_WEIGHTS))
+             if whole]
+    if any(share >= limit for share, limit in known) or (not known and estimate >= GRAPH_ESTIMATE_UNCOMPARED_BYTES):
+        yield _est("mem.cuda_graph_estimate_out_of_line", True, _ev(facts, "mem.cuda_graph_estimate_bytes"))
 
 
 def _share(facts: FactSet, key: str, part: str, whole: str) -> Iterable[Fact]:

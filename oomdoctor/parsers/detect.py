@@ -28,8 +28,9 @@ def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex
 SIGNALS: tuple[Pattern, ...] = (
     # (not a conda/virtualenv or project folder merely named vllm: ".../envs/vllm/lib/python3.12/site-packages/transformers/...",
     # ".../llava-vllm/ENV/lib/python3.10/site-packages/lmdeploy/...": a folder above the interpreter's lib/)
-    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore"),
-         r"(?<!envs/)(?<!envs\\)vllm(?![\w.-]*/(?:[\w.-]+/){0,3}lib/python)|VllmWorker|EngineCore|VLLM_", re.I),
+    # (V1's front-end process prefixes its lines: "(APIServer pid=1) INFO: ...")
+    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore", "(APIServer pid="),
+         r"(?<!envs/)(?<!envs\\)vllm(?![\w.-]*/(?:[\w.-]+/){0,3}lib/python)|VllmWorker|EngineCore|VLLM_|\(APIServer pid=\d+\)", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
                                     "Loading model weights took", "Model loading took",
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
@@ -50,6 +51,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"exceeds the pre-allocated encoder cache size|"
          # (its cache config's check of the CPU swap space against the host's RAM)
          r"Too large swap space\. [\d.]+ GiB out of the"),
+    # the kernels vLLM's build fetches and compiles in (FlashMLA, DeepGEMM, CUTLASS) keep their build's folder in their
+    # source paths ("/workspace/.deps/flashmla-src/csrc/sm90/..."): a weak vote
+    _sig("fw-vllm-deps", "vllm", 3, ("/.deps/",), r"/\.deps/[\w-]+-src/"),
     # LMCache, the KV offload connector, runs inside vLLM's workers: a weak vote
     _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache",), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b"),
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
@@ -190,8 +194,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"error loading model: unable to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer|\"(?:modelCompatibilityType|hardwareSurveyResult)\"", re.I),
     # ggml's applications that are not LLM runtimes (stable-diffusion.cpp, whisper.cpp): ggml's lines are theirs,
     # and llama.cpp's settings (-ngl, -c, -ub) are not
-    _sig("fw-ggml-apps", "other", 20, ("stable-diffusion.cpp:", "ggml_extend.hpp", "whisper_model_load", "whisper_init_", "whisper_backend_init"),
-         r"stable-diffusion\.cpp:\d+|ggml_extend\.hpp|\bwhisper_(?:model_load|init_\w+|backend_init\w*):"),
+    _sig("fw-ggml-apps", "other", 20, ("stable-diffusion.cpp:", "ggml_extend.hpp", "whisper_"),
+         r"stable-diffusion\.cpp:\d+|ggml_extend\.hpp|\bwhisper_\w+(?::|\(\) failed)"),
     # (lm-evaluation-harness runs transformers unless its vLLM backend, whose own lines then name vLLM, is chosen)
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth",
                                                       "axolotl", "dispatched on the CPU or the disk", "lm_eval", "lm-eval"),
@@ -256,7 +260,7 @@ def decide(scores: dict[str, int]) -> str:
     named = {fw: s for fw, s in scores.items() if fw not in (SCRIPT, OLLAMA_RUNNER, PROJECT)}
     engines = {fw: s for fw, s in named.items() if fw != "pytorch"}
     if PROJECT in scores and "pytorch" in scores and not engines:
-        return "other"  # PyTorch's messages under a project's own frames, no engine or transformers named
+        return "pytorch"  # PyTorch's messages under a project's own frames, no engine or transformers named: a PyTorch program
     if not named:
         return ASSUMED if SCRIPT in scores else "other"
     # PyTorch's own messages and a Python traceback come with every Python engine: any engine's own
@@ -274,7 +278,7 @@ def decide(scores: dict[str, int]) -> str:
 
 def assumed(scores: dict[str, int], framework: str) -> bool:
     """The framework was read from PyTorch's messages or a Python traceback, not named (a program's own frames
-    under PyTorch's messages are read as a program of its own, "other")."""
-    if framework == "other" and PROJECT in scores and "other" not in scores:
+    under PyTorch's messages are read as a PyTorch program of its own, "pytorch")."""
+    if framework == "pytorch" and PROJECT in scores and NAMED_PYTORCH not in scores:
         return True
     return framework == ASSUMED and scores.get(ASSUMED, 0) < max(scores.values(), default=0)

@@ -190,7 +190,9 @@ _STATED_STEP = re.compile(
 _STEP_PHASE = {"prefill": "prefill", "prompt processing": "prefill", "decod": "decode", "generat": "forward", "load": "load_weights",
                "warm": "warmup", "profil": "profile", "captur": "cuda_graph_capture", "graph": "cuda_graph_capture",
                "cuda": "cuda_graph_capture"}
-_STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b")
+_STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b|"
+                          # (a bare count is bytes: ggml's Vulkan backend, "Memory allocation of size 638668800 failed")
+                          r"\ballocation of size (\d{4,})(?= failed)")
 
 
 def _stated_oom(m: re.Match[str]) -> Emitted:
@@ -211,7 +213,7 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
         yield "_phase", next(phase for stem, phase in _STEP_PHASE.items() if word.startswith(stem))
     size = _STATED_SIZE.search(line)
     if size:  # "Can not allocate 16049884928 bytes for USM Device", "failed to allocate 2.00 GiB"
-        requested = to_bytes(size.group(1), size.group(2))
+        requested = to_bytes(size.group(1), size.group(2)) if size.group(1) else int(size.group(3))
         if requested:
             yield "oom.requested_bytes", requested
 
@@ -258,7 +260,12 @@ def _final_error(m: re.Match[str]) -> Emitted:
     inner = _WORKER_RELAY.search(message)
     if inner:  # vLLM's executor relays a worker's error: that error is the one to read
         name, message = "", inner.group(1) or inner.group(2) or ""
-    if name == "GGML_ASSERT":
+    if name.startswith("Assertion "):
+        # a C assertion's condition is its cause ("Assertion `res == CUresult::CUDA_SUCCESS` failed (path/phase1.cuh:614):"),
+        # not the source path after it, unless the condition checks an allocation
+        if _ALLOC_CHECK.search(name):
+            return
+    elif name == "GGML_ASSERT":
         # an assertion's condition is the cause ("n_tokens <= n_batch"), unless it checks an allocation
         if _ALLOC_CHECK.search(message):
             return
@@ -271,15 +278,17 @@ def _final_error(m: re.Match[str]) -> Emitted:
     yield "error.final", m.group(0).strip()[:300]
 
 
-_REQUEST_CONTEXT_GROUPS = ((1, 2), (4, 3), (5, 6), (8, 7))  # (the request's tokens, the context) in each wording of request-over-context
+# (the groups whose tokens add up to the request, the context's group) in each wording of request-over-context
+_REQUEST_CONTEXT_GROUPS = (((1,), 2), ((4,), 3), ((5,), 6), ((8,), 7), ((9, 11), 10), ((12, 13, 14), 15))
 
 
 def _request_over_context(m: re.Match[str]) -> Emitted:
     """A request refused (or cut) for the context: its tokens and the context, where the message states them."""
-    request, context = next(((m.group(r), m.group(c)) for r, c in _REQUEST_CONTEXT_GROUPS if m.group(r) or m.group(c)), (None, None))
+    request, context = next(((sum(int(m.group(g) or 0) for g in parts), m.group(c)) for parts, c in _REQUEST_CONTEXT_GROUPS
+                             if any(m.group(g) for g in parts) or m.group(c)), (None, None))
     yield "oom.kind", "request_over_context"
     if request:
-        yield "mem.prefill_tokens", int(request)
+        yield "mem.prefill_tokens", request
     if context:
         yield "knob.max_model_len", int(context)
 
@@ -406,8 +415,10 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "load_weights"))),
     P("dequantized", ("dequantizing the model", "dequantize the model"),
       r"(?:default to |will )?dequantiz\w+ the model to (?:bf16|fp16|bfloat16|float16)", const(("oom.hint", "dequantized_weights"))),
+    # Ray placing its object store in /tmp for want of /dev/shm at start-up ("The object store is using /tmp instead of
+    # /dev/shm because /dev/shm has only 5368709120 bytes available"): a warning that the container's /dev/shm is small
     P("ray-shm-small", ("/dev/shm has only",), r"/dev/shm has only (\d+) bytes available",
-      lambda m: [("host.shm_total_bytes", int(m.group(1)))]),
+      lambda m: [("host.shm_total_bytes", int(m.group(1))), ("oom.hint", "shm_warned_small")]),
     P("loading-modules", ("Loading model modules", "Loading draft modules", "Loading model:"),
       r"Loading (?:model|draft) modules|Loading model: ", const(("_phase", "load_weights"))),
     P("frame-model-init", ("/models/", "model_executor"),
@@ -472,20 +483,26 @@ PATTERNS: tuple[Pattern, ...] = (
     # a request longer than the context the server was started with, refused (or cut) before any allocation: llama-server's
     # "request (68885 tokens) exceeds the available context size (65536 tokens)", the OpenAI-style "This model's maximum
     # context length is 8192 tokens. However, you requested 8204 tokens", LM Studio's "the model is loaded with context
-    # length of only 7866 tokens", Ollama's "truncating input prompt" limit=2048 prompt=5065
+    # length of only 7866 tokens", Ollama's "truncating input prompt" limit=2048 prompt=5065, vLLM's "'max_tokens' or
+    # 'max_completion_tokens' is too large: 8192. This model's maximum context length is 8192 tokens and your request has 1210
+    # input tokens", TensorRT-LLM's "Input length (6973) + max new tokens (4095) + draft tokens (0) must be less than max
+    # sequence length (8192)"
     P("request-over-context", ("exceeds the available context size", "maximum context length is", "loaded with context length of only",
-                               "truncating input prompt", "exceed_context_size_error"),
+                               "truncating input prompt", "exceed_context_size_error", "must be less than max sequence length"),
       r"request (?:\((\d+) tokens\) )?exceeds the available context size(?: \((\d+) tokens\))?|"
       r"maximum context length is (\d+) tokens\. However, you requested (\d+) tokens|"
       r"keep the first (\d+) tokens when context the overflows\. However, the model is loaded with context length of only (\d+) tokens|"
-      r"msg=\"truncating input prompt\" limit=(\d+) prompt=(\d+)|\"type\":\s*\"exceed_context_size_error\"",
+      r"msg=\"truncating input prompt\" limit=(\d+) prompt=(\d+)|\"type\":\s*\"exceed_context_size_error\"|"
+      r"is too large: (\d+)\. This model's maximum context length is (\d+) tokens and your request has (\d+) input tokens|"
+      r"Input length \((\d+)\) \+ max new tokens \((\d+)\)(?: \+ draft tokens \((\d+)\))? must be less than max sequence length \((\d+)\)",
       _request_over_context),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),
     # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory
+    # (ptxas refusing a JIT-built kernel: "Entry function '...' uses too much shared data (0xc980 bytes, 0xc000 max)")
     P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds",
-                          "available shared memory"),
-      r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch|"
+                          "available shared memory", "too much shared data"),
+      r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch|uses too much shared data \(0x[0-9a-f]+ bytes|"
       # (vLLM's paged attention: "required shared memory 264252.0 > available shared memory 101376")
       r"[Ss]hared memory exceeds \d+\s?KB|required shared memory [\d.]+ > available shared memory",
       kind("kernel_resource")),
@@ -567,7 +584,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
                      "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
-                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "bad_alloc", " OOM",
+                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "llocation of size", "bad_alloc", " OOM",
                      "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY"),
       r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics )?memory\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"

@@ -230,9 +230,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # ggml's check of a CUDA/ROCm/cuBLAS call that failed with another error: the error, not a lack of memory
     # (Ascend's CANN backend says the same: "CANN error: EZ9903: ... support for Ascend910 is not implemented")
     P("ggml-cuda-other-error", ("CUDA error", "ROCm error", "MUSA error", "CANN error", "cuBLAS error", "CUBLAS error"),
-      # (koboldcpp prints it straight after its progress line: "(4096 / 30609 tokens)CUDA error: ...")
-      r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|CANN|cuBLAS|CUBLAS) error(?: (\d+) at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
+      # (koboldcpp prints it straight after its progress line: "(4096 / 30609 tokens)CUDA error: ..."; other engines' CUDA
+      # checks name the source line without the number: mistral.rs's "CUDA error at src/cuda/nonzero_bitwise.cu:138: ...")
+      r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|CANN|cuBLAS|CUBLAS) error(?: (?:(\d+) )?at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
     # ggml's Metal backend could not build its shader library (a macOS or SDK the build does not support): no model ran
+    # the loader could not read the model file ("error loading model: read error: Bad address", the C library's words for
+    # the read's errno): the file or the read, not memory, unless the errno is the host's lack of it
+    P("ggml-read-error", ("read error: ",), r"error loading model: read error: ([^\n]{3,80}?)\s*$",
+      lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"the model file could not be read ({m.group(1)}): not memory")]),
     P("metal-library-failed", ("failed to initialize the Metal library",), r"ggml_metal_init: error: failed to initialize the Metal library",
       kind("broken_install")),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
@@ -255,8 +260,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-weights-fail", ("unable to allocate",), r"unable to allocate (\S+) buffe", lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "weights"),
       *([] if m.group(1) == "backend" else [("oom.buffer_device", "GPU" if _is_gpu(m.group(1)) else "CPU")]), ("_phase", "load_weights")]),
     # (a hybrid or recurrent model's "rs cache", its recurrent state per sequence, is made beside the KV cache)
-    P("ggml-kv-fail", ("for kv cache", "for rs cache", "llama_kv_cache", "failed to initialize the context"),
-      r"failed to allocate buffer for (?:kv|rs) cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv",
+    # (ggml's other applications word it their own way: whisper.cpp's "whisper_kv_cache_init: failed to allocate memory
+    # for the kv cache", "whisper_kv_cache_init() failed for self-attention cache")
+    P("ggml-kv-fail", ("for kv cache", "for rs cache", "llama_kv_cache", "failed to initialize the context", "for the kv cache", "kv_cache_init() failed"),
+      r"failed to allocate buffer for (?:kv|rs) cache|llama_kv_cache\w*\(\) failed|failed to initialize the context: failed to allocate buffer for kv|"
+      r"failed to allocate memory for the kv cache|\b\w+_kv_cache_init\(\) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("_phase", "kv_alloc")]),
     P("ggml-compute-fail", ("compute buffers", "compute pp buffers", "compute tg buffers"), r"failed to allocate compute (?:pp |tg )?buffers",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute"), ("_phase", "profile")]),
@@ -314,10 +322,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-kshift-unsupported", ("does not support K-shift", "context size exceeded"), r"does not support K-shift|^\s*context size exceeded\s*$",
       kind("context_full")),
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
+    # (bindings name the status: LLamaSharp's "llama_decode failed: 'NoKvSlot'", Rust wrappers' "Decode Error 1: NoKvCacheSlot",
+    # llama-cpp-python's "llama_decode returned 1")
     P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "could not find a kv cache slot", "failed to find KV cache slot", "failed to find a memory slot",
-                          "failed to find free space in the KV cache", "failed to decode the batch"),
+                          "failed to find free space in the KV cache", "failed to decode the batch", "NoKvSlot", "NoKvCacheSlot", "llama_decode returned 1"),
       r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|could not find a kv cache slot|failed to find (?:KV cache|a memory) slot|"
-      r"failed to find free space in the KV cache|failed to decode the batch, n_batch = \d+, ret = 1\b",
+      r"failed to find free space in the KV cache|failed to decode the batch, n_batch = \d+, ret = 1\b|\bNoKv(?:Cache)?Slot\b|\bllama_decode returned 1\b",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
     # llama_decode's other failures: -2 the scheduler could not allocate the graph's compute buffers,
     # -3 the backend failed to run the graph (on Metal and Vulkan a command buffer that ran out of memory)

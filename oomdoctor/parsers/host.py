@@ -263,6 +263,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ray-session-full", ("is over 95% full", "% full, available space"), r"/ray/session_\S+ is over \d+% full, available space: 0; capacity: (\d+)",
       lambda m: [("oom.kind", "shm_exhausted"), ("host.shm_total_bytes", int(m.group(1)))]),
     P("shm-df", ("shm ",), r"^\s*(?:shm|tmpfs)\s+" + SIZE + r"(?:\s|$)", _shm_df),
+    # NVIDIA's containers (Triton, NGC PyTorch) at start-up: "NOTE: The SHMEM allocation limit is set to the default of 64MB.
+    # This may be insufficient for the inference server."
+    P("shm-ngc-default-note", ("SHMEM allocation limit",), r"The SHMEM allocation limit is set to the default of (\d+) ?MB",
+      lambda m: [("host.shm_total_bytes", int(m.group(1)) << 20), ("oom.hint", "shm_warned_small")]),
     P("nccl-system-error", ("ncclSystemError", "unhandled system error"), r"ncclSystemError|unhandled system error",
       const(("oom.hint", "nccl_system_error"))),
     # NCCL's failed CUDA call ("NCCL WARN Cuda failure 'out of memory'", "Last error: Cuda failure 1 'invalid

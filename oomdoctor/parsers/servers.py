@@ -151,8 +151,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # the scheduler's prefix names its tensor-parallel rank: "[2025-05-29 14:59:00 TP5] ..."
     P("sglang-tp-rank", tuple(f" TP{i}]" for i in range(1, 16)), SGLANG_RANK,
       lambda m: [("_max:parallel.workers", int(m.group(1)) + 1)]),
-    P("sglang-not-enough", ("Not enough memory. Please try to increase --mem-fraction-static",),
-      r"Not enough memory\. Please try to increase --mem-fraction-static", kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
+    # (a paste that kept only its first sentence, "RuntimeError: Not enough memory.", ends the line there)
+    P("sglang-not-enough", ("Not enough memory. Please try to increase --mem-fraction-static", "RuntimeError: Not enough memory."),
+      r"Not enough memory\. Please try to increase --mem-fraction-static|^RuntimeError: Not enough memory\.\s*$",
+      kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
     P("sglang-capture-failed", ("Capture cuda graph failed", "Capture CUDA graph failed"), r"Capture (?:cuda|CUDA) graph failed", _capture_failed),
     P("sglang-runtime-oom", ("out of memory. Try to lower your batch size",), r"(Prefill|Decode) out of memory\. Try to lower your batch size",
       lambda m: [("oom.kind", "kv_runtime_exhausted"), ("_phase", m.group(1).lower())]),
@@ -234,7 +236,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("trt-oom", ("out of memory",), r"\[TensorRT-LLM\]\[ERROR\].*out of memory|CUDA runtime error in ::cudaMalloc\w*\(.*out of memory",
       lambda m: [("oom.kind", "nccl_oom" if "ipcUtils" in m.string else "trt_oom")]),
     # the runtime's CUDA check on another error ("cudaDeviceGetDefaultMemPool(...): operation not supported"): not a lack of memory
-    P("trt-cuda-other-error", ("CUDA runtime error in ",), r"\[TensorRT-LLM\]\[ERROR\] CUDA runtime error in (\w+)\([^)]*\): (?!out of memory)([a-z][\w ]{2,60})",
+    # (the call's arguments may hold calls of their own: "cudaMemcpyAsync(dst, src.data(), ..., mStream->get()): invalid argument";
+    # a Windows build prints "[TensorRT-LLM] [ERROR]")
+    P("trt-cuda-other-error", ("CUDA runtime error in ",), r"\[TensorRT-LLM\] ?\[ERROR\] CUDA runtime error in (\w+)\(.{0,300}?\): (?!out of memory)([a-z][\w ]{2,60})",
       lambda m: [("error.final", f"CUDA runtime error in {m.group(1)}: {m.group(2).strip()}")]),
     P("trt-scratch", ("bytes of scratch space",), r"requires (\d+) bytes of scratch space, but only (\d+) is available",
       lambda m: [("oom.kind", "trt_build_workspace"), ("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))),

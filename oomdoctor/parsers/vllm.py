@@ -187,15 +187,21 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("oom.kind", "no_kv_memory")] if int(m.group(1)) <= 0 else [])),
     P("vllm-concurrency", ("Maximum concurrency for",), r"Maximum concurrency for (\d[\d,]*) tokens per request: ([\d.]+)x",
       lambda m: [("knob.max_model_len", to_int(m.group(1))), ("mem.max_concurrency", float(m.group(2)))]),
-    # (engines in other languages name the step the same way: a Rust backtrace's "ModelRunner::init_kv_cache")
+    # (engines in other languages name the step the same way: a Rust backtrace's "ModelRunner::init_kv_cache"; others
+    # report the step's progress: Tenstorrent's "Allocating TT kv caches for each layer (submesh 1):  69%")
     P("vllm-kv-phase", ("initialize_cache", "get_kv_cache_config", "kv_cache_utils", "initialize_kv_cache", "_initialize_kv_caches",
-                        "check_enough_kv_cache_memory", "init_kv_cache"),
-      r"initialize_cache|get_kv_cache_configs?|check_enough_kv_cache_memory|initialize_kv_cache|_initialize_kv_caches|::init_kv_cache\b",
+                        "check_enough_kv_cache_memory", "init_kv_cache", "kv caches for each layer"),
+      r"initialize_cache|get_kv_cache_configs?|check_enough_kv_cache_memory|initialize_kv_cache|_initialize_kv_caches|::init_kv_cache\b|"
+      r"^Allocating (?:\w+ ){0,2}kv caches? for each layer",
       const(("_phase", "kv_alloc"))),
     # vllm.rs sizing its pool for the slots and context asked: "Allocating 8192 KV blocks (131072 MB) for [2 seqs x 262144 tokens]"
     P("kv-blocks-for-seqs", ("KV blocks (",), r"Allocating \d+ KV blocks \((\d+) MB\) for \[(\d+) seqs? x (\d+) tokens\]",
       lambda m: [("mem.kv_cache_bytes", int(m.group(1)) << 20), ("knob.max_num_seqs", int(m.group(2))),
                  ("knob.max_model_len", int(m.group(3))), ("_phase", "kv_alloc")]),
+    # the model runner's estimate of its CUDA graphs' memory, made in the profile before the KV cache is sized
+    # ("Estimated CUDA graph memory: 118.65 GiB total"): it comes off the KV budget
+    P("vllm-graphs-estimate", ("Estimated CUDA graph memory",), r"Estimated CUDA graph memory: ([\d.]+) GiB",
+      lambda m: [("mem.cuda_graph_estimate_bytes", gib(m.group(1))), ("_phase", "profile")]),
     P("vllm-graphs-took", ("Graph capturing finished",), r"Graph capturing finished in \d+ secs?, took ([\d.]+) GiB",
       lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]),
     P("vllm-warmup", ("warm_up", "warming up", "Warming up", "_warmup"), r"compile_or_warm_up_model|warm_up_model|[Ww]arming up|\w+_warmup\b",

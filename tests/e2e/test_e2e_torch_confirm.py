@@ -37,8 +37,8 @@ def test_confirm_finds_the_batch_size_that_fits(tmp_path: Path) -> None:
                      "--", sys.executable, JOB, "--batch-size", "4096")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     report = json.loads(proc.stdout)
-    # PyTorch's own messages under the job's own frames, no engine named: read as a program of its own, and said so
-    assert report["framework"] == "other" and report["culprit"] == "host_memory"
+    # PyTorch's own messages under the job's own frames, no engine named: read as a PyTorch program of its own, and said so
+    assert report["framework"] == "pytorch" and report["culprit"] == "host_memory"
     assert any("no engine named in the log" in w for w in report["warnings"])
     rr = report["rerun"]
     baseline = Path(rr["baseline"]["log"]).read_text()

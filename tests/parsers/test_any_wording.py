@@ -1034,7 +1034,7 @@ ROUNDS_30_32 = [
     # a frame moving tensors to the host: PyTorch's CUDA error there is the pinned copy, and not ggml's message
     case("to-cpu-frame", '  File "sequential_backend.py", line 66, in _to_cpu\ntorch.AcceleratorError: CUDA error: out of memory\n',
          [("oom.hint", "pinned_host", 1), ("oom.hint", "pinned_copy", 1), (OOM, "cuda_error_oom", 2), ("oom.hint", "traceback", 1)],
-         framework="other"),  # (a project's own frame, no transformers named)
+         framework="pytorch"),  # (a project's own frame under PyTorch's error: a PyTorch program)
     # holdout r41
     case("ggml-loader-names-the-weights-buffer",
          lines("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 7825.94 MiB on device 0: cudaMalloc failed: out of memory",
@@ -1551,6 +1551,77 @@ ROUNDS_30_32 = [
         "    self.keys = torch.zeros(",
         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.12 GiB."),
          [(OOM, "torch_oom", 3), ("oom.hint", "traceback", 1), ("oom.requested_bytes", GiB(8.12), 3)], phase="kv_alloc"),
+    # holdout r93: a CUDA runtime call that failed with another error, however the engine prints its check
+    case("trt-cuda-call-nested-parens", "[TensorRT-LLM][ERROR] Encountered an error in forwardAsync function: [TensorRT-LLM][ERROR] CUDA runtime "
+         "error in cudaMemcpyAsync(dst, src.data(), src.getSizeInBytes(), cudaMemcpyDefault, mStream->get()): invalid argument "
+         "(/workspace/tensorrt_llm/cpp/tensorrt_llm/runtime/bufferManager.cpp:146)\n",
+         [(FINAL, "CUDA runtime error in cudaMemcpyAsync: invalid argument", 1)], framework="tensorrt-llm"),
+    case("trt-cuda-call-windows-spacing", "RuntimeError: [TensorRT-LLM] [ERROR] CUDA runtime error in cudaDeviceGetDefaultMemPool(&memPool, device): "
+         "operation not supported (C:\\workspace\\bufferManager.cpp:171)\n",
+         [(FINAL, "CUDA runtime error in cudaDeviceGetDefaultMemPool: operation not supported", 1),
+          (FINAL, "RuntimeError: [TensorRT-LLM] [ERROR] CUDA runtime error in cudaDeviceGetDefaultMemPool(&memPool, device): operation not "
+                  "supported (C:\\workspace\\bufferManager.cpp:171)", 1)]),
+    case("cuda-check-at-source-line", "CUDA error at src/cuda/nonzero_bitwise.cu:138: invalid configuration argument\n",
+         [(FINAL, "CUDA error at src/cuda/nonzero_bitwise.cu:138: invalid configuration argument", 1)]),
+    # a request longer than the context, in vLLM's newer wording and in TensorRT-LLM's check: its tokens are the input and the output asked
+    case("vllm-max-tokens-too-large", "ValueError: 'max_tokens' or 'max_completion_tokens' is too large: 8192. This model's maximum context "
+         "length is 8192 tokens and your request has 1210 input tokens (8192 > 8192 - 1210).\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 9402, 1), ("knob.max_model_len", 8192, 1)]),
+    case("trt-input-plus-new-tokens", "[TensorRT-LLM][ERROR] Assertion failed: Input length (6973) + max new tokens (4095) + draft tokens (0) "
+         "must be less than max sequence length (8192).\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 11068, 1), ("knob.max_model_len", 8192, 1)]),
+    # llama_decode's status 1 (no KV slot) as bindings name it
+    case("llamasharp-no-kv-slot", "Unhandled exception. LLama.Exceptions.LLamaDecodeError: llama_decode failed: 'NoKvSlot'\n",
+         [(OOM, "kv_runtime_exhausted", 1)], phase="decode"),
+    case("rust-no-kv-cache-slot", "ERROR: Model worker crashed: Llama.cpp failed decoding: Decode Error 1: NoKvCacheSlot\n",
+         [(OOM, "kv_runtime_exhausted", 1)], phase="decode"),
+    # whisper.cpp's KV cache: ggml's other application, its own words
+    case("whisper-kv-cache-init", lines(
+        "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 560.00 MiB on device 0: cudaMalloc failed: out of memory",
+        "whisper_kv_cache_init: failed to allocate memory for the kv cache",
+        "whisper_full_with_state: whisper_kv_cache_init() failed for self-attention cache"),
+         [(OOM, "ggml_alloc_failed", 1), (OOM, "ggml_alloc_failed", 2), (OOM, "ggml_alloc_failed", 3), ("oom.buffer", "kv", 2),
+          ("oom.buffer", "kv", 3), ("oom.buffer_device", "GPU", 1), ("oom.device", "0", 1), ("oom.requested_bytes", 587202560, 1)],
+         framework="other", phase="kv_alloc"),
+    # ptxas refusing a JIT-built kernel's static shared memory: the kernel's limit, not the device's memory
+    case("ptxas-too-much-shared-data", "NVCC compilation failed: ptxas error   : Entry function '_ZN9deep_gemm5sched30smxx_paged_mqa_logits_"
+         "metadataILj12896ELj256ELj78EEEvjjbPKjPj' uses too much shared data (0xc980 bytes, 0xc000 max)\n",
+         [(OOM, "kernel_resource", 1)]),
+    # a server's start-up warning that the container's /dev/shm is small (Ray's object store, NVIDIA's containers)
+    case("ray-object-store-shm-wrapped", lines(
+        "2025-10-09 20:16:32,652    WARNING services.py:2159 -- WARNING: The object store is using /tmp instead",
+        "  of /dev/shm because /dev/shm has only 5368709120 bytes available. This will harm performance! You may"),
+         [("host.shm_total_bytes", 5368709120, 2), ("oom.hint", "shm_warned_small", 2)]),
+    case("ngc-shmem-note", "NOTE: The SHMEM allocation limit is set to the default of 64MB.  This may be\n",
+         [("host.shm_total_bytes", 64 << 20, 1), ("oom.hint", "shm_warned_small", 1)]),
+    # vLLM's estimate of its CUDA graphs' memory, taken off the KV budget
+    case("vllm-graph-estimate", "(Worker_DP1_TP1_EP3 pid=3585771) INFO 08-19 05:56:57 [gpu_model_runner.py:6936] Estimated CUDA graph "
+         "memory: 118.65 GiB total\n", [("mem.cuda_graph_estimate_bytes", GiB(118.65), 1)], framework="vllm"),
+    # SGLang's pool check, its first sentence only; ggml's Vulkan allocation with its bare byte count
+    case("sglang-not-enough-first-sentence", "RuntimeError: Not enough memory.\n", [(OOM, "sglang_kv_pool_empty", 1)], phase="kv_alloc"),
+    case("vulkan-allocation-of-size", "ggml_vulkan: Memory allocation of size 638668800 failed.\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 638668800, 1)]),
+    case("tenstorrent-kv-progress", lines(
+        "Allocating TT kv caches for each layer (submesh 1):  69%|##   | 22/32 [00:01<00:00, 11.60it/s]",
+        "Out of Memory: Not enough space to allocate 71999488 B DRAM buffer across 12 banks, where each bank needs to store 6000320 B"),
+         [(OOM, "cuda_error_oom", 2), ("gpu.backend", "tenstorrent", 2), ("oom.requested_bytes", 71999488, 2)], phase="kv_alloc"),
+    # a C assertion: its condition is the cause, not the source path printed after it
+    case("c-assertion-condition", "Assertion `res == CUresult::CUDA_SUCCESS` failed (/workspace/.deps/flashmla-src/csrc/sm90/prefill/"
+         "sparse/instantiations/../phase1.cuh:614):\n",
+         [(FINAL, "Assertion `res == CUresult::CUDA_SUCCESS` failed (/workspace/.deps/flashmla-src/csrc/sm90/prefill/sparse/"
+                  "instantiations/../phase1.cuh:614):", 1)]),
+    case("c-assertion-on-allocation", "Assertion `ptr != nullptr` failed (/src/alloc.cpp:12):\n", []),
+    # the loader failing to read the model file: the read's errno names the cause
+    case("ggml-read-error", "llama_model_load: error loading model: read error: Bad address\n",
+         [(FINAL, "the model file could not be read (Bad address): not memory", 1), ("oom.hint", "context_failed", 1)],
+         framework="llamacpp"),
+    case("ggml-read-error-enomem", "llama_model_load: error loading model: read error: Cannot allocate memory\n",
+         [("oom.hint", "context_failed", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)], framework="llamacpp"),
+    case("vllm-build-deps-path", "Assertion `res == CUresult::CUDA_SUCCESS` failed (/workspace/.deps/flashmla-src/csrc/sm90/prefill/"
+         "phase1.cuh:614):\n", [(FINAL, "Assertion `res == CUresult::CUDA_SUCCESS` failed (/workspace/.deps/flashmla-src/csrc/sm90/"
+                                "prefill/phase1.cuh:614):", 1)], framework="vllm"),
+    case("vllm-api-server-prefix", '(APIServer pid=1) INFO:     10.0.0.1:46494 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n', [],
+         framework="vllm"),
 ]
 
 
@@ -1661,14 +1732,19 @@ def test_wrappers_name_the_engine_they_run():
 
 
 def test_a_projects_own_frames_are_not_a_transformers_script():
-    # holdout r87: PyTorch's report under a trainer's own frames (slime), no engine or transformers named: a project of its own
+    # holdout r87: PyTorch's report under a trainer's own frames (slime), no engine or transformers named: a PyTorch program
+    # of its own (holdout r57-92: 17 such logs labelled pytorch or transformers, none labelled an engine)
     from oomdoctor.parsers import detect
     from parser_table import scan_text
 
     trainer = lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.84 GiB.",
                     '  File "slime/utils/ppo_utils.py", line 219, in vocab_parallel_softmax')
-    assert detect.decide(scan_text(trainer).framework_scores) == "other"
-    assert detect.assumed(scan_text(trainer).framework_scores, "other")  # and the report says it was not named
+    assert detect.decide(scan_text(trainer).framework_scores) == "pytorch"
+    assert detect.assumed(scan_text(trainer).framework_scores, "pytorch")  # and the report says it was not named
+    # Meta's reference code, named, is PyTorch without the caveat
+    named = lines("torch.OutOfMemoryError: CUDA out of memory.", '  File "/home/u/llama/llama/generation.py", line 68, in build')
+    scores = scan_text(named).framework_scores
+    assert detect.decide(scores) == "pytorch"
     # an installed package's frames or a notebook cell's are still a script's
     for frame in ('  File "/usr/lib/python3/dist-packages/torch/nn/modules/module.py", line 1501, in _call_impl',
                   '  File "/tmp/ipykernel_1234/2871.py", line 3, in <module>'):

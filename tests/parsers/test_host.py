@@ -98,7 +98,7 @@ CASES = [
     case("ray-dev-shm-warning",  # corpus: Ray falls back to /tmp inside a container started without --shm-size
          "2023-11-18 03:39:16,283 WARNING services.py:1996 -- WARNING: The object store is using /tmp instead of /dev/shm "
          "because /dev/shm has only 67108864 bytes available. This will harm performance!\n",
-         [("host.shm_total_bytes", 67108864, 1)]),
+         [("host.shm_total_bytes", 67108864, 1), ("oom.hint", "shm_warned_small", 1)]),
     # holdout r69: Ray's session folder on a small RAM-backed /tmp, full
     case("ray-session-folder-full",
          "(raylet) [2023-12-07 03:27:39,873 E 101250 101275] (raylet) file_system_monitor.cc:111: /tmp/ray/session_2023-12-06_16-50-22_168114_101109 "
