@@ -195,7 +195,7 @@ SIGNALS: tuple[Pattern, ...] = (
     # ggml's applications that are not LLM runtimes (stable-diffusion.cpp, whisper.cpp): ggml's lines are theirs,
     # and llama.cpp's settings (-ngl, -c, -ub) are not
     _sig("fw-ggml-apps", "other", 20, ("stable-diffusion.cpp:", "ggml_extend.hpp", "whisper_"),
-         r"stable-diffusion\.cpp:\d+|ggml_extend\.hpp|\bwhisper_\w+(?::|\(\) failed)"),
+         r"stable-diffusion\.cpp:\d+|ggml_extend\.hpp|\bwhisper_\w+(?::(?:\s|$)|\(\) failed)"),
     # (lm-evaluation-harness runs transformers unless its vLLM backend, whose own lines then name vLLM, is chosen)
     _sig("fw-transformers-wrappers", "transformers", 6, ("fastchat", "FastChat", "ipex_llm", "bigdl", "oobabooga", "unsloth", "Unsloth",
                                                       "axolotl", "dispatched on the CPU or the disk", "lm_eval", "lm-eval"),

@@ -233,11 +233,11 @@ PATTERNS: tuple[Pattern, ...] = (
       # (koboldcpp prints it straight after its progress line: "(4096 / 30609 tokens)CUDA error: ..."; other engines' CUDA
       # checks name the source line without the number: mistral.rs's "CUDA error at src/cuda/nonzero_bitwise.cu:138: ...")
       r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|CANN|cuBLAS|CUBLAS) error(?: (?:(\d+) )?at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
-    # ggml's Metal backend could not build its shader library (a macOS or SDK the build does not support): no model ran
     # the loader could not read the model file ("error loading model: read error: Bad address", the C library's words for
     # the read's errno): the file or the read, not memory, unless the errno is the host's lack of it
     P("ggml-read-error", ("read error: ",), r"error loading model: read error: ([^\n]{3,80}?)\s*$",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"the model file could not be read ({m.group(1)}): not memory")]),
+    # ggml's Metal backend could not build its shader library (a macOS or SDK the build does not support): no model ran
     P("metal-library-failed", ("failed to initialize the Metal library",), r"ggml_metal_init: error: failed to initialize the Metal library",
       kind("broken_install")),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
