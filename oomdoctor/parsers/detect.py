@@ -51,6 +51,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"exceeds the pre-allocated encoder cache size|"
          # (its cache config's check of the CPU swap space against the host's RAM)
          r"Too large swap space\. [\d.]+ GiB out of the"),
+    # vLLM's platform plugins (vllm-openvino, vllm-ascend, vllm-gaudi, vllm-spyre) run vLLM's engine on another device: their
+    # names outweigh the runtime's below them ("site-packages/vllm_openvino/worker/openvino_worker.py")
+    _sig("fw-vllm-plugin", "vllm", 40, ("vllm_", "vllm-"), r"\bvllm[_-](?:openvino|ascend|gaudi|spyre|neuron|tpu|metax|kunlun|musa)\b"),
     # the kernels vLLM's build fetches and compiles in (FlashMLA, DeepGEMM, CUTLASS) keep their build's folder in their
     # source paths ("/workspace/.deps/flashmla-src/csrc/sm90/..."): a weak vote
     _sig("fw-vllm-deps", "vllm", 3, ("/.deps/",), r"/\.deps/[\w-]+-src/"),
@@ -77,6 +80,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"sglang|sgl[-_]kernel|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch[.,] #new-seq|Decode batch[.,] #running-req: \d|memory capacity is unbalanced|"
          r"size of the hierarchical cache|--(?:enable-)?hicache", re.I),
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
+    # its rank prefix alone, the time cut off ("[TP0] EAGLE draft cuda graph replay padding: ...", "[DP1 TP3] ...")
+    _sig("fw-sglang-bare-rank", "sglang", 6, ("[TP", "[DP", "[PP", "[EP"), r"^\[(?:(?:DP|TP|PP|EP)\d+ ?)+\] \S"),
     # SGLang's first scheduler (2024) before its lines named it: "new fill batch. #seq: 1. ... tree_cache_hit_rate: 80.83%."
     _sig("fw-sglang-early-scheduler", "sglang", 8, ("new fill batch.", "tree_cache_hit_rate"), r"new fill batch\. #seq: \d|tree_cache_hit_rate: [\d.]+%"),
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
@@ -103,12 +108,17 @@ SIGNALS: tuple[Pattern, ...] = (
          r"modules/exllama(?:v[23])?\w*\.py|\bExLlama(?:v[23])?(?:_HF)?_loader\b|\bExllama(?:V2)?Model\b"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
-                                        "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "llama.cpp/", "due to missing support"),
+                                        "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
+                                        "due to missing support", "free space in the KV cache", "could not find a KV slot",
+                                        "exceeds the available context size"),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
-         r"failed to allocate buffer for kv cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
+         r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$|"
+         # (its own words for a full context, printed by the clients over it too: "could not find a KV slot for the batch (try
+         # reducing the size of the batch or increase the context)", llama-server's "the request exceeds the available context size")
+         r"failed to find free space in the KV cache|could not find a KV slot for the batch|the request exceeds the available context size|"
          # (its graph placing an operation away from its layer: "layer 0 is assigned to device CPU but ... CUDA0 (usually due to missing support)")
          r"is assigned to device \S+ but .* is assigned to device \S+ \(usually due to missing support\)"),
     # its conversion and quantization tools (a checkpoint converted to GGUF in host RAM), and the converter's per-tensor line
@@ -222,9 +232,11 @@ SIGNALS: tuple[Pattern, ...] = (
     # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",
-                                      "torch_npu", "NPUCachingAllocator"),
+                                      "torch_npu", "NPUCachingAllocator", "support querying the available free memory"),
          r"torch\.|/torch/|PyTorch|\btorch_npu\b|NPUCachingAllocator|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
-         r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory"),
+         r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
+         # (its XPU backend on an Intel GPU whose driver cannot report free memory)
+         r"doesn't support querying the available free memory"),
     # captured CUDA/HIP graphs in PyTorch's own OOM message ("with 26.00 MiB allocated in private pools"; none
     # is "0 bytes"): a serving engine captured them, which a generate() script does not; the most common
     # such engine is vLLM, and any engine's own lines outweigh this vote

@@ -1620,6 +1620,16 @@ ROUNDS_30_32 = [
     case("vllm-build-deps-path", "Assertion `res == CUresult::CUDA_SUCCESS` failed (/workspace/.deps/flashmla-src/csrc/sm90/prefill/"
          "phase1.cuh:614):\n", [(FINAL, "Assertion `res == CUresult::CUDA_SUCCESS` failed (/workspace/.deps/flashmla-src/csrc/sm90/"
                                 "prefill/phase1.cuh:614):", 1)], framework="vllm"),
+    # engines named by their own messages or package names alone
+    case("vllm-platform-plugin", '[rank0]:   File "/usr/local/lib/python3.10/dist-packages/vllm_openvino/worker/openvino_worker.py", line 274, '
+         "in determine_num_available_blocks\n", [("oom.hint", "traceback", 1)], framework="vllm"),
+    case("sglang-bare-rank-prefix", "[TP0] EAGLE draft cuda graph replay padding: raw_bs=3 graph_bs=4 raw_out_cache_loc=9\n", [],
+         framework="sglang"),
+    case("llamacpp-kv-slot-in-a-client", "[Error: could not find a KV slot for the batch (try reducing the size of the batch or increase "
+         "the context)]\n", [(OOM, "kv_runtime_exhausted", 1)], framework="llamacpp", phase="decode"),
+    case("pytorch-xpu-free-memory", "RuntimeError: The device (Intel(R) Graphics [0x64a0]) doesn't support querying the available free "
+         "memory.\n", [(FINAL, "RuntimeError: The device (Intel(R) Graphics [0x64a0]) doesn't support querying the available free memory.", 1)],
+         framework="transformers"),
     case("vllm-api-server-prefix", '(APIServer pid=1) INFO:     10.0.0.1:46494 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n', [],
          framework="vllm"),
 ]
