@@ -11,7 +11,7 @@ import re
 
 from oomdoctor.launch import LLAMA_CPP_CONVERTERS
 from oomdoctor.parsers.base import P, Pattern, const
-from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS
+from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS, KV_FULL, KV_FULL_ANCHORS
 from oomdoctor.parsers.servers import SGLANG_RANK
 
 
@@ -19,6 +19,9 @@ SCRIPT = "script"  # not a framework: a Python program, counted only when nothin
 NAMED_PYTORCH = "pytorch-script"  # a known plain-PyTorch program (Meta's reference code): read as pytorch, not assumed transformers
 PROJECT = "project"  # not a framework: a traceback frame of the program's own code
 OLLAMA_RUNNER = "ollama-runner"  # not a framework: Ollama's model store or model tag, which make llama.cpp's lines Ollama's runner's
+
+
+_VLLM_PLUGINS = ("openvino", "ascend", "gaudi", "spyre", "neuron", "tpu", "metax", "kunlun", "musa")  # vLLM's platform plugin packages
 
 
 def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex: str, flags: int = 0) -> Pattern:
@@ -53,7 +56,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Too large swap space\. [\d.]+ GiB out of the"),
     # vLLM's platform plugins (vllm-openvino, vllm-ascend, vllm-gaudi, vllm-spyre) run vLLM's engine on another device: their
     # names outweigh the runtime's below them ("site-packages/vllm_openvino/worker/openvino_worker.py")
-    _sig("fw-vllm-plugin", "vllm", 40, ("vllm_", "vllm-"), r"\bvllm[_-](?:openvino|ascend|gaudi|spyre|neuron|tpu|metax|kunlun|musa)\b"),
+    _sig("fw-vllm-plugin", "vllm", 40, tuple(f"vllm{sep}{name}" for name in _VLLM_PLUGINS for sep in "_-"),
+         r"\bvllm[_-](?:" + "|".join(_VLLM_PLUGINS) + r")\b"),
     # the kernels vLLM's build fetches and compiles in (FlashMLA, DeepGEMM, CUTLASS) keep their build's folder in their
     # source paths ("/workspace/.deps/flashmla-src/csrc/sm90/..."): a weak vote
     _sig("fw-vllm-deps", "vllm", 3, ("/.deps/",), r"/\.deps/[\w-]+-src/"),
@@ -109,8 +113,7 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
-                                        "due to missing support", "free space in the KV cache", "could not find a KV slot",
-                                        "exceeds the available context size"),
+                                        "due to missing support", "exceeds the available context size", *KV_FULL_ANCHORS),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
@@ -118,7 +121,7 @@ SIGNALS: tuple[Pattern, ...] = (
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$|"
          # (its own words for a full context, printed by the clients over it too: "could not find a KV slot for the batch (try
          # reducing the size of the batch or increase the context)", llama-server's "the request exceeds the available context size")
-         r"failed to find free space in the KV cache|could not find a KV slot for the batch|the request exceeds the available context size|"
+         + KV_FULL + r"|the request exceeds the available context size|"
          # (its graph placing an operation away from its layer: "layer 0 is assigned to device CPU but ... CUDA0 (usually due to missing support)")
          r"is assigned to device \S+ but .* is assigned to device \S+ \(usually due to missing support\)"),
     # its conversion and quantization tools (a checkpoint converted to GGUF in host RAM), and the converter's per-tensor line

@@ -70,6 +70,9 @@ def _kv_buffer(m: re.Match[str]) -> Emitted:
 # "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free
 DEVICE_LIST = r"^\s*((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+): .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
 DEVICE_LIST_ANCHORS = ("MiB free)", " MiB)")
+# llama.cpp's own words for a context with no free KV cells, which the clients over it print as they are
+KV_FULL = r"could not find a KV slot for the batch|failed to find free space in the KV cache"
+KV_FULL_ANCHORS = ("could not find a KV slot", "failed to find free space in the KV cache")
 
 
 def _count(raw: str) -> bool:
@@ -324,10 +327,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
     # (bindings name the status: LLamaSharp's "llama_decode failed: 'NoKvSlot'", Rust wrappers' "Decode Error 1: NoKvCacheSlot",
     # llama-cpp-python's "llama_decode returned 1")
-    P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a KV slot", "could not find a kv cache slot", "failed to find KV cache slot", "failed to find a memory slot",
-                          "failed to find free space in the KV cache", "failed to decode the batch", "NoKvSlot", "NoKvCacheSlot", "llama_decode returned 1"),
-      r"llama_decode: failed to decode, ret = 1\b|could not find a KV slot for the batch|could not find a kv cache slot|failed to find (?:KV cache|a memory) slot|"
-      r"failed to find free space in the KV cache|failed to decode the batch, n_batch = \d+, ret = 1\b|\bNoKv(?:Cache)?Slot\b|\bllama_decode returned 1\b",
+    P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a kv cache slot", "failed to find KV cache slot", "failed to find a memory slot",
+                          "failed to decode the batch", "NoKvSlot", "NoKvCacheSlot", "llama_decode returned 1", *KV_FULL_ANCHORS),
+      r"llama_decode: failed to decode, ret = 1\b|could not find a kv cache slot|failed to find (?:KV cache|a memory) slot|" + KV_FULL + r"|"
+      r"failed to decode the batch, n_batch = \d+, ret = 1\b|\bNoKv(?:Cache)?Slot\b|\bllama_decode returned 1\b",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
     # llama_decode's other failures: -2 the scheduler could not allocate the graph's compute buffers,
     # -3 the backend failed to run the graph (on Metal and Vulkan a command buffer that ran out of memory)
