@@ -1,6 +1,7 @@
 """Real GPU failures recorded on an NVIDIA H200 (fixtures/gpu/h200, made by fixtures/gpu/record.sh from
 the scenarios beside it): PyTorch 2.11 and transformers 5.17 failing for each account, the NVML probe
-with another process on the card, and `oomdoctor watch` recording a process that grows."""
+with another process on the card, `oomdoctor watch` recording a process that grows, and the rerun loop
+replayed through what the H200 printed at each setting it tried."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from oomdoctor.gpus import parse_card
 from oomdoctor.probes import load_snapshot
+from oomdoctor.rerun import KnobMapping, RerunOptions, confirm_command
 
 ROOT = Path(__file__).resolve().parent.parent
 H200 = ROOT / "fixtures" / "gpu" / "h200"
@@ -78,3 +80,31 @@ def test_watch_recording_of_a_growing_process_reads_as_growth() -> None:
     assert done.returncode == 0  # the process exited cleanly: pressure, not a failure
     assert [p["account"] for p in report["pressure"]] == ["framework"]
     assert "GPU memory grew by 24.51 GiB" in report["summary"]  # the rise the samples show (0 -> 24.51 GiB)
+
+
+REPLAY = str(ROOT / "fixtures" / "gpu" / "replay.py")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups")
+def test_batch_search_follows_the_h200_runs(tmp_path: Path) -> None:
+    # Each run prints what the same batch size printed on the H200 (fixtures/gpu/h200/confirm/):
+    # 64, 32, 16, 12 and 10 ran out in the eager score matrix, 8 and 7 finished.
+    options = RerunOptions(workdir=tmp_path, timeout_s=60, grace_s=1, max_tries=6,
+                           knob_map=(KnobMapping.parse("batch_size=--batch-size"),))
+    report = confirm_command([sys.executable, REPLAY, "eager-prefill", "--batch-size", "64"], dict(os.environ), options)
+    assert report.culprit.value == "activations"
+    rerun = report.rerun
+    assert rerun is not None
+    assert [(a["value"], a["result"]) for a in rerun["attempts"]] == [
+        (32, "still_oom"), (16, "still_oom"), (8, "confirmed"), (12, "still_oom"), (10, "still_oom"), (7, "confirmed")]
+    assert rerun["result"] == "confirmed" and rerun["fix"]["value"] == 7
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups")
+def test_fragmentation_fix_confirmed_as_on_the_h200(tmp_path: Path) -> None:
+    options = RerunOptions(workdir=tmp_path, timeout_s=60, grace_s=1, max_tries=3)
+    report = confirm_command([sys.executable, REPLAY, "fragment"], dict(os.environ), options)
+    rerun = report.rerun
+    assert report.culprit.value == "framework" and rerun is not None
+    assert [(a["knob"], a["result"]) for a in rerun["attempts"]] == [("expandable_segments", "confirmed")]
+    assert rerun["fix"]["env"] == {"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}
