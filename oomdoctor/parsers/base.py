@@ -45,6 +45,17 @@ CU_RESULT = {"1": "CUDA_ERROR_INVALID_VALUE", "3": "CUDA_ERROR_NOT_INITIALIZED",
              "101": "CUDA_ERROR_INVALID_DEVICE", "201": "CUDA_ERROR_INVALID_CONTEXT", "400": "CUDA_ERROR_INVALID_HANDLE",
              "700": "CUDA_ERROR_ILLEGAL_ADDRESS", "801": "CUDA_ERROR_NOT_SUPPORTED", "999": "CUDA_ERROR_UNKNOWN"}
 
+
+def driver_result(code: str, who: str, name: str | None = None) -> Emitted:
+    """A CUDA driver status by its number, as `who` reports it: 2 is out of memory, 700 an illegal address,
+    any other its own error (named from CU_RESULT, else by the `name` printed beside it)."""
+    if code == "2":
+        yield "oom.kind", "cuda_error_oom"
+    elif code == "700":
+        yield "oom.kind", "illegal_memory_access"
+    else:
+        yield "error.final", f"{who} returned {CU_RESULT.get(code) or name or 'status ' + code}: not out of memory"
+
 # signals that end a process which crashed by itself (a kill for memory is SIGKILL, 9)
 CRASH_SIGNALS = {"4": "SIGILL, an illegal instruction", "8": "SIGFPE, an arithmetic fault", "11": "SIGSEGV, a segmentation fault"}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 
-from oomdoctor.parsers.base import CU_RESULT, MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, kind, mib, to_bytes, to_int
+from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, driver_result, kind, mib, to_bytes, to_int
 
 # names a message may give a setting, mapped to the canonical knob ids
 _KNOB_WORDS = {
@@ -300,14 +300,6 @@ def _names_its_cause(message: str) -> bool:
                 or (_ASSERTION.search(message) and not _ALLOC_CHECK.search(message)))
 
 
-def _memory_saver_status(m: re.Match[str]) -> Emitted:
-    code = m.group(1)
-    if code == "2":
-        yield "oom.kind", "cuda_error_oom"
-    else:
-        yield "error.final", f"torch_memory_saver: the CUDA driver returned {code} ({CU_RESULT.get(code, 'not CUDA_ERROR_OUT_OF_MEMORY')}), not out of memory"
-
-
 PATTERNS: tuple[Pattern, ...] = (
     # ---- XLA (TPU backends of vLLM, JAX, torch_xla): RESOURCE_EXHAUSTED
     # a compiled program that could not reserve its memory ("Attempting to reserve 6.14G at the bottom of
@@ -455,7 +447,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("memory-saver-resume", ("torch_memory_saver",), r"\[torch_memory_saver\.cpp\].*\bfunc=resume\b", const(("oom.hint", "sleep_wake"))),
     # its driver calls' status ("CUresult error  result=1 ... func=resume"): 2 is CUDA_ERROR_OUT_OF_MEMORY, any other
     # a misuse of the driver API (an invalid value or address), which no memory setting moves
-    P("memory-saver-status", ("CUresult error",), r"\[torch_memory_saver\.cpp\] CUresult error\s+result=(\d+)", _memory_saver_status),
+    P("memory-saver-status", ("CUresult error",), r"\[torch_memory_saver\.cpp\] CUresult error\s+result=(\d+)",
+      lambda m: driver_result(m.group(1), "torch_memory_saver: the CUDA driver")),
     # ---- look-alikes: errors that mention memory (or stop a start-up) but are no lack of it
     # (sgl-kernel prints the error first, then the file and line alone: an out-of-memory there is read by its own line)
     P("custom-all-reduce", ("custom_all_reduce",), r"custom_all_reduce\.cuh:\d+(?: '[^']+'|: CUDA error: (?!out of memory)|\s*$)",

@@ -7,7 +7,7 @@ import math
 import re
 from decimal import Decimal
 
-from oomdoctor.parsers.base import CRASH_SIGNALS, CU_RESULT, SIZE, Emitted, P, Pattern, const, kind, size_of, to_bytes
+from oomdoctor.parsers.base import CRASH_SIGNALS, SIZE, Emitted, P, Pattern, const, driver_result, kind, size_of, to_bytes
 
 
 def _shm_df(m: re.Match[str]) -> Emitted:
@@ -69,13 +69,12 @@ def _driver_status(m: re.Match[str]) -> Emitted:
     """A CUDA or HIP status name as a binding prints it ("DriverError(CUDA_ERROR_UNSUPPORTED_PTX_VERSION, ...)"),
     with the driver's number where one follows ("CUDA_ERROR_UNKNOWN (code: 700)"): the number decides."""
     name, code = m.group(1), m.group(2)
-    if code == "2" or (code is None and _DRIVER_MEMORY.search(name)):
+    if code is not None:
+        yield from driver_result(code, "the GPU driver", name)
+    elif _DRIVER_MEMORY.search(name):
         yield "oom.kind", "cuda_error_oom"
-    elif code == "700":
-        yield "oom.kind", "illegal_memory_access"
-    elif code is not None or not name.upper().endswith("UNKNOWN"):
-        known = CU_RESULT.get(code or "", name)
-        yield "error.final", f"the GPU driver returned {known}: not out of memory"
+    elif not name.upper().endswith("UNKNOWN"):
+        yield "error.final", f"the GPU driver returned {name}: not out of memory"
 
 
 _FREE_CELL = re.compile(r"([\d.]+)([KMGTP]i?|B)?")

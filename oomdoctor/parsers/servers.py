@@ -233,11 +233,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- TensorRT-LLM
     # its checkpoint converter, reading the Hugging Face weights (onto the GPU unless told otherwise)
     P("trt-convert-frame", ("convert_checkpoint.py",), r"convert_checkpoint\.py\b", const(("oom.hint", "trt_convert"))),
-    P("trt-oom", ("out of memory",), r"\[TensorRT-LLM\]\[ERROR\].*out of memory|CUDA runtime error in ::cudaMalloc\w*\(.*out of memory",
+    # (a Windows build spaces its prefix: "[TensorRT-LLM] [ERROR]")
+    P("trt-oom", ("out of memory",), r"\[TensorRT-LLM\] ?\[ERROR\].*out of memory|CUDA runtime error in ::cudaMalloc\w*\(.*out of memory",
       lambda m: [("oom.kind", "nccl_oom" if "ipcUtils" in m.string else "trt_oom")]),
     # the runtime's CUDA check on another error ("cudaDeviceGetDefaultMemPool(...): operation not supported"): not a lack of memory
-    # (the call's arguments may hold calls of their own: "cudaMemcpyAsync(dst, src.data(), ..., mStream->get()): invalid argument";
-    # a Windows build prints "[TensorRT-LLM] [ERROR]")
+    # (the call's arguments may hold calls of their own: "cudaMemcpyAsync(dst, src.data(), ..., mStream->get()): invalid argument")
     P("trt-cuda-other-error", ("CUDA runtime error in ",), r"\[TensorRT-LLM\] ?\[ERROR\] CUDA runtime error in (\w+)\(.{0,300}?\): (?!out of memory)([a-z][\w ]{2,60})",
       lambda m: [("error.final", f"CUDA runtime error in {m.group(1)}: {m.group(2).strip()}")]),
     P("trt-scratch", ("bytes of scratch space",), r"requires (\d+) bytes of scratch space, but only (\d+) is available",

@@ -1334,7 +1334,7 @@ ROUNDS_30_32 = [
     # holdout r84: torch_memory_saver's driver status: 1 is an invalid value, 2 would be out of memory
     case("memory-saver-status", "(WorkerDict pid=1) [torch_memory_saver.cpp] CUresult error  result=1 file=csrc/torch_memory_saver.cpp func=resume line=206\n",
          [("oom.hint", "sleep_wake", 1),
-          (FINAL, "torch_memory_saver: the CUDA driver returned 1 (CUDA_ERROR_INVALID_VALUE), not out of memory", 1)]),
+          (FINAL, "torch_memory_saver: the CUDA driver returned CUDA_ERROR_INVALID_VALUE: not out of memory", 1)]),
     case("memory-saver-oom", "[torch_memory_saver.cpp] CUresult error  result=2 file=csrc/torch_memory_saver.cpp func=resume line=206\n",
          [("oom.hint", "sleep_wake", 1), (OOM, "cuda_error_oom", 1)], framework="sglang"),
     # holdout r84: a GEMM runner's failed launch, which SGLang reports as a failed graph capture
