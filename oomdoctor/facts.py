@@ -254,6 +254,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "fit.max_model_len": _spec(int, TOK, "largest context the KV pool holds"),
     "fit.gpu_memory_utilization": _spec(float, R, "memory fraction that makes the request fit"),
     "fit.gpu_memory_utilization_lower": _spec(float, R, "memory fraction that leaves room for non-pool memory"),
+    "fit.gpu_memory_utilization_graph_headroom": _spec(float, R, "the highest memory fraction that leaves a negative CUDA-graph estimate's excess outside the pool"),
     "fit.max_num_seqs": _spec(int, N, "concurrency that fits"),
     "fit.max_num_batched_tokens": _spec(int, TOK, "batched-token budget that fits"),
     "fit.max_total_tokens": _spec(int, TOK, "total-token budget that fits"),

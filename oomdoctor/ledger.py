@@ -353,6 +353,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
 GRAPH_ESTIMATE_SHARE_OF_TOTAL = 0.2
 GRAPH_ESTIMATE_SHARE_OF_WEIGHTS = 0.5
 GRAPH_ESTIMATE_UNCOMPARED_BYTES = 16 << 30  # with neither the card nor the weights known
+GRAPH_REAL_SHARE = 0.05  # room for what the graphs really take, outside the pool
 
 
 def _graph_estimate_out_of_line(facts: FactSet, total: float | None, weights: float | None) -> Iterable[Fact]:
@@ -360,6 +361,14 @@ def _graph_estimate_out_of_line(facts: FactSet, total: float | None, weights: fl
     far above what graphs take is what left the KV cache no room, not the budget."""
     estimate = facts.number("mem.cuda_graph_estimate_bytes")
     if estimate is None:
+        return
+    if estimate < 0:
+        # a negative estimate is added to the KV budget: the pool takes that much beyond the fraction, and only a
+        # fraction that leaves it outside (with a little for the graphs' real size) keeps the card's total in bounds
+        if total:
+            highest = math.floor((1 - -estimate / total - GRAPH_REAL_SHARE) * 100) / 100
+            if highest >= 0.3:
+                yield _est("fit.gpu_memory_utilization_graph_headroom", highest, _ev(facts, "mem.cuda_graph_estimate_bytes"))
         return
     known = [(estimate / whole, limit) for whole, limit in ((total, GRAPH_ESTIMATE_SHARE_OF_TOTAL), (weights, GRAPH_ESTIMATE_SHARE_OF_WEIGHTS))
              if whole]

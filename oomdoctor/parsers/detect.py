@@ -41,11 +41,13 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
                                     "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less",
-                                    "Engine core initialization failed"),
+                                    "Engine core initialization failed", "derived max_model_len"),
          # (the V1 front end's report that its engine core process died while starting)
          r"Engine core initialization failed\. See root cause above|"
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
+         # (its check of a context longer than the model's: "User-specified max_model_len (4096) is greater than the derived max_model_len")
+         r"is greater than the derived max_model_len|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|KV cache is needed|Free memory on device \S+ \([\d./]+ GiB\) on startup is less|err_execute_model_|"
          # (its model runner's load summary: "Loading model weights took 27.5376 GB", "Model loading took 14.99 GiB")
          r"Loading model weights took [\d.]+ GB|Model loading took [\d.]+ Gi?B|"
@@ -80,8 +82,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"LLMRayActor|vllm_rollout|VllmWorker|actor_rollout|WorkerDict"),
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch", "Decode batch",
                                      "memory capacity is unbalanced", "sgl-kernel", "sgl_kernel",
-                                     "hierarchical cache", "hicache"),
-         r"sglang|sgl[-_]kernel|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch[.,] #new-seq|Decode batch[.,] #running-req: \d|memory capacity is unbalanced|"
+                                     "hierarchical cache", "hicache", "sgl-workspace"),
+         # (its container's working folder, /sgl-workspace/, in the paths of a traceback)
+         r"sglang|sgl[-_]kernel|sgl-workspace/|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch[.,] #new-seq|Decode batch[.,] #running-req: \d|memory capacity is unbalanced|"
          r"size of the hierarchical cache|--(?:enable-)?hicache", re.I),
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
     # its rank prefix alone, the time cut off ("[TP0] EAGLE draft cuda graph replay padding: ...", "[DP1 TP3] ...")
@@ -111,12 +114,12 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-textgen-loader-exllama", "exllama", 50, ("exllama_model", "exllama_hf", "exllamav2_model", "exllamav2_hf", "exllamav3_", "ExLlama"),
          r"modules/exllama(?:v[23])?\w*\.py|\bExLlama(?:v[23])?(?:_HF)?_loader\b|\bExllama(?:V2)?Model\b"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
-    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_tensors", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
+    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
                                         "due to missing support", "exceeds the available context size", *KV_FULL_ANCHORS),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
-         r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_tensors|"
+         r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_(?:tensors|print_meta|vocab)\b|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$|"
          # (its own words for a full context, printed by the clients over it too: "could not find a KV slot for the batch (try
@@ -145,6 +148,8 @@ SIGNALS: tuple[Pattern, ...] = (
                                      "level=WARN source=", "level=ERROR source=", "level=DEBUG source="),
          r"(?<![/.\w])ollama(?![_\w])|source=(?:server|sched|memory|ggml|cache|runner)\.go|layers\.offload=|memory\.required\.|"
          r"level=(?:INFO|WARN|ERROR|DEBUG) source=[\w/.-]+\.go:\d+ msg=", re.I),
+    # Ollama's own settings as they are set ("set OLLAMA_KV_CACHE_TYPE=q4_0", "Environment=OLLAMA_HOST=0.0.0.0")
+    _sig("fw-ollama-env", "ollama", 20, ("OLLAMA_",), r"\bOLLAMA_[A-Z][A-Z_]{2,}="),
     # llama.cpp's sources or libraries inside an Ollama build: its lines are the runner Ollama embeds
     _sig("fw-ollama-build", OLLAMA_RUNNER, 8, ("ollama",), r"ollama[\w.-]*/llm/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)"),
     # a file under an Ollama folder run by another program says less

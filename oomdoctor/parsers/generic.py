@@ -433,6 +433,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
     # an nvidia-smi table pasted into the log: each card's memory, "|  15514MiB / 16130MiB |"
     P("nvidia-smi-memory", ("MiB /",), r"\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|", lambda m: [("gpu.total_bytes", int(m.group(1)) << 20)]),
+    # nvtop's memory bar, "MEM[|||||||||79.020Gi/80.000Gi]": the card's size the same way
+    P("nvtop-memory", ("MEM[",), r"\bMEM\[[|\s]*[\d.]+[KMGT]i?/([\d.]+)([KMGT])i?\]", lambda m: [("gpu.total_bytes", to_bytes(m.group(1), m.group(2)))]),
     # a device whose GPU shares the host's RAM: Jetson (Tegra, L4T), phones' Adreno (KGSL) and Mali GPUs;
     # a host kill or refusal there is the model not fitting the one pool
     P("unified-memory-device", ("tegra", "Tegra", "Jetson", "jetson", "L4T", "Adreno", "KGSL", "kgsl", "Mali-", "nvgpu"),

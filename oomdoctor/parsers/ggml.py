@@ -9,6 +9,10 @@ import re
 from oomdoctor.launch import parse_argv, split
 from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, TORCH_CUDA_ADVICE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes
 
+# a loader's reason that is memory in any words: the host's or the device's, in the system's language too
+# ("MapViewOfFile failed: No hay suficientes recursos de memoria disponibles"), or a mapping of the file
+_LOAD_MEMORY = re.compile(r"(?i)memor|\boom\b|alloc|mmap|MapViewOfFile|VirtualAlloc|Speicher|内存|显存|メモリ")
+
 
 
 def _is_gpu(device: str) -> bool:
@@ -236,10 +240,12 @@ PATTERNS: tuple[Pattern, ...] = (
       # (koboldcpp prints it straight after its progress line: "(4096 / 30609 tokens)CUDA error: ..."; other engines' CUDA
       # checks name the source line without the number: mistral.rs's "CUDA error at src/cuda/nonzero_bitwise.cu:138: ...")
       r"(?:^|[\s\]:|)])(CUDA|ROCm|MUSA|CANN|cuBLAS|CUBLAS) error(?: (?:(\d+) )?at \S+:\d+)?(?::\s*(.{3,200}?))?[.\s]*$", _device_check),
-    # the loader could not read the model file ("error loading model: read error: Bad address", the C library's words for
-    # the read's errno): the file or the read, not memory, unless the errno is the host's lack of it
-    P("ggml-read-error", ("read error: ",), r"error loading model: read error: ([^\n]{3,80}?)\s*$",
-      lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"the model file could not be read ({m.group(1)}): not memory")]),
+    # the loader's own reason it could not load the model: a reason with no word of memory or allocation is the file,
+    # the build or the settings ("read error: Bad address", "unknown model architecture: 'qwen4exp'", "It is not
+    # possible to use split mode 'graph' with less than 2 devices", "invalid vector subscript"), not memory; a
+    # buffer it could not allocate, or a read that failed for the host's lack of memory, is memory
+    P("ggml-load-error", ("error loading model: ",), r"error loading model: ([^\n]{3,200}?)\s*$",
+      lambda m: [] if _LOAD_MEMORY.search(m.group(1)) else [("error.final", f"the model could not be loaded ({m.group(1)}): not memory")]),
     # ggml's Metal backend could not build its shader library (a macOS or SDK the build does not support): no model ran
     P("metal-library-failed", ("failed to initialize the Metal library",), r"ggml_metal_init: error: failed to initialize the Metal library",
       kind("broken_install")),
@@ -319,6 +325,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-mlock-limit", ("failed to mlock", "failed to VirtualLock"),
       r"failed to mlock \d+-byte buffer.{0,80}(?:Cannot allocate memory|Out of memory|win32 error 1453)|failed to VirtualLock \d+-byte buffer",
       kind("mlock_limit")),
+    # a ggml backend with no kernel for a type or an operation ("ggml_cuda_cpy_fn: unsupported type combination (q4_0 to
+    # f32)", a quantized KV cache copied where only float copies exist): the build or the settings, not memory
+    P("ggml-unsupported", (": unsupported ",), r"\bggml_\w+: unsupported (?:type combination|types?|op(?:eration)?)\b[^\n]{0,80}",
+      lambda m: [("error.final", f"{m.group(0).strip()}: the backend has no kernel for it, not a lack of memory")]),
     # generation ran to the end of the context and this cache cannot drop its oldest tokens (MLA, recurrent
     # models): the run aborts on a full context, not on memory
     # (llama.cpp's run tool, and clients over it, stop a chat whose context is full: "context size exceeded")

@@ -350,7 +350,8 @@ class _State:
         keys = {k for _, pairs in found for k, _ in pairs}
         if "_launch" in keys or ("oom.kind" in keys and self._much_later(ev.text)):
             self._relaunch(line_no)  # before any fact of this line: they belong to the new attempt
-        named = any(k == "oom.kind" for p, pairs in found if not p.fallback for k, _ in pairs)
+        # a family that knows the line named its failure (a kind, or an error that is not memory): the fallbacks stand back
+        named = any(k in ("oom.kind", "error.final") for p, pairs in found if not p.fallback for k, _ in pairs)
         if any(k == "oom.hint" and v == "pinned_fallback" for _, pairs in found for k, v in pairs):
             self.pin_line = line_no
         for pattern, pairs in found:

@@ -69,8 +69,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"MPS allocated: " + SIZE + r", other allocations: " + SIZE + r", max allowed: " + SIZE,
       lambda m: [("oom.torch_allocated_bytes", to_bytes(m.group(1), m.group(2))), ("oom.gpu_total_bytes", to_bytes(m.group(5), m.group(6))),
                  ("gpu.backend", "mps")]),
-    # the exception's name alone (a message cut after it; its wording in a later line)
-    P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)OutOfMemoryError(?!: Task was killed)", kind("torch_oom")),
+    # the exception's name alone (a message cut after it; its wording in a later line); not the name quoted by another
+    # error ("module 'torch.cuda' has no attribute 'OutOfMemoryError'": a handler written for a newer PyTorch)
+    P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)(?<!')OutOfMemoryError(?!: Task was killed)(?!')", kind("torch_oom")),
+    P("torch-oom-name-missing", ("'OutOfMemoryError'",), r"\b(AttributeError|ImportError): [^\n]*'OutOfMemoryError'",
+      lambda m: [("error.final", f"{m.group(1)} on the name OutOfMemoryError: an out-of-memory handler written for a newer "
+                                 "PyTorch, raised while it handled another error, which it hides")]),
     # the caching allocator's OOM report asks NVML for the processes on the GPU; on a MIG slice or a
     # Jetson NVML refuses, and this assertion replaces the out-of-memory message (pytorch#112377)
     P("torch-nvml-assert", ("INTERNAL ASSERT FAILED",), r"NVML_SUCCESS == r INTERNAL ASSERT FAILED",

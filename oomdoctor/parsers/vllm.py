@@ -200,7 +200,8 @@ PATTERNS: tuple[Pattern, ...] = (
                  ("knob.max_model_len", int(m.group(3))), ("_phase", "kv_alloc")]),
     # the model runner's estimate of its CUDA graphs' memory, made in the profile before the KV cache is sized
     # ("Estimated CUDA graph memory: 118.65 GiB total"): it comes off the KV budget
-    P("vllm-graphs-estimate", ("Estimated CUDA graph memory",), r"Estimated CUDA graph memory: ([\d.]+) GiB",
+    # (the estimate can come out negative, a profiling fault that hands the KV cache more than the budget)
+    P("vllm-graphs-estimate", ("Estimated CUDA graph memory",), r"Estimated CUDA graph memory: (-?[\d.]+) GiB",
       lambda m: [("mem.cuda_graph_estimate_bytes", gib(m.group(1))), ("_phase", "profile")]),
     P("vllm-graphs-took", ("Graph capturing finished",), r"Graph capturing finished in \d+ secs?, took ([\d.]+) GiB",
       lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]),

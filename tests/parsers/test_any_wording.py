@@ -1558,9 +1558,7 @@ ROUNDS_30_32 = [
          [(FINAL, "CUDA runtime error in cudaMemcpyAsync: invalid argument", 1)], framework="tensorrt-llm"),
     case("trt-cuda-call-windows-spacing", "RuntimeError: [TensorRT-LLM] [ERROR] CUDA runtime error in cudaDeviceGetDefaultMemPool(&memPool, device): "
          "operation not supported (C:\\workspace\\bufferManager.cpp:171)\n",
-         [(FINAL, "CUDA runtime error in cudaDeviceGetDefaultMemPool: operation not supported", 1),
-          (FINAL, "RuntimeError: [TensorRT-LLM] [ERROR] CUDA runtime error in cudaDeviceGetDefaultMemPool(&memPool, device): operation not "
-                  "supported (C:\\workspace\\bufferManager.cpp:171)", 1)]),
+         [(FINAL, "CUDA runtime error in cudaDeviceGetDefaultMemPool: operation not supported", 1)]),
     case("cuda-check-at-source-line", "CUDA error at src/cuda/nonzero_bitwise.cu:138: invalid configuration argument\n",
          [(FINAL, "CUDA error at src/cuda/nonzero_bitwise.cu:138: invalid configuration argument", 1)]),
     # a request longer than the context, in vLLM's newer wording and in TensorRT-LLM's check: its tokens are the input and the output asked
@@ -1613,7 +1611,7 @@ ROUNDS_30_32 = [
     case("c-assertion-on-allocation", "Assertion `ptr != nullptr` failed (/src/alloc.cpp:12):\n", []),
     # the loader failing to read the model file: the read's errno names the cause
     case("ggml-read-error", "llama_model_load: error loading model: read error: Bad address\n",
-         [(FINAL, "the model file could not be read (Bad address): not memory", 1), ("oom.hint", "context_failed", 1)],
+         [(FINAL, "the model could not be loaded (read error: Bad address): not memory", 1), ("oom.hint", "context_failed", 1)],
          framework="llamacpp"),
     case("ggml-read-error-enomem", "llama_model_load: error loading model: read error: Cannot allocate memory\n",
          [("oom.hint", "context_failed", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)], framework="llamacpp"),
@@ -1632,6 +1630,32 @@ ROUNDS_30_32 = [
          framework="transformers"),
     case("vllm-api-server-prefix", '(APIServer pid=1) INFO:     10.0.0.1:46494 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n', [],
          framework="vllm"),
+    # holdout r94: a handler for OutOfMemoryError under a PyTorch without the class: another error, hidden by it
+    case("torch-oom-name-missing", " AttributeError: module 'torch.cuda' has no attribute 'OutOfMemoryError'\n",
+         [(FINAL, "AttributeError on the name OutOfMemoryError: an out-of-memory handler written for a newer PyTorch, raised while it "
+                  "handled another error, which it hides", 1)]),
+    # holdout r94: the loader's reason is a setting, not memory (its "0 MiB free" on a CPU-only build says nothing)
+    case("ggml-load-error-setting", "llama_model_load: error loading model: It is not possible to use split mode 'graph' with less than 2 devices\n",
+         [(FINAL, "the model could not be loaded (It is not possible to use split mode 'graph' with less than 2 devices): not memory", 1),
+          ("oom.hint", "context_failed", 1)], framework="llamacpp"),
+    # holdout r94: a quantized KV cache copied where the backend has no kernel for it; Ollama's settings name the engine
+    case("ggml-unsupported-type", lines("set OLLAMA_KV_CACHE_TYPE=q4_0", "ggml_cuda_cpy_fn: unsupported type combination (q4_0 to f32)"),
+         [(FINAL, "ggml_cuda_cpy_fn: unsupported type combination (q4_0 to f32): the backend has no kernel for it, not a lack of memory", 2)],
+         framework="ollama"),
+    # holdout r94: vLLM's graph estimate below zero (added to the KV budget)
+    case("vllm-graph-estimate-negative", "(EngineCore pid=257) INFO 06-06 16:17:13 [gpu_model_runner.py:6369] Estimated CUDA graph memory: "
+         "-35.69 GiB total\n", [("mem.cuda_graph_estimate_bytes", -GiB(35.69), 1)], framework="vllm", phase=None),
+    # holdout r94: nvtop's memory bar gives the card's size
+    case("nvtop-memory-bar", " GPU[||                              5%] MEM[|||||||||||||||||79.020Gi/80.000Gi]\n",
+         [("gpu.total_bytes", GiB(80), 1)]),
+    # holdout r94: vLLM's own check of a context past the model's, under a wrapper; SGLang's container folder in a path
+    case("vllm-derived-max-model-len", "ValueError: [address=127.0.0.1:37657, pid=3125985] User-specified max_model_len (4096) is greater "
+         "than the derived max_model_len (seq_length=2048 or model_max_length=None in model's config.json).\n", [(OOM, "config_max_len", 1)],
+         framework="vllm"),
+    case("sglang-workspace-path", "RuntimeError: Failed: Assertion error /sgl-workspace/DeepEP/csrc/deep_ep.cpp:1025 'x.size(0) <= "
+         "num_max_dispatch_tokens_per_rank'\n",
+         [(FINAL, "RuntimeError: Failed: Assertion error /sgl-workspace/DeepEP/csrc/deep_ep.cpp:1025 'x.size(0) <= "
+                  "num_max_dispatch_tokens_per_rank'", 1)], framework="sglang"),
 ]
 
 
