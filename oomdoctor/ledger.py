@@ -366,7 +366,8 @@ def _graph_estimate_out_of_line(facts: FactSet, total: float | None, weights: fl
         # a negative estimate is added to the KV budget: the pool takes that much beyond the fraction, and only a
         # fraction that leaves it outside (with a little for the graphs' real size) keeps the card's total in bounds
         if total:
-            highest = math.floor((1 - -estimate / total - GRAPH_REAL_SHARE) * 100) / 100
+            excess = -estimate
+            highest = math.floor((1 - excess / total - GRAPH_REAL_SHARE) * 100) / 100
             if highest >= 0.3:
                 yield _est("fit.gpu_memory_utilization_graph_headroom", highest, _ev(facts, "mem.cuda_graph_estimate_bytes"))
         return

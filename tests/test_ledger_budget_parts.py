@@ -163,3 +163,13 @@ def test_a_model_larger_than_any_discrete_card_is_said_so_when_no_card_is_named(
     assert "model.exceeds_any_gpu" not in _derived(_facts(framework="ollama", model__params=70e9, knob__quantization="Q4_K_M"))
     assert "model.exceeds_any_gpu" not in _derived(_facts(framework="ollama", model__params=671e9, knob__quantization="Q4_K_M",
                                                           mem__gpu_total_bytes=80 * GB))
+
+
+@pytest.mark.parametrize(("total_gb", "highest"), [(79.2, 0.49), (119.7, 0.65), (48.0, None)])
+def test_a_negative_graph_estimate_bounds_the_fraction(total_gb: float, highest: float | None) -> None:
+    # vLLM's "Estimated CUDA graph memory: -35.69 GiB" (holdout r94, vllm-44740) hands the KV cache 35.69 GiB past the
+    # fraction: the highest fraction keeps that and 5% for the graphs outside it; on a 48 GB card none above 0.3 does
+    facts = _facts(framework="vllm", mem__cuda_graph_estimate_bytes=-35.69 * GB, gpu__total_bytes=total_gb * GB)
+    got = _derived(facts)
+    assert got.get("fit.gpu_memory_utilization_graph_headroom") == highest
+    assert "mem.cuda_graph_estimate_out_of_line" not in got

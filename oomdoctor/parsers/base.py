@@ -56,6 +56,7 @@ def driver_result(code: str, who: str, name: str | None = None) -> Emitted:
     else:
         yield "error.final", f"{who} returned {CU_RESULT.get(code) or name or 'status ' + code}: not out of memory"
 
+
 # signals that end a process which crashed by itself (a kill for memory is SIGKILL, 9)
 CRASH_SIGNALS = {"4": "SIGILL, an illegal instruction", "8": "SIGFPE, an arithmetic fault", "11": "SIGSEGV, a segmentation fault"}
 

@@ -14,7 +14,6 @@ from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, TORCH_CUDA
 _LOAD_MEMORY = re.compile(r"(?i)memor|\boom\b|alloc|mmap|MapViewOfFile|VirtualAlloc|Speicher|内存|显存|メモリ")
 
 
-
 def _is_gpu(device: str) -> bool:
     return not device.upper().startswith("CPU") and "_HOST" not in device.upper() and not device.upper().endswith("HOST")
 
