@@ -154,10 +154,13 @@ def test_server_detection() -> None:
 def test_oomdoctor_interrupted_leaves_nothing_behind(tmp_path: Path, sig: int) -> None:
     """oomdoctor itself gets SIGTERM/SIGINT while a workload runs: the workload's tree is stopped."""
     pidfile = tmp_path / "pids"
+    # (a shell that starts a job in the background without job control sets SIGINT to ignored, and the driver would
+    # inherit that: it takes Python's own handler back, as an interactive oomdoctor has it)
     driver = textwrap.dedent(f"""
-        import os, sys
+        import os, signal, sys
         from pathlib import Path
         from oomdoctor import workload
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         spec = workload.RunSpec(({sys.executable!r}, {FAKE!r}, '--hang', '--worker', '--pids', {str(pidfile)!r}),
                                 dict(os.environ), Path({str(tmp_path / 'run.log')!r}), timeout_s=60, grace_s=1)
         try:

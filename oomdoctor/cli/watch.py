@@ -16,7 +16,7 @@ WATCH_HELP = (
     "Record a server's memory curve: every --interval, its GPU memory per process (NVML), its host "
     "memory (RSS of its process tree, its container's cgroup) and its own Prometheus page (--url), one "
     "JSON line per sample in --out, rotated by size. Stops when the process exits, after --duration, "
-    "or on Ctrl-C. Diagnose the recording with `oomdoctor diagnose --timeline FILE`.\n\n"
+    "or on Ctrl-C or SIGTERM. Diagnose the recording with `oomdoctor diagnose --timeline FILE`.\n\n"
     "Example: oomdoctor watch --pid 4242 --url http://localhost:8000/metrics --out timeline.jsonl\n\n"
     "Metrics-endpoint headers (a bearer token) come from OOMDOCTOR_METRICS_TOKEN / OOMDOCTOR_METRICS_HEADERS.\n\n"
     "Exit codes: 0 recorded; 2 usage error (bad option, unwritable file); 130 interrupted."
@@ -48,9 +48,13 @@ def watch(
                         duration_s=parse_interval(duration) if duration else None, max_bytes=parse_size(max_size), keep=keep,
                         headers=metrics_headers())
     typer.echo(f"oomdoctor: recording to {out} every {opts.interval_s:g}s (Ctrl-C to stop)", err=True)
+    from oomdoctor.workload import Interrupted, signals_as_exceptions
+
     try:
-        n = record(opts)
-    except KeyboardInterrupt:
+        # SIGTERM and SIGHUP end it like Ctrl-C: how a supervisor or a pod's shutdown stops a sidecar
+        with signals_as_exceptions():
+            n = record(opts)
+    except (KeyboardInterrupt, Interrupted):
         typer.echo(f"oomdoctor: stopped; the recording is in {out}", err=True)
         return
     typer.echo(f"oomdoctor: {n} samples in {out}; diagnose with: oomdoctor diagnose --timeline {out}", err=True)

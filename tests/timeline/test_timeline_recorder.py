@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -76,6 +77,29 @@ def test_watch_stops_when_the_process_exits(tmp_path: Path) -> None:
     target.wait()
     assert done.returncode == 0, done.stderr
     assert time.monotonic() - t < 30
+    assert len([r for r in records(out) if "t" in r]) >= 2
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals")
+def test_watch_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    # a supervisor or a pod's shutdown stops a sidecar with SIGTERM: the recording is kept and the exit is clean
+    out = tmp_path / "t.jsonl"
+    target = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    watch = subprocess.Popen([sys.executable, "-m", "oomdoctor", "watch", "--pid", str(target.pid), "--out", str(out),
+                              "--interval", "0.2s"], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and len([r for r in records(out) if "t" in r] if out.exists() else []) < 2:
+            time.sleep(0.1)
+        watch.send_signal(signal.SIGTERM)
+        _, err = watch.communicate(timeout=30)
+    finally:
+        target.kill()
+        target.wait()
+        if watch.poll() is None:
+            watch.kill()
+    assert watch.returncode == 0, err
+    assert "stopped; the recording is in" in err
     assert len([r for r in records(out) if "t" in r]) >= 2
 
 

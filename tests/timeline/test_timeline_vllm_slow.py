@@ -106,7 +106,7 @@ def test_vllm_cpu_saturation_three_ways(tmp_path: Path, vllm_python: str) -> Non
         time.sleep(3)
     finally:
         if watch is not None:
-            watch.send_signal(signal.SIGINT)
+            watch.send_signal(signal.SIGTERM)  # as a supervisor stops it (SIGINT is ignored where pytest runs in the background)
             watch.wait(timeout=60)
         os.killpg(server.pid, signal.SIGTERM)
         try:
