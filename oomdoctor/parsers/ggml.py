@@ -9,9 +9,9 @@ import re
 from oomdoctor.launch import parse_argv, split
 from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, TORCH_CUDA_ADVICE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes
 
-# a loader's reason that is memory in any words: the host's or the device's, in the system's language too
-# ("MapViewOfFile failed: No hay suficientes recursos de memoria disponibles"), or a mapping of the file
-_LOAD_MEMORY = re.compile(r"(?i)memor|\boom\b|alloc|mmap|MapViewOfFile|VirtualAlloc|Speicher|内存|显存|メモリ")
+# a loader's reason that is memory: MEMORY_WORDS, in the system's language too ("MapViewOfFile failed: No hay
+# suficientes recursos de memoria disponibles"), or a mapping of the file
+_LOAD_MEMORY = re.compile(MEMORY_WORDS.pattern + r"|memor|mmap|MapViewOfFile|VirtualAlloc|Speicher|内存|显存|メモリ")
 
 
 def _is_gpu(device: str) -> bool:
