@@ -300,7 +300,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     tp, allocated = facts.number("knob.tensor_parallel_size"), facts.number("oom.torch_allocated_bytes")
     if weights and allocated:  # far above 1: what is allocated is mostly something besides the weights
         yield _est("ratio.allocated_of_weights", allocated / weights, _ev(facts, "oom.torch_allocated_bytes"))
-    if weights is not None and tp and tp >= 2 and allocated:
+    if weights and tp and tp >= 2 and allocated:  # (weights read as 0 from a garbled line give no share)
         # near 1: one rank holds the whole model, as if it had not been split over the others
         yield _est("ratio.allocated_of_model", allocated / (weights * tp), _ev(facts, "oom.torch_allocated_bytes"))
     yield from _share(facts, "ratio.kv_of_weights", "mem.kv_total_bytes", "mem.weights_total_bytes")

@@ -173,3 +173,12 @@ def test_a_negative_graph_estimate_bounds_the_fraction(total_gb: float, highest:
     got = _derived(facts)
     assert got.get("fit.gpu_memory_utilization_graph_headroom") == highest
     assert "mem.cuda_graph_estimate_out_of_line" not in got
+
+
+def test_weights_read_as_zero_give_no_share_of_the_split_model() -> None:
+    """A garbled weights line read as 0 bytes (found by the fuzz test) must not divide by zero; with real
+    weights the share that says one rank holds the whole model is there."""
+    zero = _derived(_facts(mem__weights_bytes=0, knob__tensor_parallel_size=2, oom__torch_allocated_bytes=20 * GB))
+    assert "ratio.allocated_of_model" not in zero
+    real = _derived(_facts(mem__weights_bytes=10 * GB, knob__tensor_parallel_size=2, oom__torch_allocated_bytes=20 * GB))
+    assert real["ratio.allocated_of_model"] == pytest.approx(1.0)
