@@ -188,6 +188,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.layer_bytes": _spec(int, B, "one layer's weights (and its KV share) as Ollama's scheduler sized it"),
     "mem.planned_cache_tokens": _spec(int, TOK, "tokens a cache built at start-up holds: max_batch_size x max_seq_len"),
     "mem.free_after_load_bytes": _spec(int, B, "free device memory after weights loaded"),
+    "mem.free_stated_bytes": _spec(int, B, "device memory the engine last stated free before the failure (SGLang's avail mem=)"),
     "mem.layers_offloaded": _spec(int, N, "layers placed on the GPU"),
     "mem.layers_total": _spec(int, N, "layers of the model"),
     "mem.gpu_available_bytes": _spec(int, B, "device memory available to the engine at start"),

@@ -81,6 +81,14 @@ def test_missing_numbers_give_a_conservative_step_not_a_placeholder() -> None:
     assert s.flag == "--tensor-parallel-size 4"
 
 
+def test_a_setting_to_switch_off_is_spelled_off() -> None:
+    # an environment toggle spelled on is pasted with its off value; a bare flag has none to paste
+    s = build(spec("expandable_segments", "disable"), "r", Account.NOT_OOM, _facts(), "vllm", None)
+    assert s is not None and s.flag == "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False"
+    s = build(spec("enforce_eager", "disable"), "r", Account.FRAMEWORK, _facts(), "vllm", None)
+    assert s is not None and s.flag is None
+
+
 def test_a_parallel_size_is_raised_above_what_runs() -> None:
     # a fit of 1 where the command sets none (one GPU) is no change: the step doubles instead
     s = build(spec("tensor_parallel_size", "raise", "{fit.tensor_parallel_size}"), "r", Account.WEIGHTS,

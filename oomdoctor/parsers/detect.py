@@ -64,7 +64,8 @@ SIGNALS: tuple[Pattern, ...] = (
     # source paths ("/workspace/.deps/flashmla-src/csrc/sm90/..."): a weak vote
     _sig("fw-vllm-deps", "vllm", 3, ("/.deps/",), r"/\.deps/[\w-]+-src/"),
     # LMCache, the KV offload connector, runs inside vLLM's workers: a weak vote
-    _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache",), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b"),
+    # (or its logger's location: "(memory_management.py:992:lmcache.v1.memory_management)")
+    _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache", "lmcache.v1."), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b|:lmcache\.v1\.\w"),
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
     _sig("fw-vllm-loader", "vllm", 2, ("% Completed |",), r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
     _sig("fw-sglang-memory-saver", "sglang", 6, ("torch_memory_saver",), r"torch_memory_saver"),
@@ -151,14 +152,18 @@ SIGNALS: tuple[Pattern, ...] = (
     # Ollama's own settings as they are set ("set OLLAMA_KV_CACHE_TYPE=q4_0", "Environment=OLLAMA_HOST=0.0.0.0")
     _sig("fw-ollama-env", "ollama", 20, ("OLLAMA_",), r"\bOLLAMA_[A-Z][A-Z_]{2,}="),
     # llama.cpp's sources or libraries inside an Ollama build: its lines are the runner Ollama embeds
-    _sig("fw-ollama-build", OLLAMA_RUNNER, 8, ("ollama",), r"ollama[\w.-]*/llm/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)"),
+    # (and ggml as Ollama vendors it, in a source path an assertion or a CUDA error prints: "//ml/backend/ggml/ggml/src/ggml-cuda/cpy.cu:396")
+    _sig("fw-ollama-build", OLLAMA_RUNNER, 8, ("ollama", "ml/backend/ggml/ggml/src", "ml\\backend\\ggml\\ggml\\src"),
+         r"ollama[\w.-]*/llm/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)|\bml[/\\]backend[/\\]ggml[/\\]ggml[/\\]src[/\\]"),
     # a file under an Ollama folder run by another program says less
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
     # Ollama's model store (OLLAMA_MODELS/blobs/sha256-<digest>), which its llama.cpp runner loads from
     _sig("fw-ollama-blobs", OLLAMA_RUNNER, 8, ("blobs/sha256", "blobs\\sha256", "blobs\\\\sha256"), r"[/\\]blobs[/\\]+sha256[-:][0-9a-fx]"),
     # the CLI's own relay of a load failure: "Error: 500 Internal Server Error: llama-server process has terminated"
-    _sig("fw-ollama-http-500", "ollama", 40, ("500 Internal Server Error: ",),
-         r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)"),
+    # (the runner it names is Ollama's: the llama.cpp lines beside it are that runner's)
+    P("fw-ollama-http-500", ("500 Internal Server Error: ",),
+      r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)",
+      const(("_framework", "ollama:40"), ("_framework", f"{OLLAMA_RUNNER}:8"))),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running", "llama runner exited",
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",

@@ -156,6 +156,19 @@ def _buffer_cap(m: re.Match[str]) -> Emitted:
 # prompt back with nothing after it (read once, on the last line, by the scanner: not on every line)
 ENDED = re.compile(r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\s*$")
 
+# a traceback cut just after the statement that raised ("    raise ValueError(f'remaining_argv: {remaining_argv}')"):
+# the class it raises, with the words it raises it with, is the error, though its own line is missing (a message
+# held in a variable, "raise RuntimeError(error_msg)", says nothing: an allocator raises that way too)
+_RAISED = re.compile(r"^(?:\[rank\d+\]:)?\s*raise (?:[A-Za-z_]\w*\.)*([A-Z]\w*(?:Error|Exception))\(([fFrRbB]{0,2}['\"].*)$")
+
+
+def raised_at_end(text: str) -> str | None:
+    """The error a log's last line raises, when that line is a `raise` of an error that is not about memory."""
+    m = _RAISED.match(text)
+    if m is None or _WRAPPER_ERRORS.fullmatch(m.group(1)) or MEMORY_WORDS.search(text) or _NOT_A_CAUSE.search(m.group(2)):
+        return None
+    return f"the log ends where the code raises {m.group(1)} ({text.strip()[:200]}); its message line is cut"
+
 
 # a sentence that mentions running out of memory without stating it happened (advice, a guard)
 # (or a warning that the runtime worked around it: TensorRT skipping a tactic)
@@ -233,6 +246,9 @@ _UNSUPPORTED = re.compile(r"(?i)\bonly supports?\b|\b(?:is |are )?not (?:yet )?s
 # a size that must divide evenly ("Buffer size 1073741824 must be a multiple of align bytes 29360128", "not divisible by
 # tensor parallel size"): a setting or a shape that does not fit a constraint, whatever memory words the message holds
 _DIVISIBILITY = re.compile(r"(?i)\b(?:must be|is not|isn't|should be) (?:a multiple of|divisible by|evenly divisible by)\b")
+# tensors whose shapes disagree ("The size of tensor a (32000) must match the size of tensor b (151936) at non-singleton
+# dimension 1", "mat1 and mat2 shapes cannot be multiplied", "size mismatch for lm_head.weight"): a shape, not memory
+_SHAPE_MISMATCH = re.compile(r"must match the size of tensor|shapes cannot be multiplied|\bsize mismatch for\b|\bshape mismatch\b", re.I)
 # a failed assertion raised as an exception ("RuntimeError: Failed: Assertion error deep_ep.cpp:1233 'x.size(0) <= ...'"):
 # an invariant of the code, unless it checks an allocation
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
@@ -294,9 +310,9 @@ def _request_over_context(m: re.Match[str]) -> Emitted:
 
 
 def _names_its_cause(message: str) -> bool:
-    """A missing feature, a size that must divide evenly, or a failed assertion that does not
-    check an allocation, is the cause whatever memory words the message also holds."""
-    return bool(_UNSUPPORTED.search(message) or _DIVISIBILITY.search(message)
+    """A missing feature, a size that must divide evenly, tensors whose shapes disagree, or a failed assertion
+    that does not check an allocation, is the cause whatever memory words the message also holds."""
+    return bool(_UNSUPPORTED.search(message) or _DIVISIBILITY.search(message) or _SHAPE_MISMATCH.search(message)
                 or (_ASSERTION.search(message) and not _ALLOC_CHECK.search(message)))
 
 
@@ -472,6 +488,10 @@ PATTERNS: tuple[Pattern, ...] = (
                                  "(GPUDirect RDMA, the driver or the transfer engine's version), not a lack of memory")]),
     # Metal's API validation: "-[_MTLCommandBuffer addCompletedHandler:]:1011: failed assertion `Completed handler provided
     # after commit call'": a misuse of the API by the engine, not a lack of memory (that is kIOGPUCommandBufferCallbackErrorOutOfMemory)
+    # a memory setting the run refuses ("AssertionError: Expandable segments are not compatible with memory pool": vLLM's
+    # sleep-mode pool under PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True): the setting is the fault, not a lack of memory
+    P("expandable-segments-conflict", ("xpandable segments", "xpandable_segments"),
+      r"(?i)expandable[ _]segments (?:are |is )?not (?:compatible|supported) with\b", const(("oom.hint", "expandable_segments_conflict"))),
     P("metal-api-assertion", ("failed assertion `",), r"-\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"Metal's API check failed ({m.group(1)}): the engine misused the API, not memory")]),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),

@@ -363,6 +363,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-timeout", ("CallbackErrorTimeout", "Caused GPU Timeout Error", "ImpactingInteractivity", "(0000000e:"),
       r"kIOAccelCommandBufferCallbackErrorTimeout|Caused GPU Timeout Error|kIOGPUCommandBufferCallbackErrorImpactingInteractivity|\(0000000e:",
       kind("gpu_timeout")),
+    # the other reasons macOS gives for stopping a command buffer: the GPU hung, faulted on an address it had no
+    # mapping for, or was stopped for another process's fault ("Caused GPU Address Fault Error
+    # (0000000b:kIOGPUCommandBufferCallbackErrorPageFault)"): a kernel or driver fault, not memory
+    P("metal-gpu-fault", ("kIOGPUCommandBufferCallbackError", "Caused GPU "),
+      r"kIOGPUCommandBufferCallbackError(Hang|PageFault|InnocentVictim|SubmissionsIgnored|NotPermitted|InvalidResource)\b|"
+      r"Caused GPU (Hang|Address Fault) Error",
+      lambda m: [("oom.kind", "illegal_memory_access" if "Fault" in (m.group(1) or m.group(2)) else "gpu_timeout"), ("gpu.backend", "metal")]),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     # Ollama's scheduler found no GPU with room for the graph and two layers, and runs the model on the CPU
     # (memory.go: available < overhead + graph + minimum + 2 x layer size; the graph and, in older releases, each

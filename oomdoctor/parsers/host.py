@@ -31,6 +31,7 @@ _NTSTATUS = {
     0xC000001D: ("STATUS_ILLEGAL_INSTRUCTION", "the build uses CPU instructions this CPU lacks (AVX2, AVX-512)"),
     0xC00000FD: ("STATUS_STACK_OVERFLOW", "the process overflowed its stack"),
     0xC0000135: ("STATUS_DLL_NOT_FOUND", "a library the build needs is missing"),
+    0xC06D007E: ("VcppException ERROR_MOD_NOT_FOUND", "a library it loads on first use is missing (a delay-loaded DLL: Vulkan's, CUDA's)"),
     0xC0000017: ("STATUS_NO_MEMORY", None),
     0xC000012D: ("STATUS_COMMITMENT_LIMIT", None),
 }
@@ -59,7 +60,7 @@ def _windows_exit(m: re.Match[str]) -> Emitted:
         yield "oom.kind", "host_alloc_failed"
         yield "oom.cpu_alloc_failed", True
     else:
-        yield "error.final", f"exit status 0x{code:08X} ({name}): {meaning}; no allocation failure is stated"
+        yield "error.final", f"exit status 0x{code:08X} ({name}): {meaning}; the status itself is not a lack of memory"
 
 
 _DRIVER_MEMORY = re.compile(r"(?i)OUT_?OF_?MEMORY|MemoryAllocation")  # a status name that is out of memory
@@ -161,7 +162,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"exit code {m.group(1)}: the process crashed ({CRASH_SIGNALS[str(int(m.group(1)) - 128)]}), "
                                  "it was not killed for memory")]),
     # a Windows process's NTSTATUS exit code, in any of the spellings launchers print
-    P("windows-exit-status", ("0xc0000", "0xC0000", "1844674407263", "32212", "-10737"),
+    P("windows-exit-status", tuple(sorted({form[:5] for form, _ in _SPELLINGS} | {form[:5].upper().replace("0X", "0x") for form, _ in _SPELLINGS})),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status)[\s:=(]+(0x[0-9a-f]{8}|-?\d{10,20})\b", _windows_exit),
     # a launcher's return code -9: its child's SIGKILL
     P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
@@ -173,9 +174,19 @@ PATTERNS: tuple[Pattern, ...] = (
     # "terminated by signal 11"): a crash, not a kill for memory
     P("signal-crash", ("by signal ",), r"\b(?:exited|terminated|killed|stopped)\b.{0,40}\bby signal (4|8|11)\b",
       lambda m: [("error.final", f"signal {m.group(1)}: the process crashed ({CRASH_SIGNALS[m.group(1)]}), it was not killed for memory")]),
+    # Go's name for the signal that ended a child ("llama-server process has terminated: signal: floating point
+    # exception (core dumped)"): an arithmetic fault or an instruction this CPU lacks, not a kill for memory
+    P("signal-crash-named", ("signal: floating point exception", "signal: illegal instruction"),
+      r"\bsignal: (floating point exception|illegal instruction)\b",
+      lambda m: [("error.final", f"signal: {m.group(1)}: the process crashed ({CRASH_SIGNALS['8' if m.group(1).startswith('f') else '4']}), "
+                                 "it was not killed for memory")]),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
+    # Rust's default allocation-error handler ("memory allocation of 194493608 bytes failed", then an abort): the
+    # process's heap, host RAM (a Rust server, tokenizer or app around a GPU engine)
+    P("rust-alloc-failed", ("memory allocation of ",), r"\bmemory allocation of (\d+) bytes failed\b",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", int(m.group(1)))]),
     # numpy's own ("Unable to allocate 561. MiB for an array with shape ..."): host RAM, with the array's size
     P("numpy-alloc", ("for an array",), r"Unable to allocate ([\d.]+) ?([KMGTP]i?B) for an array",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2)))]),
@@ -323,7 +334,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # a CUDA or HIP status by name (any but out-of-memory names another cause), read where no other pattern named the line
     P("driver-status-name", ("CUDA_ERROR_", "cudaError", "hipError"),
       r"\b(CUDA_ERROR_[A-Z_]+|cudaError[A-Z]\w*|hipError[A-Z]\w*)\b(?:[^\n]{0,40}?\(code:? ?(\d+)\))?", _driver_status, fallback=True),
-    P("no-kernel-image", ("no kernel image",), r"no kernel image is available for execution on the device", kind("no_kernel_image")),
+    # (ggml's wording of the same: "CUDA kernel vec_dot_q5_K_q8_1_impl_vmmq has no device code compatible with CUDA arch 520")
+    P("no-kernel-image", ("no kernel image", "has no device code compatible"),
+      r"no kernel image is available for execution on the device|has no device code compatible with (?:CUDA|HIP|ROCm) arch", kind("no_kernel_image")),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     # a GPU page fault the kernel driver reports: AMD's "[gfxhub] page fault" (with its UTCL2 client), Intel Xe's
     # "Faulted Address: 0x..." block: a kernel touched memory it had no mapping for

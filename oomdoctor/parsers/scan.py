@@ -808,6 +808,9 @@ def _read_end(state: _State, tail: bytes, last: int) -> None:
         if text:
             if generic.ENDED.search(text):
                 state.facts.append(Fact("oom.hint", "process_ended", Origin.LOG, Evidence(state.source, last, text[:600])))
+            raised = generic.raised_at_end(text)
+            if raised:
+                state.facts.append(Fact("error.final", raised, Origin.LOG, Evidence(state.source, last, text[:600])))
             return
         last -= 1
 

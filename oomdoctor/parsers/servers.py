@@ -197,10 +197,16 @@ PATTERNS: tuple[Pattern, ...] = (
           ("knob.max_num_batched_tokens", (re.search(r"chunked_prefill_size=(\d+)", m.string) or [None, None])[1]),
           ("knob.max_num_seqs", (re.search(r"max_running_requests=(\d+)", m.string) or [None, None])[1]),
           ("knob.max_model_len", (re.search(r"context_len=(\d+)", m.string) or [None, None])[1])) if v]),
-    P("sglang-capture-begin", ("Capture cuda graph begin", "CUDA graph begin"), r"Capture .*graph begin", const(("_phase", "cuda_graph_capture"))),
-    P("sglang-capture-end", ("Capture cuda graph end", "CUDA graph end"), r"Capture .*graph end.*mem usage=([\d.]+) GB(?:\. avail mem=([\d.]+) GB)?",
-      lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]
-      + ([("mem.free_after_capture_bytes", gib(m.group(2)))] if m.group(2) else [])),
+    # what SGLang says is free at each step ("Memory pool end. avail mem=8.38 GB", "Capture cuda graph begin. ...
+    # avail mem=31.31 GB"): the last one before a failure is the room the failing step had
+    P("sglang-avail-mem", ("avail mem=",), r"\bavail mem=([\d.]+) GB", lambda m: [("mem.free_stated_bytes", gib(m.group(1)))]),
+    P("sglang-capture-begin", ("cuda graph begin", "CUDA graph begin"), r"Capture .*graph begin", const(("_phase", "cuda_graph_capture"))),
+    # (the figures in either order: "mem usage=6.19 GB. avail mem=5.24 GB", "avail mem=31.31 GB. mem usage=1.10 GB",
+    # 0.5.23's "mem usage=1.47 GB, avail mem=26.13 GB.")
+    P("sglang-capture-end", ("cuda graph end", "CUDA graph end"),
+      r"Capture .*graph end.*?(?:mem usage=([\d.]+) GB(?:[.,] avail mem=([\d.]+) GB)?|avail mem=([\d.]+) GB[.,] mem usage=([\d.]+) GB)",
+      lambda m: [("mem.cuda_graph_bytes", gib(m.group(1) or m.group(4))), ("_phase", "after_capture")]
+      + ([("mem.free_after_capture_bytes", gib(m.group(2) or m.group(3)))] if m.group(2) or m.group(3) else [])),
     P("sglang-prefill-batch", ("Prefill batch",), r"Prefill batch\. #new-seq: (\d+), #new-token: (\d+)",
       lambda m: [("mem.prefill_tokens", int(m.group(2))), ("_phase", "prefill")]),
     P("sglang-decode-batch", ("Decode batch",), r"Decode batch\.", const(("_phase", "decode"))),

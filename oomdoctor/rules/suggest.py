@@ -240,6 +240,8 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
     if rendered is None and framework in knobs.SPELLINGS:
         return None  # the knob does not exist in this framework
     text = rendered.text if rendered else None
+    if spec.action is Action.DISABLE and text is not None:
+        text = _switched_off(text)
     if knob == "quantization" and framework == "llamacpp" and isinstance(value, str):
         new_file = _gguf_file(facts.value("knob.model"), value)
         text = f"-m {new_file}" if new_file else None
@@ -248,6 +250,17 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
     full_why = "; ".join(x for x in (why, extra, note) if x)
     return Suggestion(knob=knob, action=spec.action, value=value, flag=text, why=full_why, rule_id=rule_id,
                       account=account, rerunnable=bool(rendered and rendered.rerunnable and text is not None))
+
+
+_SWITCHED_ON = re.compile(r"(?<=[:=])(True|true|1)$")
+_OFF = {"True": "False", "true": "false", "1": "0"}
+
+
+def _switched_off(text: str) -> str | None:
+    """A setting spelled switched on ("PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True") spelled off; None when
+    the spelling has no on-value to flip (a bare flag: turning it off is leaving it out)."""
+    m = _SWITCHED_ON.search(text)
+    return None if m is None else text[:m.start()] + _OFF[m.group(1)]
 
 
 def _already(action: Action, value: Value | None, current: Value | None) -> bool:

@@ -29,6 +29,8 @@ CASES = [
           ("model.params", 8_000_000_000, 1),
           # SGLang prints GiB as "GB"
           ("mem.free_after_load_bytes", GiB(62.65), 2), ("mem.weights_bytes", GiB(14.99), 2), ("knob.dtype", "bfloat16", 2),
+          ("mem.free_stated_bytes", GiB(62.65), 2), ("mem.free_stated_bytes", GiB(44.96), 4), ("mem.free_stated_bytes", GiB(44.50), 5),
+          ("mem.free_stated_bytes", GiB(43.27), 6),
           ("mem.kv_tokens", 367404, 3), ("mem.kv_cache_bytes", GiB(8.23) * 2, 3),
           ("mem.cuda_graph_bytes", GiB(1.23), 6), ("mem.free_after_capture_bytes", GiB(43.27), 6),
           ("mem.kv_tokens", 367404, 7), ("knob.max_num_batched_tokens", 8192, 7), ("knob.max_num_seqs", 4096, 7),
@@ -44,7 +46,10 @@ CASES = [
                "[2026-01-10 10:00:50 TP0] Capture target decode CUDA graph end. bs=[1, 2, 4, 8], elapsed=27.01 s, "
                "mem usage=1.47 GB, avail mem=26.13 GB."),
          [("mem.free_after_load_bytes", GiB(52.10), 1), ("mem.weights_bytes", GiB(30.55), 1),
-          ("mem.kv_tokens", 524288, 2), ("mem.kv_cache_bytes", GiB(24), 2), ("mem.cuda_graph_bytes", GiB(1.47), 4)]),
+          ("mem.kv_tokens", 524288, 2), ("mem.kv_cache_bytes", GiB(24), 2), ("mem.cuda_graph_bytes", GiB(1.47), 4),
+          ("mem.free_after_capture_bytes", GiB(26.13), 4),
+          # what it says is free at each step
+          ("mem.free_stated_bytes", GiB(52.10), 1), ("mem.free_stated_bytes", GiB(27.60), 3), ("mem.free_stated_bytes", GiB(26.13), 4)]),
     case("kv-allocated-mla",  # MLA models print one KV size
          "[2025-01-10 10:00:21 TP0] KV Cache is allocated. dtype: torch.bfloat16, #tokens: 120000, KV size: 7.81 GB\n",
          [("mem.kv_tokens", 120000, 1), ("mem.kv_cache_bytes", GiB(7.81), 1)]),
