@@ -486,12 +486,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(Mooncake|NIXL|nixl|RDMA|rdma)\b.{0,40}memory registration failed|Failed to register memory(?: region)?\b.{0,80}\b(?:Bad address|EFAULT|ibv_reg_mr)",
       lambda m: [("error.final", f"{m.group(0).strip()}: the network card could not register the buffer for RDMA "
                                  "(GPUDirect RDMA, the driver or the transfer engine's version), not a lack of memory")]),
-    # Metal's API validation: "-[_MTLCommandBuffer addCompletedHandler:]:1011: failed assertion `Completed handler provided
-    # after commit call'": a misuse of the API by the engine, not a lack of memory (that is kIOGPUCommandBufferCallbackErrorOutOfMemory)
     # a memory setting the run refuses ("AssertionError: Expandable segments are not compatible with memory pool": vLLM's
     # sleep-mode pool under PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True): the setting is the fault, not a lack of memory
     P("expandable-segments-conflict", ("xpandable segments", "xpandable_segments"),
       r"(?i)expandable[ _]segments (?:are |is )?not (?:compatible|supported) with\b", const(("oom.hint", "expandable_segments_conflict"))),
+    # Metal's API validation: "-[_MTLCommandBuffer addCompletedHandler:]:1011: failed assertion `Completed handler provided
+    # after commit call'": a misuse of the API by the engine, not a lack of memory (that is kIOGPUCommandBufferCallbackErrorOutOfMemory)
     P("metal-api-assertion", ("failed assertion `",), r"-\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"Metal's API check failed ({m.group(1)}): the engine misused the API, not memory")]),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),

@@ -47,6 +47,8 @@ def _ntstatus_spellings(code: int) -> tuple[str, ...]:
 _SPELLINGS = [(form, code) for code in _NTSTATUS for form in _ntstatus_spellings(code)]
 # (a double keeps 53 bits: 0xC0000005 and 0xC0000017 print as the same number, which then names neither)
 _NTSTATUS_BY_SPELLING = {form: code for form, code in _SPELLINGS if sum(f == form for f, _ in _SPELLINGS) == 1}
+# (the prefilter's literals: the first five characters of every spelling, hex in both cases)
+_EXIT_ANCHORS = tuple(sorted({form[:5] for form, _ in _SPELLINGS} | {form[:5].replace("0xc", "0xC") for form, _ in _SPELLINGS}))
 
 
 def _windows_exit(m: re.Match[str]) -> Emitted:
@@ -162,7 +164,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"exit code {m.group(1)}: the process crashed ({CRASH_SIGNALS[str(int(m.group(1)) - 128)]}), "
                                  "it was not killed for memory")]),
     # a Windows process's NTSTATUS exit code, in any of the spellings launchers print
-    P("windows-exit-status", tuple(sorted({form[:5] for form, _ in _SPELLINGS} | {form[:5].upper().replace("0X", "0x") for form, _ in _SPELLINGS})),
+    P("windows-exit-status", _EXIT_ANCHORS,
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status)[\s:=(]+(0x[0-9a-f]{8}|-?\d{10,20})\b", _windows_exit),
     # a launcher's return code -9: its child's SIGKILL
     P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
