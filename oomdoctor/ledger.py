@@ -347,6 +347,22 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _share(facts, "ratio.compute_of_required", "mem.compute_buffer_bytes", "mem.required_bytes")
     yield from _share(facts, "ratio.graphs_of_free_after", "mem.cuda_graph_bytes", "mem.free_after_capture_bytes")
     yield from _graph_estimate_out_of_line(facts, total, weights)
+    yield from _stated_room(facts)
+
+
+ROOM_TO_SPARE = 4 << 30  # free at a step's start that graphs for the usual batch sizes do not come near
+
+
+def _stated_room(facts: FactSet) -> Iterable[Fact]:
+    """The engine last stated 4 GiB or more free before the failure, and the graphs it captured took under a
+    quarter of what they left: a step that stopped there had room to spare."""
+    free = facts.number("mem.free_stated_bytes")
+    if free is None or free < ROOM_TO_SPARE:
+        return
+    graphs, after = facts.number("mem.cuda_graph_bytes"), facts.number("mem.free_after_capture_bytes")
+    if graphs is not None and after and graphs / after > 0.25:
+        return
+    yield _est("mem.stated_room_to_spare", True, _ev(facts, "mem.free_stated_bytes"))
 
 
 # CUDA graphs for the usual capture sizes take a few GiB at most (a small share of the card, well under the weights)

@@ -182,3 +182,14 @@ def test_weights_read_as_zero_give_no_share_of_the_split_model() -> None:
     assert "ratio.allocated_of_model" not in zero
     real = _derived(_facts(mem__weights_bytes=10 * GB, knob__tensor_parallel_size=2, oom__torch_allocated_bytes=20 * GB))
     assert real["ratio.allocated_of_model"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("values", "room"), [
+    ({"mem__free_stated_bytes": 8 * GB}, True),  # round 60's SGLang: 8.38 GB free when capture began
+    ({"mem__free_stated_bytes": 3 * GB}, False),  # under 4 GiB: capture could have used it
+    # graphs already captured took a quarter or more of what they left (round 63: 6.19 GB of graphs, 5.24 GB left)
+    ({"mem__free_stated_bytes": 5 * GB, "mem__cuda_graph_bytes": 6 * GB, "mem__free_after_capture_bytes": 5 * GB}, False),
+    ({"mem__free_stated_bytes": 31 * GB, "mem__cuda_graph_bytes": 1 * GB, "mem__free_after_capture_bytes": 31 * GB}, True),
+])
+def test_room_to_spare_is_stated_free_memory_that_graphs_do_not_come_near(values: dict[str, float], room: bool) -> None:
+    assert (_derived(_facts(framework="sglang", **values)).get("mem.stated_room_to_spare") is True) is room

@@ -59,10 +59,21 @@ def _windows_exit(m: re.Match[str]) -> Emitted:
         return
     name, meaning = _NTSTATUS[code]
     if meaning is None:
-        yield "oom.kind", "host_alloc_failed"
-        yield "oom.cpu_alloc_failed", True
+        yield from _host_alloc()
     else:
         yield "error.final", f"exit status 0x{code:08X} ({name}): {meaning}; the status itself is not a lack of memory"
+
+
+# Go's names of the crash signals a child can end on (os/exec's "signal: floating point exception")
+_GO_SIGNALS = {"floating point exception": "8", "illegal instruction": "4"}
+
+
+def _host_alloc(requested: int | None = None) -> Emitted:
+    """An allocation refused from the host's RAM, with its size where the message gives one."""
+    yield "oom.kind", "host_alloc_failed"
+    yield "oom.cpu_alloc_failed", True
+    if requested is not None:
+        yield "oom.requested_bytes", requested
 
 
 _DRIVER_MEMORY = re.compile(r"(?i)OUT_?OF_?MEMORY|MemoryAllocation")  # a status name that is out of memory
@@ -178,9 +189,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"signal {m.group(1)}: the process crashed ({CRASH_SIGNALS[m.group(1)]}), it was not killed for memory")]),
     # Go's name for the signal that ended a child ("llama-server process has terminated: signal: floating point
     # exception (core dumped)"): an arithmetic fault or an instruction this CPU lacks, not a kill for memory
-    P("signal-crash-named", ("signal: floating point exception", "signal: illegal instruction"),
-      r"\bsignal: (floating point exception|illegal instruction)\b",
-      lambda m: [("error.final", f"signal: {m.group(1)}: the process crashed ({CRASH_SIGNALS['8' if m.group(1).startswith('f') else '4']}), "
+    P("signal-crash-named", tuple(f"signal: {name}" for name in _GO_SIGNALS),
+      r"\bsignal: (" + "|".join(_GO_SIGNALS) + r")\b",
+      lambda m: [("error.final", f"signal: {m.group(1)}: the process crashed ({CRASH_SIGNALS[_GO_SIGNALS[m.group(1)]]}), "
                                  "it was not killed for memory")]),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
@@ -188,10 +199,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # Rust's default allocation-error handler ("memory allocation of 194493608 bytes failed", then an abort): the
     # process's heap, host RAM (a Rust server, tokenizer or app around a GPU engine)
     P("rust-alloc-failed", ("memory allocation of ",), r"\bmemory allocation of (\d+) bytes failed\b",
-      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", int(m.group(1)))]),
+      lambda m: _host_alloc(int(m.group(1)))),
     # numpy's own ("Unable to allocate 561. MiB for an array with shape ..."): host RAM, with the array's size
     P("numpy-alloc", ("for an array",), r"Unable to allocate ([\d.]+) ?([KMGTP]i?B) for an array",
-      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2)))]),
+      lambda m: _host_alloc(to_bytes(m.group(1), m.group(2)))),
     # (not a container's state that says it was not: `"OOMKilled": false`); the runtime reporting the cgroup's OOM
     # killer is the kernel saying it killed for memory
     P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)",
@@ -217,8 +228,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"A worker died or was killed while executing a task by an unexpected system error\..*Worker exit type: SYSTEM_ERROR",
       kind("ray_worker_died")),
     P("cpu-allocator", ("DefaultCPUAllocator",), r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?",
-      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
-      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+      lambda m: _host_alloc(int(m.group(1)) if m.group(1) else None)),
     # Windows' commit limit (RAM plus page file), ERROR_COMMITMENT_LIMIT, in English or in a localized message
     P("windows-commit-limit", ("os error 1455", "paging file is too small", "页面文件太小"),
       r"os error 1455|paging file is too small|页面文件太小", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
@@ -231,8 +241,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:MapViewOfFile|CreateFileMapping\w*) failed(?!: (?:Access is denied|The system cannot find))",
       kind("host_alloc_failed", ("oom.cpu_alloc_failed", True), ("_phase", "load_weights"))),
     P("mmap-enomem", ("Cannot allocate memory", "unable to mmap"), r"unable to mmap (\d+) bytes|Cannot allocate memory \(12\)|\[Errno 12\] Cannot allocate memory",
-      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]
-      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+      lambda m: _host_alloc(int(m.group(1)) if m.group(1) else None)),
     P("container-limit", ("memory limit", "Memory limit"), r"exceeded (?:its |the )?memory limit|memory limit (?:reached|exceeded)",
       kind("exit_137", ("oom.hint", "container"))),
     P("docker-compose", ("docker", "container_name", "kubectl", "shm_size", "shmSize"), r"(?<![/\w])docker(?![/\w])|container_name|kubectl|shm_?[sS]ize",
