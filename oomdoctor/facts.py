@@ -130,6 +130,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "knob.quantization": _spec(str, S, "quantization method"),
     "knob.tensor_parallel_size": _spec(int, N, "tensor-parallel size"),
     "parallel.workers": _spec(int, N, "model-parallel workers the log's line prefixes name (highest rank + 1)"),
+    "parallel.device_map": _spec(str, S, "accelerate's device_map (auto, balanced, sequential: the layers spread over the visible GPUs)"),
     "knob.pipeline_parallel_size": _spec(int, N, "pipeline-parallel size"),
     "knob.max_model_len": _spec(int, TOK, "maximum context per sequence"),
     "knob.max_input_tokens": _spec(int, TOK, "longest prompt accepted (TGI --max-input-tokens)"),

@@ -147,6 +147,7 @@ KWARGS: dict[str, tuple[str, Callable[[str], Value]]] = {
     "kv_cache_dtype": ("knob.kv_cache_dtype", _str),
     "session_len": ("knob.max_model_len", _int),  # LMDeploy TurbomindEngineConfig
     "cache_max_entry_count": ("knob.gpu_memory_utilization", _float),
+    "device_map": ("parallel.device_map", _str),  # transformers/accelerate: "auto" spreads the layers over every visible GPU
 }
 
 # llama.cpp's programs that load a model and take its flags (the scanner reads a line naming one as a launch)
@@ -156,8 +157,9 @@ LLAMA_CPP_TOOL = "llama-(?:" + "|".join(t.removeprefix("llama-") for t in LLAMA_
 LLAMA_CPP_CONVERTERS = r"convert[-_](?:hf[-_]to[-_]gguf|pth[-_]to[-_]ggml|llama[-_]ggml[-_]to[-_]gguf|lora[-_]to[-_]gguf)\.py|\bllama-quantize\b"
 
 _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("vllm", re.compile(r"(?:^|[\s/])vllm(?:\s+serve|\.entrypoints)|vllm/vllm-openai|vllm\.LLM|\bLLM\(model=")),
-    ("sglang", re.compile(r"sglang\.launch_server|sglang\s+serve|sglang\.Engine")),
+    # (FastChat's vllm_worker and sglang_worker run those engines, with the engines' own flags)
+    ("vllm", re.compile(r"(?:^|[\s/])vllm(?:\s+serve|\.entrypoints)|vllm/vllm-openai|vllm\.LLM|\bLLM\(model=|fastchat\.serve\.vllm_worker")),
+    ("sglang", re.compile(r"sglang\.launch_server|sglang\s+serve|sglang\.Engine|fastchat\.serve\.sglang_worker")),
     ("tgi", re.compile(r"text-generation-launcher|text-generation-inference")),
     ("llamacpp", re.compile(LLAMA_CPP_TOOL + r"\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp|" + LLAMA_CPP_CONVERTERS)),
     ("ollama", re.compile(r"(?:^|[\s/])ollama\s+(?:run|serve|pull|show|create)\b|ollama\s+runner")),
@@ -292,7 +294,7 @@ def positional_model(argv: Sequence[str]) -> str | None:
     return None
 
 
-_KWARG = re.compile(r"\b([a-z_]+)\s*[=:]\s*\"?([\w.\-/]+)")
+_KWARG = re.compile(r"\b([a-z_]+)\s*[=:]\s*[\"']?([\w.\-/]+)")
 
 
 def parse_kwargs(text: str, evidence: Evidence | None = None, origin: Origin = Origin.LOG) -> list[Fact]:

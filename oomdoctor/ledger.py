@@ -81,12 +81,17 @@ def gpu_total(facts: FactSet) -> float | None:
     return total
 
 
+_SPREAD_MAPS = ("auto", "balanced", "balanced_low_0", "sequential")
+
+
 def _split_unknown(facts: FactSet) -> bool:
     """Several GPUs are in use and nothing says how the model is split over them: an estimate of the
     weights per GPU is a guess. The failure naming device 1 or later says so whatever the engine; several
     cards known says so for a script (the serving engines use one GPU unless told, and print it)."""
     if facts.has("knob.tensor_parallel_size") or facts.has("parallel.workers"):
         return False
+    if facts.value("parallel.device_map") in _SPREAD_MAPS:  # accelerate spreads the layers over however many GPUs it sees
+        return True
     device, count = facts.value("oom.device"), facts.number("gpu.count")
     if isinstance(device, str) and device.isdigit() and int(device) >= 1:
         return True

@@ -304,6 +304,11 @@ MATCHES = [
     ("NousResearch/Hermes-3-Llama-3.1-8B", "meta-llama/Llama-3.1-8B-Instruct", None),
     ("Nous-Hermes-2-Mixtral-8x7B-DPO", "mistralai/Mixtral-8x7B-Instruct-v0.1", None),
     ("huihui-ai/DeepSeek-R1-Distill-Qwen-14B-abliterated-v2", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B", None),
+    # free text naming several models: the first one named is the model
+    ("DeepSeek-Coder-V2-Lite (plus Qwen2-1.5B-Instruct chat model)", "deepseek-ai/DeepSeek-Coder-V2-Lite-Instruct", None),
+    ("Llama-3.1-8B, also Qwen2.5-7B", "meta-llama/Llama-3.1-8B-Instruct", None),
+    ("Llama 3.1 70B (AWQ)", "meta-llama/Llama-3.1-70B-Instruct", "awq"),  # an aside that only qualifies it keeps its quantization
+    ("Mistral 7B and Llama 2 13B", None, None),  # the first is ambiguous: never the second instead
     # never wrong: sizes and versions must match, ambiguity and unknowns give None
     ("Qwen2.5-7B", "Qwen/Qwen2.5-7B-Instruct", None),
     ("Qwen2.5-72B", "Qwen/Qwen2.5-72B-Instruct", None),

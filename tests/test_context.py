@@ -58,6 +58,11 @@ def values(ctx: context.Context) -> dict[str, object]:
     ("FROM llama3:70b\nPARAMETER num_gpu 40\nPARAMETER num_batch 256", "ollama",
      {"knob.gpu_layers": 40, "knob.max_num_batched_tokens": 256, "knob.model": "llama3:70b"}),
     ("ollama run llama3.1:8b then /set parameter num_ctx 32768", "ollama", {"knob.max_model_len": 32768, "knob.model": "llama3.1:8b"}),
+    # holdout r96: FastChat's vLLM worker runs vLLM, with vLLM's flags
+    ("python -m fastchat.serve.vllm_worker --model-path lmsys/vicuna-7b-v1.5 --tensor-parallel-size 2 --gpu-memory-utilization 0.8", "vllm",
+     {"knob.tensor_parallel_size": 2, "knob.gpu_memory_utilization": 0.8}),
+    # holdout r96: accelerate's device_map in a pasted call spreads the layers
+    ("model = AutoModelForCausalLM.from_pretrained(path, device_map='auto')", None, {"parallel.device_map": "auto"}),
     # holdout r24: LLaMA-Factory's 4-bit flag
     ("python src/train_bash.py --stage ppo --model_name_or_path baichuan-inc/Baichuan-7B --quantization_bit 4", None,
      {"knob.quantization": "bnb-4bit"}),

@@ -382,11 +382,34 @@ def _lookup_ollama(ix: _Index, name: str, tag: str) -> CatalogMatch | None:
     return CatalogMatch(ix.entries[hit[0]], quant, "alias", hit[1])
 
 
+# free text naming more than one model ("X (plus Y chat model)", "X, also Y", "X and Y"): the first is the model
+_ALSO = re.compile(r"\s*(?:[();,]|\s(?:\+|&|and|plus|also|with|or|vs\.?|then)\s)\s*", re.I)
+
+
 @lru_cache(maxsize=8192)
 def lookup(name: str) -> CatalogMatch | None:
-    """The catalog model a name refers to, or None if unknown or ambiguous (the caller warns)."""
+    """The catalog model a name refers to, or None if unknown or ambiguous (the caller warns). In
+    free text that names several models the first one named is the model; a quantization the
+    rest of the text spells for that same model still counts ("Llama 3.1 70B (AWQ)")."""
     if not isinstance(name, str):
         return None
+    whole = _lookup_text(name)
+    parts = [p for p in _ALSO.split(name) if p.strip()]
+    if len(parts) < 2:
+        return whole
+    first = None
+    for part in parts:
+        first = _lookup_text(part)
+        if first is not None or any(_SIZE.match(t) for t in name_tokens(part)):
+            break  # (a model named by its size that the catalog cannot tell apart still comes first)
+    if first is None:
+        return whole
+    if whole is not None and whole.entry is first.entry and first.quantization is None:
+        return whole
+    return first
+
+
+def _lookup_text(name: str) -> CatalogMatch | None:
     s = name.strip().strip("'\"`").strip()
     if not s:
         return None

@@ -133,6 +133,26 @@ def _tf_tensor_oom(m: re.Match[str]) -> Emitted:
         yield "oom.requested_bytes", size * math.prod(dims)
 
 
+def _hami_oom(m: re.Match[str]) -> Emitted:
+    held, limit = int(m.group(1)), int(m.group(2))
+    if held >= 1 << 63:
+        yield "oom.kind", "bookkeeping_bug"
+        return
+    yield "oom.kind", "cuda_error_oom"
+    yield "oom.gpu_total_bytes", limit
+
+
+_EXHAUSTED = re.compile(r"(?i)exhausted|out of memory|no memory")
+
+
+def _iogpu_panic(m: re.Match[str]) -> Emitted:
+    where = m.group(2) or ""
+    if "IOGPU" in m.group(1) + where and not _EXHAUSTED.search(m.group(1)):
+        at = f" at {where}" if where else ""
+        yield "error.final", (f"the macOS kernel panicked in its GPU driver's memory bookkeeping ({m.group(1)}{at}): a driver fault "
+                              "(a runtime release or heavy unified-memory pressure triggers it); no allocation failed")
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # a launcher's own survey before it loads ("Detected Available RAM: 2574 MB", koboldcpp; "Auto-detected
     # available RAM: 8000 MB"): what the host had free for the model
@@ -375,8 +395,16 @@ PATTERNS: tuple[Pattern, ...] = (
       r"DDR address of the \w+ instruction is out of range", kind("illegal_memory_access")),
     # the runtime's own query of the device's free memory failed (ROCm's HSA agent query, hipMemGetInfo returning an
     # error: a host driver older than the container's runtime): the memory was never measured, nothing ran out
-    P("memory-query-failed", ("MEMORY_AVAIL query failed", "hipMemGetInfo: Returned hipError"),
-      r"HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed|hipMemGetInfo: Returned hipError(?!OutOfMemory)\w+", kind("gpu_memory_unreported")),
+    # (ggml's SYCL backend: "[ggml_backend_sycl_device_get_memory] failed to get device memory size")
+    P("memory-query-failed", ("MEMORY_AVAIL query failed", "hipMemGetInfo: Returned hipError", "failed to get device memory"),
+      r"HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed|hipMemGetInfo: Returned hipError(?!OutOfMemory)\w+|failed to get device memory size",
+      kind("gpu_memory_unreported")),
+    # HAMi's vGPU layer refusing an allocation over the pod's share: "Device 0 OOM 18446744073707737660 / 24146608128"
+    # (the device's use as it counts it / the pod's limit); a use past 2^63 is a negative count printed unsigned: its own bookkeeping
+    P("hami-oom", ("HAMI-core ERROR",), r"\[HAMI-core ERROR[^\]]*\]: Device \d+ OOM (\d+) / (\d+)", _hami_oom),
+    # macOS panicking in its GPU memory bookkeeping ('panic(cpu 18 caller 0x...): "completeMemory() prepare count
+    # underflow" @IOGPUMemory.cpp:550'): a driver fault that runtime releases and memory pressure trigger; no allocation failed
+    P("macos-iogpu-panic", ("panic(cpu",), r'panic\(cpu \d+[^)]*\): "([^"]{1,200})"(?:\s*@\s*(\S+))?', _iogpu_panic),
     # the CUDA runtime could not start (driver, container runtime): the model then runs on the CPU, or nowhere
     P("cuda-init-failed", ("failed to initialize CUDA",), r"failed to initialize CUDA: (?!out of memory)", kind("broken_install")),
     P("nccl-graph", ("NCCL cannot be captured",), r"NCCL cannot be captured in a graph", kind("nccl_graph_capture")),
@@ -384,13 +412,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # Jetson's GPU memory manager (nvmap) refused the process: the user may not open the device, so the GPU is unused
     P("nvmap-denied", ("NvRmMemInit",), r"NvRmMemInit\w* failed with Permission denied", kind("broken_install")),
     P("bnb-no-gpu", ("compiled without GPU support",), r"bitsandbytes was compiled without GPU support", kind("broken_install")),
-    P("bnb-dispatch", ("dispatched on the CPU or the disk",), r"Some modules are dispatched on the CPU or the disk",
+    # (older transformers said it as "8-bit operations on `bitsandbytes` are not supported under CPU!")
+    P("bnb-dispatch", ("dispatched on the CPU or the disk", "are not supported under CPU"),
+      r"Some modules are dispatched on the CPU or the disk|8-bit operations on `?bitsandbytes`? are not supported under CPU",
       kind("bnb_dispatch", ("_phase", "load_weights"))),
     # (a runtime API the driver is too old for: TurboMind's allocator on an 11.x driver)
     # (the container runtime refusing an image built for a newer CUDA: "nvidia-container-cli: requirement error:
     # unsatisfied condition: cuda>=11.8, please update your driver")
-    P("driver-too-old", ("driver version is insufficient", "not supported in the installed CUDA driver", "unsatisfied condition: cuda"),
-      r"CUDA driver version is insufficient|API call is not supported in the installed CUDA driver|requirement error: unsatisfied condition: cuda\s*>=",
+    # (an app's own check of the CUDA version: "CUDA version 12.3 is not compatible with TensorRT-LLM models. Required version: 12.4")
+    P("driver-too-old", ("driver version is insufficient", "not supported in the installed CUDA driver", "unsatisfied condition: cuda",
+                         "is not compatible with"),
+      r"CUDA driver version is insufficient|API call is not supported in the installed CUDA driver|requirement error: unsatisfied condition: cuda\s*>=|"
+      r"CUDA (?:driver )?version [\d.]+ is not compatible with",
       kind("broken_install")),
     # Ollama (or any Go or C program loading libcuda by hand) finding a driver library too old for the runtime:
     # 'unable to load cuda driver library" ... error="symbol lookup for cuCtxCreate_v3 failed: ... undefined symbol'
@@ -414,7 +447,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # an RDMA memory registration refused with ENOMEM ("Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory"):
     # the locked-memory limit (RLIMIT_MEMLOCK) or the driver, not the host's RAM
     P("rdma-reg-mr", ("ibv_reg_mr",), r"ibv_reg_mr\w* failed with error Cannot allocate memory", kind("mlock_limit")),
-    P("no-cuda-gpus", ("No CUDA GPUs are available",), r"No CUDA GPUs are available", kind("broken_install")),
+    # no device the runtime can use: CUDA's, HIP's ("no ROCm-capable device is detected"), rocBLAS's on a GPU its
+    # build has no kernels for ("Could not initialize Tensile host: No devices found")
+    P("no-gpu-device", ("No CUDA GPUs are available", "no ROCm-capable device", "hipErrorNoDevice", "Could not initialize Tensile host"),
+      r"No CUDA GPUs are available|no ROCm-capable device is detected|hipErrorNoDevice|Could not initialize Tensile host: No devices found",
+      kind("broken_install")),
+    # the device is held by someone else and this process may not have it: CUDA's exclusive-process mode ("all
+    # CUDA-capable devices are busy or unavailable"), a model server's own one-model-per-GPU placement (Xinference's
+    # "No available slot found for the model"); nothing was allocated
+    P("device-taken", ("busy or unavailable", "No available slot found"),
+      r"CUDA-capable devices? (?:are|is|\(s\) is/are) busy or unavailable|No available slot found for the model", kind("device_taken")),
     # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)
     P("device-count-failed", ("Unexpected error from cudaGetDeviceCount",), r"Unexpected error from cudaGetDeviceCount\(\)", kind("broken_install")),
 )

@@ -176,7 +176,7 @@ NOT_OOM_KINDS = frozenset({
     "kernel_resource", "capture_error", "comm_error", "compile_error", "va_reservation", "ggml_fixed_pool",
     "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected", "device_lost", "mlock_limit",
     "profile_inconsistent", "req_slots_exhausted", "pin_refused", "context_full", "vram_recovery_warning",
-    "gpu_memory_unreported", "memory_notice", "request_over_context",
+    "gpu_memory_unreported", "memory_notice", "request_over_context", "device_taken",
 })
 
 
@@ -406,6 +406,8 @@ class _State:
                 self.frame_step = None
             elif self.frame_step is not None and new_phase == "forward":
                 new_phase = None
+            elif self.frame_step == "cuda_graph_capture" and new_phase == "profile":
+                new_phase = None  # the dummy batch a capture runs (vLLM's _dummy_run serves both)
             elif new_phase in _STARTUP_STEPS or new_phase in _SERVING_STEPS:
                 self.frame_step = str(new_phase)
         for key, value in pairs:

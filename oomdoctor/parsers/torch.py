@@ -227,6 +227,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(?:Auto\w*|\w+For[A-Z]\w*|\w+LMHeadModel)\.from_pretrained\((?![^)]*(?:device_map|\*\*|load_in_|quantization_config|\bdevice\s*=|cuda))[^()]*\)"
       r"(?:\.(?:half|float|bfloat16|cuda|eval|to)\([^()]*\))*\s*$",
       const(("oom.hint", "load_on_host"))),
+    # accelerate's device_map that spreads the layers over every GPU it sees ("device_map='auto'"): the weights
+    # per card then depend on how many there are
+    P("device-map-spread", ("device_map",), r"\bdevice_map\s*=\s*[\"'](auto|balanced(?:_low_0)?|sequential)[\"']",
+      lambda m: [("parallel.device_map", m.group(1))]),
     # a trainer driving a vLLM engine in its own process (TRL's GRPO/online trainers, colocated): both on one card
     P("colocated-trainer", ("trl/trainer/", "GRPOTrainer"), r"trl/trainer/\w+_trainer\.py|\bGRPOTrainer\b", const(("oom.hint", "colocated_trainer"))),
     # the optimizer's step (Adam's moments are created on its first step): training's resident set

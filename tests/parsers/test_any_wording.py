@@ -501,7 +501,7 @@ FRAMEWORKS = [
     case("hf-load-placed", lines(
         '  File "/app/run.py", line 12, in main',
         '    model = LlamaForCausalLM.from_pretrained(path, device_map="auto")'),
-        [("oom.hint", "traceback", 1)], framework="transformers"),
+        [("oom.hint", "traceback", 1), ("parallel.device_map", "auto", 2)], framework="transformers"),
     # Python's assert is an invariant of the code, whatever words of size it holds
     case("python-assert-not-memory", "AssertionError: Data too large for buffer 'cu_seqlen': 114 > 5\n",
          [("error.final", "AssertionError: Data too large for buffer 'cu_seqlen': 114 > 5", 1)]),
@@ -1874,7 +1874,66 @@ ROUND_95 = [
          [(OOM, "cuda_error_oom", 1)], framework="vllm"),
 ]
 
-@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95))
+ROUND_96 = [
+    case("model-over-its-memory-limit",  # a server's own check of the model's size against the memory it may use
+         "Model 'Qwen3-8B-4bit' (4.62GB) exceeds max-model-memory (4.00GB)\n",
+         [(OOM, "budget_exceeded", 1), ("mem.weights_bytes", GiB(4.62), 1), ("mem.gpu_available_bytes", GiB(4.0), 1),
+          ("knob.model", "Qwen3-8B-4bit", 1), ("model.params", 8_000_000_000, 1)], phase="load_weights"),
+    case("scratch-pool-a-few-percent-over",  # the engine's estimate of its own graph fell short: not the workload
+         "ggml_new_tensor_impl: not enough space in the scratch memory pool (needed 545259520, available 536870912)\n",
+         [(OOM, "ggml_fixed_pool", 1)], framework="llamacpp"),
+    case("scratch-pool-outgrown",  # a graph well past the pool's size: a larger batch or prompt than it was sized for
+         "ggml_new_tensor_impl: not enough space in the scratch memory pool (needed 600000000, available 536870912)\n",
+         [(OOM, "ggml_pool_outgrown", 1), ("oom.requested_bytes", 600000000, 1), ("oom.pool_bytes", 536870912, 1)], framework="llamacpp"),
+    case("rocblas-no-devices", "rocBLAS error: Could not initialize Tensile host: No devices found\n", [(OOM, "broken_install", 1)]),
+    case("hip-no-device", "RuntimeError: HIP error: no ROCm-capable device is detected\n", [(OOM, "broken_install", 1)]),
+    case("app-checks-cuda-version", "CUDA version 12.2 is not compatible with TensorRT-LLM models. Required version: 12.4\n",
+         [(OOM, "broken_install", 1)]),
+    case("bitsandbytes-refuses-cpu-modules",  # older transformers' words for modules device_map left off the GPUs
+         "ValueError: 8-bit operations on `bitsandbytes` are not supported under CPU!\n",
+         [(OOM, "bnb_dispatch", 1)], phase="load_weights"),
+    case("exclusive-process-card", "RuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable\n",
+         [(OOM, "device_taken", 1)]),
+    case("server-has-no-free-gpu-slot", "Server error: 503 - [address=0.0.0.0:41000, pid=1] No available slot found for the model\n",
+         [(OOM, "device_taken", 1)]),
+    case("allocating-a-queue-pair",  # a transport's resource, whatever memory words its reason holds
+         "RuntimeError: EI0007: Failed to allocate resource[qp] with info [rank:7]. Reason: Memory resources are exhausted.\n",
+         [(FINAL, "RuntimeError: EI0007: Failed to allocate resource[qp] with info [rank:7]. Reason: Memory resources are exhausted.", 1)]),
+    case("a-possible-cause-is-a-guess",  # the runtime's list of what might have gone wrong states no failure
+         "        Possible Cause: Failed to allocate memory or the Notify register due to resource insufficiency.\n", []),
+    case("tma-descriptor-status", "Error: Failed to initialize the TMA descriptor 700\n", [(OOM, "illegal_memory_access", 1)]),
+    case("capture-runs-a-dummy-batch",  # vLLM's _dummy_run inside capture_model is the capture, not the profile
+         lines('  File "/x/vllm/v1/worker/gpu_worker.py", line 216, in compile_or_warm_up_model',
+               "    self.model_runner.capture_model()",
+               '  File "/x/vllm/v1/worker/gpu_model_runner.py", line 1492, in capture_model',
+               "    self._dummy_run(num_tokens)",
+               "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.64 GiB of which 3.69 MiB is free."),
+         [("oom.hint", "traceback", 3), (OOM, "torch_oom", 5), ("oom.device", "0", 5), ("oom.requested_bytes", MiB(20), 5),
+          ("oom.gpu_total_bytes", GiB(23.64), 5), ("oom.gpu_free_bytes", MiB(3.69), 5)], framework="vllm", phase="cuda_graph_capture"),
+    case("ggml-alloc-buffer-bare",  # the graph allocator's measured buffer, without its function's name
+         lines("not enough space in the buffer (needed 1409024, largest block available 1389584)",
+               'GGML_ASSERT: /x/PowerInfer/ggml-alloc.c:116: !"not enough space in the buffer"'),
+         [(OOM, "ggml_fixed_pool", 1)]),
+    case("sycl-memory-query", "[ggml_backend_sycl_device_get_memory] failed to get device memory size\n", [(OOM, "gpu_memory_unreported", 1)]),
+    case("workspace-over-its-limit",
+         "The actual workspace size to be allocated for cuDNN is expected to be less than the limit. But recieved : "
+         "The actual workspace size = 104861696, limit = 67108864.\n",
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 104861696, 1), ("oom.buffer_limit_bytes", 67108864, 1)]),
+    case("hami-negative-use", "[HAMI-core ERROR (pid:1 thread=1 allocator.c:53)]: Device 0 OOM 18446744073707737660 / 24146608128\n",
+         [(OOM, "bookkeeping_bug", 1)]),
+    case("hami-over-the-pod-limit", "[HAMI-core ERROR (pid:1 thread=1 allocator.c:53)]: Device 0 OOM 25000000000 / 24146608128\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.gpu_total_bytes", 24146608128, 1)]),
+    case("macos-gpu-bookkeeping-panic",
+         'panic(cpu 18 caller 0xfffffe00427725d8): "completeMemory() prepare count underflow" @IOGPUMemory.cpp:550\n',
+         [(FINAL, "the macOS kernel panicked in its GPU driver's memory bookkeeping (completeMemory() prepare count underflow at "
+                  "IOGPUMemory.cpp:550): a driver fault (a runtime release or heavy unified-memory pressure triggers it); no allocation failed", 1)]),
+    case("macos-panic-elsewhere", 'panic(cpu 2 caller 0xfffffe0012345678): "zalloc: zone map exhausted while allocating"\n', []),
+    case("device-map-spreads-the-layers", 'model = AutoModelForCausalLM.from_pretrained(path, device_map="auto")\n',
+         [("parallel.device_map", "auto", 1)]),
+]
+
+
+@pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96))
 def test_any_wording(c):
     check(c)
 
