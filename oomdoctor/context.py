@@ -64,6 +64,9 @@ _IMAGES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 _WRAPPERS = frozenset({"sudo", "nohup", "exec", "time", "env", "nice", "stdbuf", "taskset", "numactl", "srun", "uv", "poetry"})
 _LLM_CALL = re.compile(r"\bLLM\(|\bAsyncEngineArgs\(|\bEngineArgs\(")
 _FASTCHAT = re.compile(r"fastchat\.serve")
+# a trainer's or an evaluator's switch that hands generation to vLLM (TRL's use_vllm=True, ms-swift's --use_vllm true,
+# VLMEvalKit's --use-vllm): the model the failure is about runs in vLLM
+_USE_VLLM = re.compile(r"--use[-_]vllm(?:[=\s]+(?:true|True|1))?(?=\s|$)(?![=\s]+(?:false|False|0)\b)|\buse_vllm\s*=\s*True\b|--vllm[-_]mode\b")
 
 
 def _docker_run(argv: list[str]) -> tuple[list[str], list[Fact], dict[str, str], str | None]:
@@ -161,7 +164,7 @@ def read_command(text: str, source: str = "command") -> Context:
     if modelfile:
         facts += modelfile
         fw = fw or "ollama"
-    if fw is None and _LLM_CALL.search(text):
+    if fw is None and (_LLM_CALL.search(text) or _USE_VLLM.search(text)):
         fw = "vllm"
     if fw is None and _FASTCHAT.search(joined):
         fw = "transformers"

@@ -61,6 +61,10 @@ def values(ctx: context.Context) -> dict[str, object]:
     # holdout r96: FastChat's vLLM worker runs vLLM, with vLLM's flags
     ("python -m fastchat.serve.vllm_worker --model-path lmsys/vicuna-7b-v1.5 --tensor-parallel-size 2 --gpu-memory-utilization 0.8", "vllm",
      {"knob.tensor_parallel_size": 2, "knob.gpu_memory_utilization": 0.8}),
+    # holdout r75/r96: a trainer's or an evaluator's switch that hands generation to vLLM; off, it names no engine
+    ("swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-7B-Instruct --use_vllm true --vllm_mode colocate", "vllm", {}),
+    ("python run.py --data MMBench_DEV_EN --model Qwen2-VL-7B-Instruct --use-vllm", "vllm", {}),
+    ("swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-7B-Instruct --use_vllm false", None, {}),
     # holdout r96: accelerate's device_map in a pasted call spreads the layers
     ("model = AutoModelForCausalLM.from_pretrained(path, device_map='auto')", None, {"parallel.device_map": "auto"}),
     # holdout r24: LLaMA-Factory's 4-bit flag
