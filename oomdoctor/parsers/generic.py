@@ -372,8 +372,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "torch_oom"), ("oom.device", m.group(1))]),
     P("c10-alloc-numbers", ("while trying to allocate",), r"while trying to allocate (\d+) bytes \(free: (\d+), total: (\d+)\)", _c10_oom),
     # a library's fixed cap on one workspace (Paddle's cuDNN workspace: "The actual workspace size = 104861696, limit = 67108864")
-    P("workspace-over-limit", ("workspace size = ",), r"workspace size = (\d+), limit = (\d+)",
-      lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_limit_bytes", int(m.group(2)))]),
+    P("workspace-over-limit", ("workspace size = ",), r"workspace size = (\d+), limit = (\d+)", _buffer_cap),
     P("buffer-over-cap", ("maximum allowed buffer size",),
       r"allocate (\d+) bytes which is (?:greater|larger) than the maximum allowed buffer size of (\d+)", _buffer_cap),
     P("metal-buffer-length", ("must not exceed",), r"length (0x[0-9a-fA-F]+|\d+) must not exceed (\d+) MB",
