@@ -247,6 +247,9 @@ def from_gpu(text: str) -> Context:
     text = text.strip()
     if not text:
         return Context()
+    mixed = _mixed_cards(text)
+    if mixed is not None:
+        return mixed
     card = gpus.parse_card(text)
     ev = Evidence("card table", None, text[:200])
     stated_set = _working_set(text)
@@ -278,6 +281,29 @@ def from_gpu(text: str) -> Context:
     return Context(notes=(f"--gpu: no card or size recognised in {text[:80]!r}",))
 
 
+def _mixed_cards(text: str) -> Context | None:
+    """Different cards in one box, as a person lists them ("Tesla V100S 32GB + Tesla P40 24GB", "3090 and 4090"):
+    the count is all of them and the capacity per device their mean, so the sum is what a layer split spreads
+    the model over."""
+    from oomdoctor import gpus
+
+    parts = [p for p in re.split(r"\s+(?:\+|&|and)\s+", text) if p.strip()]
+    cards = [gpus.parse_card(p) for p in parts]
+    if len(cards) < 2 or any(c is None for c in cards):
+        return None
+    named = [c for c in cards if c is not None]
+    count = sum(c.count for c in named)
+    whole = sum(c.capacity_bytes * c.count for c in named)
+    name = " + ".join(f"{c.count}x {c.name}" if c.count > 1 else c.name for c in named)
+    ev = Evidence("card table", None, f"{text[:120]} -> {name}: {count} devices, {whole / (1 << 30):.2f} GiB in all "
+                                      f"({whole / count / (1 << 30):.2f} GiB each on average)")
+    facts = [Fact("gpu.name", name, Origin.CARD, ev), Fact("gpu.total_bytes", whole // count, Origin.CARD, ev),
+             Fact("gpu.count", count, Origin.CARD, ev)]
+    if all(c.fp8 is not None for c in named):
+        facts.append(Fact("gpu.fp8", all(c.fp8 for c in named), Origin.CARD, ev))
+    return Context(tuple(facts))
+
+
 _BUFFER_LIMIT = re.compile(r"(?i)\bmax(?:imum)?[ _]?(?:allowed )?buffer(?:[ _]size)?\b[^,;()]*(?:\([^)]*\))?[^,;()]*")
 
 
@@ -293,10 +319,11 @@ def _stated_size(text: str) -> int | None:
 
 
 def _count_in(text: str) -> int | None:
-    m = re.search(r"(?<![\d.])(\d+)\s*[x×*]\s*(?=\S)|\b(\d+)\s+GPUs?\b", text, re.I)
+    # ("8x", "8 GPUs", or after the size: "64GB x8")
+    m = re.search(r"(?<![\d.])(\d+)\s*[x×*]\s*(?=\S)|\b(\d+)\s+GPUs?\b|(?<![\w.])[x×](\d+)\b", text, re.I)
     if not m:
         return None
-    n = int(m.group(1) or m.group(2))
+    n = int(m.group(1) or m.group(2) or m.group(3))
     return n if 1 <= n <= 1024 else None
 
 

@@ -201,6 +201,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     # live probes
     "gpu.count": _spec(int, N, "GPUs NVML sees"),
     "gpu.name": _spec(str, S, "GPU model"),
+    "gpu.device_used": _spec(str, S, "a device the engine says it loads onto (llama.cpp's 'using device CUDA0'), one fact each"),
     "gpu.backend": _spec(str, S, "compute backend the log names (cuda, rocm, vulkan, sycl, metal, ...)"),
     "gpu.total_bytes": _spec(int, B, "GPU capacity (first or failing device)"),
     "gpu.used_bytes": _spec(int, B, "GPU memory in use now"),

@@ -87,7 +87,8 @@ _SPREAD_MAPS = ("auto", "balanced", "balanced_low_0", "sequential")
 def _split_unknown(facts: FactSet) -> bool:
     """Several GPUs are in use and nothing says how the model is split over them: an estimate of the
     weights per GPU is a guess. The failure naming device 1 or later says so whatever the engine; several
-    cards known says so for a script (the serving engines use one GPU unless told, and print it)."""
+    cards known says so for a script and for llama.cpp and Ollama, which spread the layers over the GPUs they
+    see (the other serving engines use one GPU unless told, and print it)."""
     if facts.has("knob.tensor_parallel_size") or facts.has("parallel.workers"):
         return False
     if facts.value("parallel.device_map") in _SPREAD_MAPS:  # accelerate spreads the layers over however many GPUs it sees
@@ -95,7 +96,10 @@ def _split_unknown(facts: FactSet) -> bool:
     device, count = facts.value("oom.device"), facts.number("gpu.count")
     if isinstance(device, str) and device.isdigit() and int(device) >= 1:
         return True
-    return bool(count and count >= 2) and facts.value("framework") in ("transformers", "pytorch", "other")
+    used = set(facts.values("gpu.device_used"))  # the devices the engine says it loads onto, where it lists them
+    if used:
+        count = len(used)
+    return bool(count and count >= 2) and facts.value("framework") in ("transformers", "pytorch", "other", "llamacpp", "ollama")
 
 
 # the most memory one discrete card holds (gpus.json: AMD Instinct MI355X); Apple's unified memory goes beyond it

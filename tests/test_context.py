@@ -147,12 +147,21 @@ def test_free_text_is_tolerated_and_noted() -> None:
 @pytest.mark.parametrize(("text", "count", "gib"), [
     ("A100 80GB", 1, 79.14), ("2x RTX 4090", 2, 23.65), ("2×4090", 2, 23.65), ("T4", 1, 14.75),
     ("8xH100", 8, 79.11), ("44.53 GiB GPUs (model not named)", None, 44.53), ("NVIDIA GPU with 11.4 GiB available", None, 11.4),
+    # the count after the size ("64GB x8 per node"), on a card the table does not name
+    ("Ascend 910B (Atlas 800 A2, 64GB x8 per node)", 8, 64.0),
+    # different cards in one box: all of them, at their mean capacity (what a layer split spreads over)
+    ("Tesla V100S 32GB + Tesla P40 24GB", 2, 27.06), ("RTX 3090 and RTX 4090", 2, 23.67),
 ])
 def test_card_text(text: str, count: int | None, gib: float) -> None:
     got = values(context.from_gpu(text))
     assert got["gpu.total_bytes"] / GIB == pytest.approx(gib, abs=0.01)
     assert got.get("gpu.count") == count
     assert all(f.origin is Origin.CARD for f in context.from_gpu(text).facts)
+
+
+def test_a_card_beside_something_else_is_one_card() -> None:
+    got = values(context.from_gpu("A100 80GB + NVLink"))
+    assert (got["gpu.count"], got["gpu.name"]) == (1, "NVIDIA A100 80GB")
 
 
 def test_unknown_card_is_a_note_not_an_error() -> None:
@@ -224,6 +233,9 @@ def test_quantization_a_name_implies() -> None:
     assert values(context.from_model("gpt-oss-120b-F16.gguf"))["knob.quantization"] == "MXFP4"
     assert values(context.from_model("Llama-3.1-8B-Instruct-F16.gguf"))["knob.quantization"] == "F16"
     assert values(context.from_model("qwen3.6-35b-a3b-vl-mtp-mxfp8"))["knob.quantization"] == "fp8"
+    # a GGUF-style type the table does not spell still states its width: sized as that width's common type
+    ternary = values(context.from_model("Ternary-Bonsai-27B-Q2_0"))
+    assert ternary["knob.quantization"] == "Q2_K" and ternary["model.params"] == 27_000_000_000
 
 
 def test_compose_spec() -> None:

@@ -121,6 +121,22 @@ def test_workers_named_in_the_log_split_the_weights_when_no_setting_does() -> No
     assert parallel_split(script) == (1.0, 1)
 
 
+def test_llama_cpp_over_several_cards_spreads_its_layers() -> None:
+    from oomdoctor import ledger
+
+    def split(framework: str, *used: str) -> bool:
+        facts = FactSet([Fact("framework", framework), Fact("model.params", 70_000_000_000), Fact("knob.quantization", "Q4_K_M"),
+                         Fact("gpu.count", 2), Fact("gpu.total_bytes", 24 * GIB), *(Fact("gpu.device_used", d) for d in used)])
+        return any(f.key == "model.split_unknown" and f.value is True for f in ledger.derive(facts))
+
+    # llama.cpp and Ollama put layers on every GPU they see: one card's share of the weights is not known
+    assert split("llamacpp") and split("ollama") and split("llamacpp", "CUDA0", "CUDA1")
+    # unless the engine says it loads onto one device ("using device CUDA0 ... MiB free", once)
+    assert not split("llamacpp", "CUDA0")
+    # a serving engine uses one GPU unless its parallel size says otherwise
+    assert not split("vllm")
+
+
 def test_bytes_per_param_of_quant_names_a_log_states() -> None:
     from oomdoctor.ledger import bytes_per_param
 

@@ -253,7 +253,21 @@ def normalise_name(quantization: str | None) -> str | None:
     if q.lower() == "gguf":
         return None
     known = {k.lower() for k in KNOWN_QUANTIZATIONS}
-    return q if q.lower() in known or q.upper() in GGUF_FTYPES else None
+    if q.lower() in known or q.upper() in GGUF_FTYPES:
+        return q
+    return _gguf_type_by_width(q)
+
+
+# a GGUF-style type name the table does not spell ("Q2_0", a ternary fork's files) still states
+# its width: it sizes like the common type of that many bits
+_WIDTH_TYPE = {1: "IQ1_M", 2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0"}
+
+
+def _gguf_type_by_width(name: str) -> str | None:
+    m = re.fullmatch(r"(?:I|T)?Q(\d)_[A-Z0-9_]+", name.upper())
+    return _WIDTH_TYPE.get(int(m.group(1))) if m else None
+
+
 _NONE_NAMES = {"none", "null", "", "auto", "fp16", "bf16", "float16", "bfloat16"}
 KNOWN_QUANTIZATIONS = sorted(_GPTQ_NAMES | _AWQ_NAMES | _FP8_NAMES | _INT8_NAMES | _BNB4_NAMES | _BNB8_NAMES
                              | {"mxfp4", "w4a16", "int4", "nvfp4", "modelopt_fp4", "moe_wna16"} | set(GGUF_FTYPES))

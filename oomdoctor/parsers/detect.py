@@ -245,9 +245,12 @@ SIGNALS: tuple[Pattern, ...] = (
     # (c10's CUDA check raises `RuntimeError: CUDA error: ...`; cuBLAS failures reach Python as `... when calling `cublas...``)
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",
-                                      "torch_npu", "NPUCachingAllocator", "support querying the available free memory"),
+                                      "torch_npu", "NPUCachingAllocator", "support querying the available free memory", "TORCH_USE_CUDA_DSA",
+                                      "index out of bounds\"` failed"),
          r"torch\.|/torch/|PyTorch|\btorch_npu\b|NPUCachingAllocator|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
+         # (its hint under a device-side assert, and ATen's indexing kernel's own assertion)
+         r"TORCH_USE_CUDA_DSA|Assertion `-sizes\[i\] <= index && index < sizes\[i\] && \"index out of bounds\"` failed|"
          # (its XPU backend on an Intel GPU whose driver cannot report free memory)
          r"doesn't support querying the available free memory"),
     # captured CUDA/HIP graphs in PyTorch's own OOM message ("with 26.00 MiB allocated in private pools"; none

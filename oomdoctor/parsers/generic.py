@@ -450,9 +450,11 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("host.shm_total_bytes", int(m.group(1))), ("oom.hint", "shm_warned_small")]),
     P("loading-modules", ("Loading model modules", "Loading draft modules", "Loading model:"),
       r"Loading (?:model|draft) modules|Loading model: ", const(("_phase", "load_weights"))),
-    P("frame-model-init", ("/models/", "model_executor"),
-      # (vLLM's model_executor, TGI's text_generation_server, SGLang's srt: a model's layers built with their weights)
-      r"(?:model_executor|text_generation_server|srt)/(?:models|layers)/[\w/]+\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
+    P("frame-model-init", ("/models/", "model_executor", "in create_weights"),
+      # (vLLM's model_executor, TGI's text_generation_server, SGLang's srt: a model's layers built with their weights;
+      # a quantization method's create_weights allocates a layer's parameters, wherever the path is cut)
+      r"(?:model_executor|text_generation_server|srt)/(?:models|layers)/[\w/]+\.py\", line \d+, in __init__|"
+      r"\.py\", line \d+, in create_weights\b", const(("_phase", "load_weights"))),
     # a module being constructed allocates its parameters (torch.nn layers, a transformers model's __init__), and a
     # checkpoint being unpickled or memory-mapped is read: frames of the load, wherever the traceback is cut
     P("frame-module-init", ("nn/modules/", "nn\\modules\\", "modeling_"),
@@ -514,7 +516,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # a memory setting the run refuses ("AssertionError: Expandable segments are not compatible with memory pool": vLLM's
     # sleep-mode pool under PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True): the setting is the fault, not a lack of memory
     P("expandable-segments-conflict", ("xpandable segments", "xpandable_segments"),
-      r"(?i)expandable[ _]segments (?:are |is )?not (?:compatible|supported) with\b", const(("oom.hint", "expandable_segments_conflict"))),
+      # (or the assertion itself, quoted as it fails: assert "expandable_segments:True" not in conf)
+      r"(?i)expandable[ _]segments (?:are |is )?not (?:compatible|supported) with\b|\bassert \W?expandable_segments:True\W? not in\b",
+      const(("oom.hint", "expandable_segments_conflict"),
+            ("error.final", "the run refuses the allocator's expandable_segments:True (a memory pool that cannot use it): a setting, "
+                            "not a lack of memory"))),
     # Metal's API validation: "-[_MTLCommandBuffer addCompletedHandler:]:1011: failed assertion `Completed handler provided
     # after commit call'": a misuse of the API by the engine, not a lack of memory (that is kIOGPUCommandBufferCallbackErrorOutOfMemory)
     P("metal-api-assertion", ("failed assertion `",), r"-\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
@@ -546,9 +552,17 @@ PATTERNS: tuple[Pattern, ...] = (
       # (vLLM's paged attention: "required shared memory 264252.0 > available shared memory 101376")
       r"[Ss]hared memory exceeds \d+\s?KB|required shared memory [\d.]+ > available shared memory",
       kind("kernel_resource")),
-    P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive"),
-      r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive",
+    # (torch_npu's ACL graph capture failing to begin, "AclmdlRICaptureBegin(capture_stream_, ...)": CANN then prints
+    # "Failed to apply for memory", but what ran out is the streams and tasks a captured graph takes, not device memory)
+    P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive",
+                             "AclmdlRICaptureBegin"),
+      r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive|"
+      r"AclmdlRICaptureBegin\(",
       kind("capture_error")),
+    # a resource other than memory that a runtime could not allocate, named in brackets ("Failed to allocate resource[qp]
+    # ... Reason: Memory resources are exhausted": an RDMA queue pair HCCL sets its transport up with)
+    P("other-resource", ("allocate resource[",), r"[Ff]ailed to allocate resource\[(?![A-Za-z]*[Mm]emory\])(\w+)\]",
+      lambda m: [("error.final", f"a {m.group(1)} resource could not be allocated (the transport or the driver): not device memory")]),
     P("comm-error", ("Gloo", "DistNetworkError", "ncclRemoteError", "Watchdog caught collective", "connectFullMesh", "gloo/transport",
                      "Heartbeat monitor timed out", "watchdog got stuck"),
       r"Gloo connectFullMesh failed|DistNetworkError|ncclRemoteError|Watchdog caught collective operation timeout|"
@@ -573,9 +587,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("va-reservation", ("cuMemAddressReserve", "HipVMM Failure"), r"cuMemAddressReserve|HipVMM Failure", kind("va_reservation")),
     # ggml's own pools, sized once by the library: a context's object pool, a graph allocator's measured buffer,
     # its fixed list of free blocks ("out of free blocks")
-    P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the scratch memory pool",
+    # (older ggml, as whisper.cpp printed it: "ggml_new_tensor_impl: not enough space in the scratch memory", no figures)
+    P("ggml-fixed-pool", ("not enough space in the context's memory pool", "not enough space in the scratch memory",
                           "not enough space in the buffer", "out of free blocks"),
       r"not enough space in the (?:context's|scratch) memory pool(?: \(needed (\d+), available (\d+)\))?|"
+      r"not enough space in the scratch memory(?! pool)|"
       r"(?:tallocr|allocr)_alloc: not enough space in the buffer|not enough space in the buffer \(needed \d+, largest block available \d+\)|"
       r"n_free_blocks < MAX_FREE_BLOCKS && \"out of free blocks\"", _ggml_pool),
     # a client told that the server validated and refused its request (HTTP 400/413/422, with the

@@ -61,7 +61,7 @@ def _windows_exit(m: re.Match[str]) -> Emitted:
     if meaning is None:
         yield from _host_alloc()
     else:
-        yield "error.final", f"exit status 0x{code:08X} ({name}): {meaning}; the status itself is not a lack of memory"
+        yield "error.final", f"exit status 0x{code:08X} ({name}): {meaning}; the status itself names no memory failure"
 
 
 # Go's names of the crash signals a child can end on (os/exec's "signal: floating point exception")
@@ -362,12 +362,22 @@ PATTERNS: tuple[Pattern, ...] = (
     # channel stopped), 48, 79, 119 and 120 the device itself (double-bit ECC, fallen off the bus, GSP errors)
     P("nvidia-xid", ("NVRM: Xid",), r"NVRM: Xid \([^)]*\): (13|31|43|48|79|119|120),",
       lambda m: [("oom.kind", "illegal_memory_access" if m.group(1) in ("13", "31", "43") else "device_lost")]),
+    # CTranslate2's wording of a CUDA status ("CUDA failed with error invalid device ordinal"): any but out of memory
+    # names another cause
+    P("ct2-cuda-status", ("CUDA failed with error",), r"CUDA failed with error (?!out of memory)([a-z][\w ]{2,80})",
+      lambda m: [("error.final", f"the CUDA runtime returned '{m.group(1).strip()}': not out of memory")]),
     # a CUDA or HIP status by name (any but out-of-memory names another cause), read where no other pattern named the line
     P("driver-status-name", ("CUDA_ERROR_", "cudaError", "hipError"),
       r"\b(CUDA_ERROR_[A-Z_]+|cudaError[A-Z]\w*|hipError[A-Z]\w*)\b(?:[^\n]{0,40}?\(code:? ?(\d+)\))?", _driver_status, fallback=True),
     # (ggml's wording of the same: "CUDA kernel vec_dot_q5_K_q8_1_impl_vmmq has no device code compatible with CUDA arch 520")
     P("no-kernel-image", ("no kernel image", "has no device code compatible"),
       r"no kernel image is available for execution on the device|has no device code compatible with (?:CUDA|HIP|ROCm) arch", kind("no_kernel_image")),
+    # a feature the GPU's architecture lacks, refused by the build or the engine ("Networks with FP8 precision require
+    # hardware with FP8 support", "FP8 FMHA cannot be enabled except on Ada or Hopper or Blackwell Arch"): no memory
+    # setting moves it
+    P("hardware-lacks-feature", ("require hardware with", "requires hardware with", "cannot be enabled except on"),
+      r"requires? hardware with \w+ support|cannot be enabled except on [\w ]{0,60}?(?:Arch|architectures?|GPUs?)\b",
+      kind("no_kernel_image")),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     # a GPU page fault the kernel driver reports: AMD's "[gfxhub] page fault" (with its UTCL2 client), Intel Xe's
     # "Faulted Address: 0x..." block: a kernel touched memory it had no mapping for
@@ -455,8 +465,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # the device is held by someone else and this process may not have it: CUDA's exclusive-process mode ("all
     # CUDA-capable devices are busy or unavailable"), a model server's own one-model-per-GPU placement (Xinference's
     # "No available slot found for the model"); nothing was allocated
-    P("device-taken", ("busy or unavailable", "No available slot found"),
-      r"CUDA-capable devices? (?:are|is|\(s\) is/are) busy or unavailable|No available slot found for the model", kind("device_taken")),
+    # (Habana's runtime on a Gaudi another process holds: "synStatus=20 [Device already acquired] Device acquire failed")
+    P("device-taken", ("busy or unavailable", "No available slot found", "Device already acquired"),
+      r"CUDA-capable devices? (?:are|is|\(s\) is/are) busy or unavailable|No available slot found for the model|\[Device already acquired\]",
+      kind("device_taken")),
     # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)
     P("device-count-failed", ("Unexpected error from cudaGetDeviceCount",), r"Unexpected error from cudaGetDeviceCount\(\)", kind("broken_install")),
 )

@@ -197,6 +197,8 @@ PATTERNS: tuple[Pattern, ...] = (
           ("knob.max_num_batched_tokens", (re.search(r"chunked_prefill_size=(\d+)", m.string) or [None, None])[1]),
           ("knob.max_num_seqs", (re.search(r"max_running_requests=(\d+)", m.string) or [None, None])[1]),
           ("knob.max_model_len", (re.search(r"context_len=(\d+)", m.string) or [None, None])[1])) if v]),
+    # (SGLang's KV pool made: a failure after it is in what comes after the pool, not in making it)
+    P("sglang-pool-end", ("Memory pool end",), r"Memory pool end\.", const(("oom.hint", "kv_pool_made"))),
     # what SGLang says is free at each step ("Memory pool end. avail mem=8.38 GB", "Capture cuda graph begin. ...
     # avail mem=31.31 GB"): the last one before a failure is the room the failing step had
     P("sglang-avail-mem", ("avail mem=",), r"\bavail mem=([\d.]+) GB", lambda m: [("mem.free_stated_bytes", gib(m.group(1)))]),

@@ -171,6 +171,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # torch's "storage.py ... in pin_memory": a CUDA error there is the host-side buffer, not the device)
     P("to-cpu-frame", ("to_cpu", "in pin_memory"), r"^\s*File \S.*, line \d+, in (?:\w*_?to_cpu|pin_memory)\s*$",
       const(("oom.hint", "pinned_host"), ("oom.hint", "pinned_copy"))),
+    # (a frame in a host-side KV pool's own module, SGLang's HiCache "mem_cache/memory_pool_host.py": it allocates
+    # its buffers pinned)
+    P("host-pool-frame", ("memory_pool_host",), r"^\s*File \S*memory_pool_host\.py\W, line \d+, in ", const(("oom.hint", "pinned_host"))),
     # bitsandbytes' C interface: cudaMallocManaged for a paged optimizer's states refused
     P("bnb-managed", ("pythonInterface.c",), r"out of memory at line \d+ in file \S*pythonInterface\.c",
       const(("oom.hint", "managed_memory"))),
