@@ -256,7 +256,9 @@ _WORKER_RELAY = re.compile(r"Worker failed with error (?:'(.+)', please check|%s
 _UNSUPPORTED = re.compile(r"(?i)\bonly supports?\b|\b(?:is |are )?not (?:yet )?supported\b|\bunsupported\b|\bdoes(?:n't| not) support\b")
 # a size that must divide evenly ("Buffer size 1073741824 must be a multiple of align bytes 29360128", "not divisible by
 # tensor parallel size"): a setting or a shape that does not fit a constraint, whatever memory words the message holds
-_DIVISIBILITY = re.compile(r"(?i)\b(?:must be|is not|isn't|should be) (?:a multiple of|divisible by|evenly divisible by)\b")
+# (or aligned to one: "The input size is not aligned with the quantized weight shape", a quantized checkpoint's groups
+# that the parallel size splits unevenly)
+_DIVISIBILITY = re.compile(r"(?i)\b(?:must be|is not|isn't|should be) (?:a multiple of|divisible by|evenly divisible by|aligned (?:with|to))\b")
 # tensors whose shapes disagree ("The size of tensor a (32000) must match the size of tensor b (151936) at non-singleton
 # dimension 1", "mat1 and mat2 shapes cannot be multiplied", "size mismatch for lm_head.weight"): a shape, not memory
 _SHAPE_MISMATCH = re.compile(r"must match the size of tensor|shapes cannot be multiplied|\bsize mismatch for\b|\bshape mismatch\b", re.I)
@@ -648,6 +650,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b",
       _stated_oom, fallback=True),
+    # a C++ lookup out of its range (std::unordered_map::at's "_Map_base::at", std::vector::at's "_M_range_check", a
+    # std::out_of_range): an engine's bug or an input it does not handle, not memory
+    P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range"), r"_Map_base::at|vector::_M_range_check|std::out_of_range",
+      lambda m: [("error.final", f"a C++ lookup out of its range ({m.group(0)}): an engine bug or an input it does not handle, not memory")]),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Illegal instruction", "GGML_ASSERT", "Assertion", "panicked at",
                       "Fatal Python error", "Internal Error"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", or a bracketed one)

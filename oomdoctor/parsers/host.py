@@ -465,9 +465,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # the device is held by someone else and this process may not have it: CUDA's exclusive-process mode ("all
     # CUDA-capable devices are busy or unavailable"), a model server's own one-model-per-GPU placement (Xinference's
     # "No available slot found for the model"); nothing was allocated
-    # (Habana's runtime on a Gaudi another process holds: "synStatus=20 [Device already acquired] Device acquire failed")
-    P("device-taken", ("busy or unavailable", "No available slot found", "Device already acquired"),
-      r"CUDA-capable devices? (?:are|is|\(s\) is/are) busy or unavailable|No available slot found for the model|\[Device already acquired\]",
+    # (Habana's runtime on a Gaudi another process holds: "synStatus=20 [Device already acquired] Device acquire failed";
+    # vLLM's Ray executor on a node whose GPUs another placement group reserved: "Current node has no GPU available")
+    P("device-taken", ("busy or unavailable", "No available slot found", "Device already acquired", "Current node has no GPU available"),
+      r"CUDA-capable devices? (?:are|is|\(s\) is/are) busy or unavailable|No available slot found for the model|\[Device already acquired\]|"
+      r"Current node has no GPU available",
       kind("device_taken")),
     # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)
     P("device-count-failed", ("Unexpected error from cudaGetDeviceCount",), r"Unexpected error from cudaGetDeviceCount\(\)", kind("broken_install")),

@@ -1976,8 +1976,21 @@ ROUND_97 = [
 ]
 
 
+ROUND_98 = [
+    case("quantized-shape-not-aligned",  # an alignment is a divisibility: the parallel size splits the groups unevenly
+         "ValueError: The input size is not aligned with the quantized weight shape. This can be caused by too large tensor parallel size.\n",
+         [(FINAL, "ValueError: The input size is not aligned with the quantized weight shape. This can be caused by too large tensor "
+                  "parallel size.", 1)]),
+    case("cxx-map-lookup-out-of-range",
+         "ERROR llama_cpp_bindings::llama: crates/llama-cpp-bindings/src/llama.rs:78: Failed to step: _Map_base::at\n",
+         [(FINAL, "a C++ lookup out of its range (_Map_base::at): an engine bug or an input it does not handle, not memory", 1)]),
+    case("ray-node-gpus-reserved", "(EngineCore_DP0 pid=5919) ValueError: Current node has no GPU available. current_node_resource={'node:***'\n",
+         [(OOM, "device_taken", 1)]),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
-                                     + ROUND_97))
+                                     + ROUND_97 + ROUND_98))
 def test_any_wording(c):
     check(c)
 
