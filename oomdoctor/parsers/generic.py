@@ -239,7 +239,7 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
 _HEDGE = re.compile(r"(?i)\b(?:possible|probable|likely) (?:causes?|reasons?)\b")
 # an allocation of a resource other than memory ("Failed to allocate resource[qp] ... Reason: Memory resources are
 # exhausted": a queue pair Ascend's HCCL sets its RDMA transport up with): the transport or the driver, not memory
-_OTHER_RESOURCE = re.compile(r"allocate resource\[(?!\w*memory\])\w+\]", re.I)
+_OTHER_RESOURCE = re.compile(r"allocate resource\[(?!\w*memory\])(\w+)\]", re.I)
 
 
 # the exceptions a wrapper raises when something beneath it failed: never the cause
@@ -563,7 +563,8 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("capture_error")),
     # a resource other than memory that a runtime could not allocate, named in brackets ("Failed to allocate resource[qp]
     # ... Reason: Memory resources are exhausted": an RDMA queue pair HCCL sets its transport up with)
-    P("other-resource", ("allocate resource[",), r"[Ff]ailed to allocate resource\[(?![A-Za-z]*[Mm]emory\])(\w+)\]",
+    # (the same test of the bracketed name the stated-failure readings apply, _OTHER_RESOURCE)
+    P("other-resource", ("allocate resource[",), r"[Ff]ailed to (?i:" + _OTHER_RESOURCE.pattern + ")",
       lambda m: [("error.final", f"a {m.group(1)} resource could not be allocated (the transport or the driver): not device memory")]),
     P("comm-error", ("Gloo", "DistNetworkError", "ncclRemoteError", "Watchdog caught collective", "connectFullMesh", "gloo/transport",
                      "Heartbeat monitor timed out", "watchdog got stuck"),
