@@ -41,7 +41,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
                                     "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less",
-                                    "Engine core initialization failed", "derived max_model_len"),
+                                    "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item"),
          # (the V1 front end's report that its engine core process died while starting)
          r"Engine core initialization failed\. See root cause above|"
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
@@ -54,6 +54,8 @@ SIGNALS: tuple[Pattern, ...] = (
          # (the V1 engine core's dump of the failing step's inputs)
          r"Error in model execution \(input dumped|Initializing an? (?:V1 )?LLM engine \(v\d|\[dump_input\.py:\d+\]|Dumping input data for V1|"
          r"exceeds the pre-allocated encoder cache size|"
+         # (its multimodal budget's name for one item's tokens)
+         r"max_tokens_per_mm_item|"
          # (its cache config's check of the CPU swap space against the host's RAM)
          r"Too large swap space\. [\d.]+ GiB out of the"),
     # vLLM's platform plugins (vllm-openvino, vllm-ascend, vllm-gaudi, vllm-spyre) run vLLM's engine on another device: their

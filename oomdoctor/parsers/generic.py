@@ -39,6 +39,40 @@ def _setting_over_limit(m: re.Match[str]) -> Emitted:
     yield "oom.stated_limit", limit
 
 
+# what a stated need is for: the sentence's subject first, then (for a cache or pool) the rest of its line
+_NEED_COMPUTE = re.compile(r"(?i)prefill|prompt processing|activation|sdpa|compute|scratch|workspace|temporar")
+_NEED_KV = re.compile(r"(?i)\bkv\b|kv[_ -]?cache|\bcache\b|\bpool\b|\bstate\b")
+_NEED_WEIGHTS = re.compile(r"(?i)\bmodel\b|weights?\b|param")
+_CURRENT_PLUS = re.compile(r"(?i)current\s+~?" + SIZE + r"\s*\+\s*[^()]*?~?" + SIZE)
+
+
+def _need_over_available(m: re.Match[str]) -> Emitted:
+    subject, middle = m.group(1), m.group(4)
+    need, have = to_bytes(m.group(2), m.group(3)), to_bytes(m.group(5), m.group(6))
+    if need <= have:
+        return
+    part = ("compute" if _NEED_COMPUTE.search(subject) else "kv" if _NEED_KV.search(subject) else
+            "weights" if _NEED_WEIGHTS.search(subject) else "kv" if _NEED_KV.search(m.string) else None)
+    if part is None:
+        return
+    # (a need stated as what is resident plus what the step adds: the step's part is the addition)
+    plus = _CURRENT_PLUS.search(middle)
+    own = to_bytes(plus.group(3), plus.group(4)) if plus else need
+    if plus:
+        yield "mem.gpu_used_bytes", to_bytes(plus.group(1), plus.group(2))
+    yield "mem.required_bytes", need
+    if part == "weights":  # the model against what the runtime may use: its budget
+        yield "oom.kind", "budget_exceeded"
+        yield "mem.gpu_available_bytes", have
+        yield "mem.weights_bytes", own
+        return
+    # (the room a part's check states is what is left for that part, not the runtime's whole budget)
+    yield "oom.need_room_bytes", have
+    yield "oom.kind", "need_over_available"
+    yield "oom.buffer", part
+    yield ("mem.kv_cache_bytes" if part == "kv" else "mem.activation_peak_bytes"), own
+
+
 def _budget_parts(m: re.Match[str]) -> Emitted:
     """`available ... memory is 20584.716 MB, which is less than the sum of model weight size
     (5977.188 MB) and temporary buffer size (15013.765 MB)`: a start-up budget check."""
@@ -163,8 +197,19 @@ ENDED = re.compile(r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\
 _RAISED = re.compile(r"^(?:\[rank\d+\]:)?\s*raise (?:[A-Za-z_]\w*\.)*([A-Z]\w*(?:Error|Exception))\(([fFrRbB]{0,2}['\"].*)$")
 
 
+# (not a bare identifier, as Rust launchers relay a failure: TGI's "Error: WebserverFailed", "Error: ShardCannotStart")
+_BARE_ERROR = re.compile(r"^\s*Error: (?!.*(?:[Ee]rror\b|Exception|Traceback|\bEOF\b|\bfailed: ))(?!\w+\s*$)(\S.*)$")
+
+
 def raised_at_end(text: str) -> str | None:
-    """The error a log's last line raises, when that line is a `raise` of an error that is not about memory."""
+    """The error a log's last line raises, when that line is a `raise` of an error that is not about memory, or a
+    command-line tool's bare "Error: <message>" (as Go and Rust programs print their last error) that names its own
+    cause rather than relaying another (a nested error, a traceback, a connection's EOF)."""
+    bare = _BARE_ERROR.match(text)
+    if bare is not None:
+        if MEMORY_WORDS.search(text) or _NOT_A_CAUSE.search(bare.group(1)):
+            return None
+        return f"the log ends on {text.strip()[:200]}: an error that names its own cause, not memory"
     m = _RAISED.match(text)
     if m is None or _WRAPPER_ERRORS.fullmatch(m.group(1)) or MEMORY_WORDS.search(text) or _NOT_A_CAUSE.search(m.group(2)):
         return None
@@ -281,6 +326,12 @@ _ALLOC_CHECK = re.compile(r"(?i)alloc|memory|\boom\b|buffer|!= NULL|nullptr|\bpt
 _ALLOCATOR_WORDS = re.compile(r"(?i)out of memory|\boom\b|alloc")
 
 
+_TIMEOUT = re.compile(r"(?:\w+\.)*(?:TimeoutError|ReadTimeout)")
+_MEMORY_SETTING = re.compile(r"kv|cache|block|memory|mem_|_mem|gpu_util|swap|pool")
+_ERRNO = {"2": "a file that is not there", "13": "a permission refused", "24": "too many open files (ulimit -n)",
+          "98": "the address (port) is already in use by another process", "99": "an address this host does not have"}
+
+
 def _final_error(m: re.Match[str]) -> Emitted:
     """A traceback's final line (or a native abort) that names a cause other than memory:
     `ValueError: Unrecognized model type`, `CUDA error: an illegal instruction`, `GGML_ASSERT(...) failed`."""
@@ -299,6 +350,10 @@ def _final_error(m: re.Match[str]) -> Emitted:
         if _ALLOC_CHECK.search(message):
             return
     elif _WRAPPER_ERRORS.fullmatch(name):
+        # (a timeout says what the run stopped on, a wait that was not answered; whether a peer died for memory, its own
+        # lines say)
+        if _TIMEOUT.fullmatch(name) and not MEMORY_WORDS.search(message):
+            yield "error.timeout", m.group(0).strip()[:300]
         return
     elif name == "AssertionError" and not _ALLOCATOR_WORDS.search(message):
         pass  # Python's `assert`: an invariant of the code ("Data too large for buffer 'cu_seqlen': 114 > 5"); no allocator raises it
@@ -388,6 +443,19 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b[Mm]odel\b[^()\n]{0,160}\((\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B)\) (?:exceeds|is larger than) [^()\n]{0,80}?\((\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B)\)",
       lambda m: [("oom.kind", "budget_exceeded"), ("mem.weights_bytes", to_bytes(m.group(1), m.group(2))),
                  ("mem.gpu_available_bytes", to_bytes(m.group(3), m.group(4))), ("_phase", "load_weights")]),
+    # a runtime's own check stating what a part needs against what it has: "inference buffers alone need 9.35 GB but only
+    # 6.92 GB is free on the GPU", "Prefill would require ~26.16 GB peak (current 21.79 GB + KV+SDPA 4.37 GB) but metal_cap
+    # ceiling is 24.96 GB"; the part the sentence names decides the account
+    P("need-over-available", (" need ", " needs ", " require ", " requires ", " required "),
+      r"(?i)^(?:.*?:\s+)?(.{0,60}?)\s(?:alone\s+)?(?:would\s+)?(?:needs?|requires?|required)\s+~?" + SIZE
+      + r"([^;\n]{0,80}?)\bbut\b[^\n\d]{0,40}?~?" + SIZE,
+      _need_over_available),
+    # a request refused because it is longer than the KV cache holds, the message naming the cache as the limit
+    # ("prompt is too long: 16535 tokens > 8221 maximum (prompt + generation); ... increase the KV cache budget")
+    P("request-over-kv", ("KV cache", "kv cache", "KV-cache"),
+      r"(?i)(\d[\d,]*) tokens? (?:>|exceeds?|is more than) (?:the )?(\d[\d,]*)(?: tokens?)?(?: maximum)?[^\n]{0,120}?\bkv[ -]cache\b",
+      lambda m: [("oom.kind", "kv_capacity"), ("oom.kv_capacity_tokens", to_int(m.group(2))), ("mem.prefill_tokens", to_int(m.group(1))),
+                 ("_phase", "prefill")] if to_int(m.group(1)) > to_int(m.group(2)) else []),
     P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     P("metal-buffer", ("buffer, size =",),
@@ -655,6 +723,35 @@ PATTERNS: tuple[Pattern, ...] = (
     # std::out_of_range): an engine's bug or an input it does not handle, not memory
     P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range"), r"_Map_base::at|vector::_M_range_check|std::out_of_range",
       lambda m: [("error.final", f"a C++ lookup out of its range ({m.group(0)}): an engine bug or an input it does not handle, not memory")]),
+    # glibc's heap checks aborting the process ("corrupted double-linked list", "double free or corruption (out)",
+    # "free(): invalid pointer", "malloc(): corrupted top size"): the C heap was written over, a native bug; nothing ran out
+    P("glibc-heap-corruption", ("corrupted double-linked list", "double free or corruption", "(): invalid pointer", "(): invalid size",
+                                "(): corrupted", "(): memory corruption", "invalid chunk size", "corrupted size vs"),
+      r"corrupted double-linked list|double free or corruption|\b(?:free|malloc|realloc|munmap_chunk|malloc_consolidate)\(\): "
+      r"(?:invalid (?:pointer|size|next size|chunk size)|corrupted [\w ]+|memory corruption)|corrupted size vs\.? prev_size",
+      lambda m: [("error.final", f"the C heap was corrupted ({m.group(0)}): a native bug that wrote past its buffers, not a lack of memory")]),
+    # an OS error whose number names a cause other than memory: a port another process holds (98, 99), a file that is
+    # missing (2) or not permitted (13), too many open files (24); connection errors are left to the failure they relay
+    P("os-errno", ("[Errno ",), r"\[Errno (2|13|24|98|99)\] ([^\n]{0,120})",
+      lambda m: [("error.final", f"[Errno {m.group(1)}] {m.group(2).strip()[:120]}: {_ERRNO[m.group(1)]}, not memory")]),
+    # no space left on a filesystem: a path outside /dev/shm is a full disk; with no path, a server's usual full
+    # filesystem is the container's /dev/shm (64 MB by default), which its workers exchange tensors through
+    # (only where no reading above named the line's failure: NCCL's "posix_fallocate failed : No space left" is /dev/shm's)
+    P("no-space-left", ("No space left on device",), r"No space left on device(?:\s*(?:\(28\))?:?\s*['\"]?(/[^'\"\s]+))?",
+      lambda m: [] if "/dev/shm" in m.string else
+      [("error.final", f"the disk holding {m.group(1)} is full (ENOSPC): a filesystem, not memory")] if m.group(1) else
+      [("oom.kind", "no_space_left")], fallback=True),
+    # Intel's Unified Runtime / Level Zero returning a status that is not a lack of memory (UR_RESULT_ERROR_INVALID_VALUE)
+    P("ur-status", ("UR_RESULT_ERROR_", "ZE_RESULT_ERROR_"), r"\b(?:UR|ZE)_RESULT_ERROR_(?!OUT_OF_(?:DEVICE_|HOST_)?(?:MEMORY|RESOURCES))\w+",
+      lambda m: [("error.final", f"the GPU runtime returned {m.group(0)}: not out of memory")]),
+    # one setting checked against another, neither of them memory: "max_tokens_per_mm_item (1500) is larger than
+    # max_num_batched_tokens (448)", "max_num_batched_tokens (2048) is smaller than max_model_len (8192)" (also wrapped
+    # after "is larger"): the settings disagree, a configuration error raised before anything is allocated
+    P("setting-vs-setting", (") is larger", ") is greater", ") is smaller", ") is less", ") must be"),
+      r"\b([a-z]+(?:_[a-z]+)+) \((\d[\d,]*)\) (?:is|must be) (?:larger|greater|bigger|smaller|less)(?: than| or equal to)*"
+      r"(?: (?:the )?([a-z]+(?:_[a-z]+)+) \((\d[\d,]*)\)|\s*$)",
+      lambda m: [] if _MEMORY_SETTING.search(m.group(1) + " " + (m.group(3) or "")) else
+      [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Illegal instruction", "GGML_ASSERT", "Assertion", "panicked at",
                       "Fatal Python error", "Internal Error"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", or a bracketed one)

@@ -463,7 +463,7 @@ class _State:
         """The log's facts, its failing phase; `last_line`: the number of its last line."""
         if self.failed_run is not None:
             self._settle_runs()
-        if self.failure_line is None and "_weak_failure" in self.raw:
+        if self.failure_line is None and "_weak_failure" in self.raw and not self._refuted("_weak_failure"):
             self._weak_failure()
         self.facts.extend(list(self._wrapped()))
         self._expand_shell_vars()
@@ -498,6 +498,12 @@ class _State:
             self.facts[i] = Fact(f.key, int(raw) if raw.isdigit() else raw, f.origin, f.evidence)
             if f.key == "knob.model" and "_model_name" not in self.raw and f.evidence is not None:
                 self.raw["_model_name"] = (raw, f.evidence)
+
+    def _refuted(self, key: str) -> bool:
+        """A projection the log shows wrong: after it the model ran its ops (ggml's error names a compute
+        function), so what was projected not to fit had loaded."""
+        computing = self.raw.get("_computing")
+        return computing is not None and computing[1].line > self.raw[key][1].line
 
     def _weak_failure(self) -> None:
         """A projection that said the run would not fit, and no failure after it: that is the failure."""

@@ -39,6 +39,26 @@ OLD = (
     + SIZE + r" free;(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\))?)?"
 )
 
+NAMED_FIRST = (
+    r"\((?:GPU|NPU|XPU)\s+(\d+); total capacity " + SIZE + r"(?:; (?:already )?allocated " + SIZE + r")?(?:; current(?:ly)? active " + SIZE + r")?"
+    r"(?:; free " + SIZE + r")?(?:; (?:PyTorch has reserved a total of|reserved in total by PyTorch) " + SIZE + r")?"
+)
+
+
+def _named_first(m: re.Match[str]) -> Emitted:
+    # groups: 1 device, 2 total, 4 allocated, 6 current active, 8 free, 10 reserved
+    yield "oom.device", m.group(1)
+    yield "oom.gpu_total_bytes", _sz(m, 2)
+    if m.group(4):
+        yield "oom.torch_allocated_bytes", _sz(m, 4)
+    if m.group(8):
+        yield "oom.gpu_free_bytes", _sz(m, 8)
+    if m.group(10):
+        yield "oom.torch_reserved_bytes", _sz(m, 10)
+        if m.group(4):
+            yield "oom.torch_unallocated_bytes", max(0, _sz(m, 10) - _sz(m, 4))
+
+
 # the sizes of an expandable segment's failed mapping: "map 20971520 bytes (free: 20578304, total: 25272516608)"
 _MAP_SIZES = r"map (\d+) bytes \(free: (\d+), total: (\d+)\)"
 
@@ -82,6 +102,14 @@ PATTERNS: tuple[Pattern, ...] = (
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),
     P("torch-old-fields", ("total capacity;",), OLD, _old_format),
+    # the same report with each field's name before its number, as torch_npu's message reads translated: "NPU memory
+    # is insufficient. Attempting to allocate 386.00 MiB (NPU 1; total capacity 29.49 GiB; allocated 28.90 GiB;
+    # currently active 28.90 GiB; free 171.96 MiB; PyTorch has reserved a total of 28.95 GiB)"
+    # (not TensorRT's "Device memory is insufficient to use tactic": a warning that it skips one)
+    P("torch-insufficient", ("memory is insufficient",), r"\b(?:GPU|NPU|XPU|CUDA|[Dd]evice) memory is insufficient\.?\s+Attempting to allocate", kind("torch_oom")),
+    P("torch-attempting", ("Attempting to allocate",), r"Attempting to allocate " + SIZE + r" \((?:GPU|NPU|XPU)\b",
+      lambda m: [("oom.requested_bytes", _sz(m, 1))]),
+    P("torch-named-fields", ("; total capacity ",), NAMED_FIRST, _named_first),
     # torch_npu's workspace allocator (an operator's scratch, outside the tensors' pool) refusing its request:
     # "NPUWorkspaceAllocator tried to allocate 187.54 MiB(NPU 0; 60.96 GiB total capacity; 61.91 MiB free)"
     P("npu-workspace", ("NPUWorkspaceAllocator tried to allocate",),

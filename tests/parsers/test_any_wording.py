@@ -1989,8 +1989,88 @@ ROUND_98 = [
 ]
 
 
+ROUND_99 = [
+    # torch_npu's report with each field named before its number (as it reads translated)
+    case("npu-insufficient-named-fields",
+         "RuntimeError: NPU memory is insufficient. Attempting to allocate 386.00 MiB (NPU 1; total capacity 29.49 GiB; allocated 28.90 GiB; "
+         "currently active 28.90 GiB; free 171.96 MiB; PyTorch has reserved a total of 28.95 GiB). If the reserved memory is significantly larger\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(386), 1), ("oom.device", "1", 1), ("oom.gpu_total_bytes", GiB(29.49), 1),
+          ("oom.torch_allocated_bytes", GiB(28.90), 1), ("oom.gpu_free_bytes", MiB(171.96), 1), ("oom.torch_reserved_bytes", GiB(28.95), 1),
+          ("oom.torch_unallocated_bytes", GiB(28.95) - GiB(28.90), 1)]),
+    # TensorRT's warning that it skips a tactic is no failure
+    case("trt-tactic-memory-insufficient",
+         "[01/17/2024-22:14:09] [TRT] [W] Tactic Device request: 16512MB Available: 12281MB. Device memory is insufficient to use tactic.\n", []),
+    case("glibc-heap-corrupted", "corrupted double-linked list\n\nAborted (core dumped)\n",
+         [(FINAL, "the C heap was corrupted (corrupted double-linked list): a native bug that wrote past its buffers, not a lack of memory", 1)]),
+    case("errno-port-in-use",
+         "2023-09-09 03:34:11 | ERROR | stderr | ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 20001): address already in use\n",
+         [(FINAL, "[Errno 98] error while attempting to bind on address ('0.0.0.0', 20001): address already in use: the address (port) is "
+                  "already in use by another process, not memory", 1)]),
+    case("unified-runtime-invalid-value", "[62617] level_zero backend failed with error: 4 (UR_RESULT_ERROR_INVALID_VALUE)\n",
+         [(FINAL, "the GPU runtime returned UR_RESULT_ERROR_INVALID_VALUE: not out of memory", 1)]),
+    case("no-space-no-path", "[Errno 28] No space left on device.\n", [(OOM, "no_space_left", 1)]),
+    case("no-space-disk-path", "OSError: [Errno 28] No space left on device: '/root/.cache/huggingface/hub/tmpab12'\n",
+         [(FINAL, "the disk holding /root/.cache/huggingface/hub/tmpab12 is full (ENOSPC): a filesystem, not memory", 1)]),
+    case("setting-larger-than-setting",
+         "ValueError: Chunked MM input disabled but max_tokens_per_mm_item (1500) is larger than max_num_batched_tokens (448)\n",
+         [(FINAL, "max_tokens_per_mm_item (1500) is larger than max_num_batched_tokens (448): one setting checked against another, "
+                  "a configuration error, not memory", 1)], framework="vllm"),
+    case("setting-larger-wrapped",
+         "  Chunked MM input disabled but max_tokens_per_mm_item (2496) is larger\n  than max_num_batched_tokens (512).\n",
+         [(FINAL, "max_tokens_per_mm_item (2496) is larger: one setting checked against another, a configuration error, not memory", 1)]),
+    # (a setting checked against what the KV cache holds is the cache's capacity, not a configuration clash)
+    case("setting-larger-than-kv-capacity",
+         "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (12000). "
+         "Try increasing gpu_memory_utilization or decreasing max_model_len when initializing the engine.\n",
+         [(OOM, "kv_capacity", 1), ("oom.requested_max_model_len", 32768, 1), ("oom.kv_capacity_tokens", 12000, 1)]),
+    case("need-over-available-pool",
+         "Error: Preflight failed: inference buffers alone need 9.35 GB but only 6.92 GB is free on the GPU (before weights load). "
+         "SSM pool + GDN chunked prefill scales with `--max-seq-len=8192 x --max-batch-size=8`.\n",
+         [("mem.required_bytes", GiB(9.35), 1), ("oom.need_room_bytes", GiB(6.92), 1), (OOM, "need_over_available", 1),
+          ("oom.buffer", "kv", 1), ("mem.kv_cache_bytes", GiB(9.35), 1)]),
+    case("need-over-available-prefill",
+         "Prefill would require ~26.16 GB peak (current 21.79 GB + KV+SDPA 4.37 GB) but metal_cap ceiling is 24.96 GB. Raise kernel "
+         "iogpu.wired_limit_mb in Terminal (currently caps Metal at 24.96 GB), or reduce context length.\n",
+         [("mem.gpu_used_bytes", GiB(21.79), 1), ("mem.required_bytes", GiB(26.16), 1), ("oom.need_room_bytes", GiB(24.96), 1),
+          (OOM, "need_over_available", 1), ("oom.buffer", "compute", 1), ("mem.activation_peak_bytes", GiB(4.37), 1)]),
+    # (a need the sentence does not tie to a part is left to the other readings)
+    case("need-over-available-unnamed",
+         'Error: 400: {"message":"Prompt (138254 tokens) requires ~28903MB GPU memory but only ~28745MB available. Reduce prompt size or '
+         'use a smaller model.","type":"invalid_request_error"}\n', []),
+    case("request-over-kv-budget",
+         "prompt is too long: 16535 tokens > 8221 maximum (prompt + generation); shorten the prompt or increase the KV cache budget\n",
+         [(OOM, "kv_capacity", 1), ("oom.kv_capacity_tokens", 8221, 1), ("mem.prefill_tokens", 16535, 1)], phase="prefill"),
+    case("bare-timeout",
+         '  File "/x/vllm/distributed/device_communicators/shm_broadcast.py", line 460, in acquire_read\n    raise TimeoutError\nTimeoutError\n',
+         [("error.timeout", "TimeoutError", 3), ("oom.hint", "traceback", 1)]),
+    # llama.cpp's fit projected the layers would not fit, then the model ran its ops: the projection was wrong
+    case("ggml-fit-refuted-by-compute",
+         lines("0.01.274.655 W common_fit_params: failed to fit params to free device memory: n_gpu_layers already set by user to 99, abort",
+               "1.22.718.157 I cmn          init: llama threadpool init, n_threads = 6",
+               "llamacpp/ggml/src/ggml-cuda/ggml-cuda.cu:108: CUDA error",
+               "1.22.756.113 E CUDA error: the requested functionality is not supported",
+               "1.22.756.116 E   current device: 0, in function ggml_cuda_mul_mat_cublas_impl at llamacpp/ggml/src/ggml-cuda/ggml-cuda.cu:1554"),
+         [(FINAL, "CUDA error: the requested functionality is not supported", 4), ("oom.device", "0", 5),
+          ("oom.hint", "ggml_fn_ggml_cuda_mul_mat_cublas_impl", 5)]),
+    # (and where the load itself then failed, the projection stands)
+    case("ggml-fit-then-load-error",
+         lines("[WARNING] common_fit_params: failed to fit params to free device memory: n_gpu_layers already set by user to 90, abort",
+               "[ERROR] llama_model_load: error loading model: invalid vector subscript"),
+         [(FINAL, "the model could not be loaded (invalid vector subscript): not memory", 2), ("oom.hint", "context_failed", 2),
+          (OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1)], phase="load_weights"),
+    # a command-line tool's last line, "Error: <message>", naming its own cause; not one relaying another's
+    case("bare-error-line", "Error: Patch script failed on ***\n",
+         [(FINAL, "the log ends on Error: Patch script failed on ***: an error that names its own cause, not memory", 1)]),
+    case("bare-error-relayed", 'Error: Post "http://127.0.0.1:11434/api/chat": EOF\n', []),
+    case("bare-error-nested", "Error: CUDA error: invalid argument\n", [(FINAL, "CUDA error: invalid argument", 1)]),
+    case("bare-error-word", "Error\n", []),
+    case("no-space-shm-path", "failed to extend /dev/shm/nccl-YrFC5V to 33030532 bytes, error: No space left on device (28)\n",
+         [(OOM, "shm_exhausted", 1)]),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
-                                     + ROUND_97 + ROUND_98))
+                                     + ROUND_97 + ROUND_98 + ROUND_99))
 def test_any_wording(c):
     check(c)
 
