@@ -284,7 +284,7 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
 _HEDGE = re.compile(r"(?i)\b(?:possible|probable|likely) (?:causes?|reasons?)\b")
 # an allocation of a resource other than memory ("Failed to allocate resource[qp] ... Reason: Memory resources are
 # exhausted": a queue pair Ascend's HCCL sets its RDMA transport up with): the transport or the driver, not memory
-_OTHER_RESOURCE = re.compile(r"allocate resource\[(?!\w*memory\])(\w+)\]", re.I)
+_OTHER_RESOURCE = re.compile(r"allocate resource(?:\[(?!\w*memory\])(\w+)\]| (?!\w*memory\b)(qp|cq|sq|stream|event|notify)\b)", re.I)
 
 
 # the exceptions a wrapper raises when something beneath it failed: never the cause
@@ -306,7 +306,11 @@ _UNSUPPORTED = re.compile(r"(?i)\bonly supports?\b|\b(?:is |are )?not (?:yet )?s
 _DIVISIBILITY = re.compile(r"(?i)\b(?:must be|is not|isn't|should be) (?:a multiple of|divisible by|evenly divisible by|aligned (?:with|to))\b")
 # tensors whose shapes disagree ("The size of tensor a (32000) must match the size of tensor b (151936) at non-singleton
 # dimension 1", "mat1 and mat2 shapes cannot be multiplied", "size mismatch for lm_head.weight"): a shape, not memory
-_SHAPE_MISMATCH = re.compile(r"must match the size of tensor|shapes cannot be multiplied|\bsize mismatch for\b|\bshape mismatch\b", re.I)
+# (also a slice past a tensor's end, "start (3313) + length (808) exceeds dimension size (2048)", or an index past it,
+# "index 4096 is out of bounds for dimension 0 with size 4096": a length the code did not bound, such as a sequence
+# longer than the cache it was sized for)
+_SHAPE_MISMATCH = re.compile(r"must match the size of tensor|shapes cannot be multiplied|\bsize mismatch for\b|\bshape mismatch\b|"
+                             r"\bstart \(\d+\) \+ length \(\d+\) exceeds\b|\bis out of bounds for dimension\b", re.I)
 # a failed assertion raised as an exception ("RuntimeError: Failed: Assertion error deep_ep.cpp:1233 'x.size(0) <= ...'"):
 # an invariant of the code, unless it checks an allocation
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
@@ -632,8 +636,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # a resource other than memory that a runtime could not allocate, named in brackets ("Failed to allocate resource[qp]
     # ... Reason: Memory resources are exhausted": an RDMA queue pair HCCL sets its transport up with)
     # (the same test of the bracketed name the stated-failure readings apply, _OTHER_RESOURCE)
-    P("other-resource", ("allocate resource[",), r"[Ff]ailed to (?i:" + _OTHER_RESOURCE.pattern + ")",
-      lambda m: [("error.final", f"a {m.group(1)} resource could not be allocated (the transport or the driver): not device memory")]),
+    # (or named after a space: "Failed to allocate resource qp with info ...")
+    P("other-resource", ("allocate resource[", "allocate resource "), r"[Ff]ailed to (?i:" + _OTHER_RESOURCE.pattern + ")",
+      lambda m: [("error.final", f"a {m.group(1) or m.group(2)} resource could not be allocated (the transport or the driver): not device memory"),
+                 ("oom.hint", "other_resource")]),
     P("comm-error", ("Gloo", "DistNetworkError", "ncclRemoteError", "Watchdog caught collective", "connectFullMesh", "gloo/transport",
                      "Heartbeat monitor timed out", "watchdog got stuck"),
       r"Gloo connectFullMesh failed|DistNetworkError|ncclRemoteError|Watchdog caught collective operation timeout|"

@@ -1898,7 +1898,7 @@ ROUND_96 = [
          [(OOM, "device_taken", 1)]),
     case("allocating-a-queue-pair",  # a transport's resource, whatever memory words its reason holds
          "RuntimeError: EI0007: Failed to allocate resource[qp] with info [rank:7]. Reason: Memory resources are exhausted.\n",
-         [(FINAL, "a qp resource could not be allocated (the transport or the driver): not device memory", 1)]),
+         [(FINAL, "a qp resource could not be allocated (the transport or the driver): not device memory", 1), ("oom.hint", "other_resource", 1)]),
     case("a-possible-cause-is-a-guess",  # the runtime's list of what might have gone wrong states no failure
          "        Possible Cause: Failed to allocate memory or the Notify register due to resource insufficiency.\n", []),
     case("tma-descriptor-status", "Error: Failed to initialize the TMA descriptor 700\n", [(OOM, "illegal_memory_access", 1)]),
@@ -2064,6 +2064,15 @@ ROUND_99 = [
     case("bare-error-relayed", 'Error: Post "http://127.0.0.1:11434/api/chat": EOF\n', []),
     case("bare-error-nested", "Error: CUDA error: invalid argument\n", [(FINAL, "CUDA error: invalid argument", 1)]),
     case("bare-error-word", "Error\n", []),
+    # round 100: a slice past a tensor's end (a sequence longer than the cache it was sized for), also cut after "exceeds"
+    case("slice-past-tensor-end", "RuntimeError: start (0) + length (2049) exceeds dimension size (2048).\n",
+         [(FINAL, "RuntimeError: start (0) + length (2049) exceeds dimension size (2048).", 1)]),
+    case("slice-past-tensor-end-cut", "RuntimeError: start (3313) + length (808) exceeds \n",
+         [(FINAL, "RuntimeError: start (3313) + length (808) exceeds", 1)]),
+    # HCCL's queue pair named after a space
+    case("allocating-a-queue-pair-spaced",
+         "Resource_Error(EI0007): Failed to allocate resource qp with info aicpu rank:1,localUserrank:1. Reason: Resources are exhausted.\n",
+         [(FINAL, "a qp resource could not be allocated (the transport or the driver): not device memory", 1), ("oom.hint", "other_resource", 1)]),
     case("no-space-shm-path", "failed to extend /dev/shm/nccl-YrFC5V to 33030532 bytes, error: No space left on device (28)\n",
          [(OOM, "shm_exhausted", 1)]),
 ]
