@@ -201,12 +201,15 @@ _RAISED = re.compile(r"^(?:\[rank\d+\]:)?\s*raise (?:[A-Za-z_]\w*\.)*([A-Z]\w*(?
 _BARE_ERROR = re.compile(r"^\s*Error: (?!.*(?:[Ee]rror\b|Exception|Traceback|\bEOF\b|\bfailed: ))(?!\w+\s*$)(\S.*)$")
 
 
-def raised_at_end(text: str) -> str | None:
+def raised_at_end(text: str, complete: bool = True) -> str | None:
     """The error a log's last line raises, when that line is a `raise` of an error that is not about memory, or a
     command-line tool's bare "Error: <message>" (as Go and Rust programs print their last error) that names its own
-    cause rather than relaying another (a nested error, a traceback, a connection's EOF)."""
+    cause rather than relaying another (a nested error, a traceback, a connection's EOF); the bare message only when
+    the line is `complete` (a log cut inside it may have lost the words that name memory)."""
     bare = _BARE_ERROR.match(text)
     if bare is not None:
+        if not complete:
+            return None
         if MEMORY_WORDS.search(text) or _NOT_A_CAUSE.search(bare.group(1)):
             return None
         return f"the log ends on {text.strip()[:200]}: an error that names its own cause, not memory"

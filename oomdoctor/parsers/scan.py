@@ -810,13 +810,16 @@ TAIL = 4096
 
 def _read_end(state: _State, tail: bytes, last: int) -> None:
     """The last non-blank line: the shell's prompt back (or an interrupt) says the process ended."""
-    parts = (tail[:-1] if tail.endswith(b"\n") else tail).split(b"\n")
-    for part in reversed(parts[1:] if len(parts) > 1 else parts):
-        text = _clean(part.decode("utf-8", "replace")).strip()
+    ended = tail.endswith(b"\n")
+    parts = (tail[:-1] if ended else tail).split(b"\n")
+    lines = parts[1:] if len(parts) > 1 else parts  # (the first may be a line the tail starts inside)
+    for i in range(len(lines) - 1, -1, -1):
+        text = _clean(lines[i].decode("utf-8", "replace")).strip()
         if text:
             if generic.ENDED.search(text):
                 state.facts.append(Fact("oom.hint", "process_ended", Origin.LOG, Evidence(state.source, last, text[:600])))
-            raised = generic.raised_at_end(text)
+            # (the last line, where no newline follows it, may be cut)
+            raised = generic.raised_at_end(text, complete=ended or i < len(lines) - 1)
             if raised:
                 state.facts.append(Fact("error.final", raised, Origin.LOG, Evidence(state.source, last, text[:600])))
             return
