@@ -459,7 +459,8 @@ PATTERNS: tuple[Pattern, ...] = (
       _need_over_available),
     # a request refused because it is longer than the KV cache holds, the message naming the cache as the limit
     # ("prompt is too long: 16535 tokens > 8221 maximum (prompt + generation); ... increase the KV cache budget")
-    P("request-over-kv", ("KV cache", "kv cache", "KV-cache"),
+    # (anchored on the comparison, not on "KV cache": vLLM's stats line names the cache every few seconds)
+    P("request-over-kv", ("tokens > ", "token > ", "tokens exceed", "token exceeds", "tokens is more than", "TOKENS > ", "Tokens > "),
       r"(?i)(\d[\d,]*) tokens? (?:>|exceeds?|is more than) (?:the )?(\d[\d,]*)(?: tokens?)?(?: maximum)?[^\n]{0,120}?\bkv[ -]cache\b",
       lambda m: [("oom.kind", "kv_capacity"), ("oom.kv_capacity_tokens", to_int(m.group(2))), ("mem.prefill_tokens", to_int(m.group(1))),
                  ("_phase", "prefill")] if to_int(m.group(1)) > to_int(m.group(2)) else []),

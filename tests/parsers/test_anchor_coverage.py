@@ -88,3 +88,19 @@ def test_a_plain_branch_without_an_anchor_is_found() -> None:
 @pytest.mark.parametrize("p", [p for p in (*ALL_PATTERNS, *detect.SIGNALS) if p.anchors], ids=lambda p: p.name)
 def test_every_literal_branch_carries_an_anchor(p: Pattern) -> None:
     assert uncovered(p) == []
+
+
+# lines a serving engine prints per request or every few seconds: a pattern anchored on them is tried
+# hundreds of thousands of times on a day's log (and a stats line it selects leaves the bulk stats reader)
+_PER_REQUEST_LINES = {
+    "INFO 07-08 13:05:31 [loggers.py:116] Engine 000: Avg prompt throughput: 1234.5 tokens/s, Avg generation throughput: "
+    "345.6 tokens/s, Running: 12 reqs, Waiting: 3 reqs, GPU KV cache usage: 45.6%, Prefix cache hit rate: 12.3%":
+        {"fw-vllm-logformat", "stats-vllm"},
+    'INFO:     10.0.0.1:40000 - "POST /v1/chat/completions HTTP/1.1" 200 OK': set(),
+}
+
+
+@pytest.mark.parametrize("line", list(_PER_REQUEST_LINES))
+def test_no_pattern_anchors_on_a_line_printed_per_request(line: str) -> None:
+    hit = {p.name for p in (*ALL_PATTERNS, *detect.SIGNALS) if any(a in line for a in p.anchors)}
+    assert hit == _PER_REQUEST_LINES[line], f"patterns anchored on a per-request line: {sorted(hit - _PER_REQUEST_LINES[line])}"
