@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from oomdoctor import launch
+from oomdoctor import knobs, launch
 from oomdoctor.facts import Evidence, Fact, Origin, Value
 from oomdoctor.inputs import path_exists
 from oomdoctor.ledger import GGUF_USUAL
@@ -64,6 +64,8 @@ _IMAGES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 _WRAPPERS = frozenset({"sudo", "nohup", "exec", "time", "env", "nice", "stdbuf", "taskset", "numactl", "srun", "uv", "poetry"})
 _LLM_CALL = re.compile(r"\bLLM\(|\bAsyncEngineArgs\(|\bEngineArgs\(")
 _FASTCHAT = re.compile(r"fastchat\.serve")
+_NAMED_ENGINE = re.compile(r"(?i)\b(?:backend|engine|infer_backend|inference_backend)\b\s*[:=]?\s*['\"]?"
+                           r"(vllm|sglang|tgi|llama\.?cpp|ollama|lmdeploy|tensorrt[-_]llm|trt[-_]?llm|exllama(?:v2|v3)?)\b")
 # a trainer's or an evaluator's switch that hands generation to vLLM (TRL's use_vllm=True, ms-swift's --use_vllm true,
 # VLMEvalKit's --use-vllm): the model the failure is about runs in vLLM
 _USE_VLLM = re.compile(r"--use[-_]vllm(?:[=\s]+(?:true|True|1))?(?=\s|$)(?![=\s]+(?:false|False|0)\b)|\buse_vllm\s*=\s*True\b|--vllm[-_]mode\b")
@@ -168,6 +170,9 @@ def read_command(text: str, source: str = "command") -> Context:
         fw = "vllm"
     if fw is None and _FASTCHAT.search(joined):
         fw = "transformers"
+    if fw is None:  # free text that says which engine runs: "backend vllm", "engine: sglang", "inference_backend=lmdeploy"
+        named = _NAMED_ENGINE.search(text)
+        fw = knobs.canonical_framework(named.group(1)) if named else None
     ev = Evidence(source, None, text[:300])
     facts += launch.parse_argv(argv, framework=fw, evidence=ev, origin=Origin.COMMAND)
     facts += launch.parse_kwargs(text, evidence=ev, origin=Origin.COMMAND)

@@ -67,6 +67,11 @@ def values(ctx: context.Context) -> dict[str, object]:
     ("swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-7B-Instruct --use_vllm false", None, {}),
     # holdout r96: accelerate's device_map in a pasted call spreads the layers
     ("model = AutoModelForCausalLM.from_pretrained(path, device_map='auto')", None, {"parallel.device_map": "auto"}),
+    # holdout r99, r81: free text or a wrapper's switch that names the engine it runs
+    ("optimum-benchmark config: backend vllm, device_ids 0, dtype float16", "vllm", {}),
+    ("llamafactory-cli api --model_name_or_path /m/Qwen2.5-7B-Instruct --infer_backend vllm", "vllm", {}),
+    ("xinference launch --model-name deepseek-r1-distill-qwen --model-engine llama.cpp", "llamacpp", {}),
+    ("python serve.py --model /models/vllm-test", None, {}),  # a path that contains an engine's name names none
     # holdout r24: LLaMA-Factory's 4-bit flag
     ("python src/train_bash.py --stage ppo --model_name_or_path baichuan-inc/Baichuan-7B --quantization_bit 4", None,
      {"knob.quantization": "bnb-4bit"}),
