@@ -692,6 +692,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sycl-native-oom", ("PI_ERROR_OUT_OF_", "UR_RESULT_ERROR_OUT_OF_"),
       r"\b(?:PI_ERROR|UR_RESULT_ERROR)_OUT_OF_(?:RESOURCES|HOST_MEMORY|DEVICE_MEMORY)\b",
       const(("oom.kind", "cuda_error_oom"), ("gpu.backend", "sycl"))),
+    # (its other statuses, and Level Zero's, name a cause that is not a lack of memory: UR_RESULT_ERROR_INVALID_VALUE)
+    P("ur-status", ("UR_RESULT_ERROR_", "ZE_RESULT_ERROR_"), r"\b(?:UR|ZE)_RESULT_ERROR_(?!OUT_OF_(?:DEVICE_|HOST_)?(?:MEMORY|RESOURCES))\w+",
+      lambda m: [("error.final", f"the GPU runtime returned {m.group(0)}: not out of memory")]),
     # Tenstorrent's allocator, per bank of device DRAM: "Not enough space to allocate 6589251584 B DRAM buffer across 12
     # banks, where each bank needs to store 549105664 B, but bank size is 1071821792 B (allocated: 3078993536 B, free: ...)"
     P("bank-dram-oom", ("Not enough space to allocate",), r"Not enough space to allocate (\d+) B (?:DRAM|L1) buffer(?: across (\d+) banks)?"
@@ -742,7 +745,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"the C heap was corrupted ({m.group(0)}): a native bug that wrote past its buffers, not a lack of memory")]),
     # an OS error whose number names a cause other than memory: a port another process holds (98, 99), a file that is
     # missing (2) or not permitted (13), too many open files (24); connection errors are left to the failure they relay
-    P("os-errno", ("[Errno ",), r"\[Errno (2|13|24|98|99)\] ([^\n]{0,120})",
+    P("os-errno", ("[Errno ",), r"\[Errno (" + "|".join(_ERRNO) + r")\] ([^\n]{0,120})",
       lambda m: [("error.final", f"[Errno {m.group(1)}] {m.group(2).strip()[:120]}: {_ERRNO[m.group(1)]}, not memory")]),
     # no space left on a filesystem: a path outside /dev/shm is a full disk; with no path, a server's usual full
     # filesystem is the container's /dev/shm (64 MB by default), which its workers exchange tensors through
@@ -751,9 +754,6 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [] if "/dev/shm" in m.string else
       [("error.final", f"the disk holding {m.group(1)} is full (ENOSPC): a filesystem, not memory")] if m.group(1) else
       [("oom.kind", "no_space_left")], fallback=True),
-    # Intel's Unified Runtime / Level Zero returning a status that is not a lack of memory (UR_RESULT_ERROR_INVALID_VALUE)
-    P("ur-status", ("UR_RESULT_ERROR_", "ZE_RESULT_ERROR_"), r"\b(?:UR|ZE)_RESULT_ERROR_(?!OUT_OF_(?:DEVICE_|HOST_)?(?:MEMORY|RESOURCES))\w+",
-      lambda m: [("error.final", f"the GPU runtime returned {m.group(0)}: not out of memory")]),
     # one setting checked against another, neither of them memory: "max_tokens_per_mm_item (1500) is larger than
     # max_num_batched_tokens (448)", "max_num_batched_tokens (2048) is smaller than max_model_len (8192)" (also wrapped
     # after "is larger"): the settings disagree, a configuration error raised before anything is allocated

@@ -14,24 +14,29 @@ def _sz(m: re.Match[str], i: int) -> int:
     return to_bytes(m.group(i), m.group(i + 1))
 
 
+def _report(m: re.Match[str], allocated: int, free: int, reserved: int) -> Emitted:
+    """The caching allocator's report, its fields by group number (a field a cut message lost is None):
+    the device, the card's capacity, what PyTorch allocated, what was free and what it reserved."""
+    yield "oom.device", m.group(1)
+    yield "oom.gpu_total_bytes", _sz(m, 2)
+    if m.group(allocated) is not None:
+        yield "oom.torch_allocated_bytes", _sz(m, allocated)
+    if m.group(free) is not None:
+        yield "oom.gpu_free_bytes", _sz(m, free)
+    if m.group(reserved) is not None:
+        yield "oom.torch_reserved_bytes", _sz(m, reserved)
+        if m.group(allocated) is not None:
+            yield "oom.torch_unallocated_bytes", max(0, _sz(m, reserved) - _sz(m, allocated))
+
+
 def _old_format(m: re.Match[str]) -> Emitted:
     # (GPU 0; 15.99 GiB total capacity; 15.09 GiB already allocated; [4.2 GiB current active;]
     #  0 bytes free; [22.20 GiB allowed;] 15.14 GiB reserved in total by PyTorch)
     # groups: 1 device, 2 total, 4 allocated, 6 current active (NPU), 8 free, 10 allowed, 12 reserved
-    yield "oom.device", m.group(1)
-    yield "oom.gpu_total_bytes", _sz(m, 2)
-    if m.group(4) is None:  # cut after the capacity
-        return
-    allocated = _sz(m, 4)
-    yield "oom.torch_allocated_bytes", allocated
-    if m.group(8) is None:  # a message cut after "already allocated" (a title, a pasted line cut short)
-        return
-    yield "oom.gpu_free_bytes", _sz(m, 8)
+    # (cut after the capacity, or after "already allocated": the fields it still has)
+    yield from _report(m, allocated=4, free=8, reserved=12)
     if m.group(10):
         yield "oom.gpu_limit_bytes", _sz(m, 10)
-    reserved = _sz(m, 12)
-    yield "oom.torch_reserved_bytes", reserved
-    yield "oom.torch_unallocated_bytes", max(0, reserved - allocated)
 
 
 OLD = (
@@ -47,16 +52,7 @@ NAMED_FIRST = (
 
 def _named_first(m: re.Match[str]) -> Emitted:
     # groups: 1 device, 2 total, 4 allocated, 6 current active, 8 free, 10 reserved
-    yield "oom.device", m.group(1)
-    yield "oom.gpu_total_bytes", _sz(m, 2)
-    if m.group(4):
-        yield "oom.torch_allocated_bytes", _sz(m, 4)
-    if m.group(8):
-        yield "oom.gpu_free_bytes", _sz(m, 8)
-    if m.group(10):
-        yield "oom.torch_reserved_bytes", _sz(m, 10)
-        if m.group(4):
-            yield "oom.torch_unallocated_bytes", max(0, _sz(m, 10) - _sz(m, 4))
+    yield from _report(m, allocated=4, free=8, reserved=10)
 
 
 # the sizes of an expandable segment's failed mapping: "map 20971520 bytes (free: 20578304, total: 25272516608)"
