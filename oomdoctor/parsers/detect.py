@@ -70,6 +70,11 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache", "lmcache.v1."), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b|:lmcache\.v1\.\w"),
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
     _sig("fw-vllm-loader", "vllm", 2, ("% Completed |",), r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
+    # its OpenAI server's refusal of a request longer than max_model_len ("This model's maximum context length is 8192 tokens.
+    # However, you requested 8204 tokens (12 in the messages, 8192 in the completion)"; later "... you requested 512 output
+    # tokens and your prompt contains at least ..."): other OpenAI-style servers copy the wording, so a weak vote
+    _sig("fw-vllm-context-refusal", "vllm", 3, ("maximum context length is",),
+         r"maximum context length is \d+ tokens\. However, you requested \d+ (?:output )?tokens"),
     _sig("fw-sglang-memory-saver", "sglang", 6, ("torch_memory_saver",), r"torch_memory_saver"),
     # (vLLM before 0.3 named its Ray actor RayWorker)
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper|\(RayWorker pid="),

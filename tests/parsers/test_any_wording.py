@@ -1740,6 +1740,15 @@ def test_an_engine_signal_names_the_framework_before_pytorch_messages():
     # PyTorch's report alone is read as transformers (assumed)
     assert detect.decide(scan_text(lines("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 64.00 MiB.")).framework_scores) \
         == detect.ASSUMED
+    # vLLM's OpenAI server refusing a request longer than max_model_len, in both its wordings; OpenAI's own API words it
+    # "your messages resulted in", which names no engine
+    for refusal in ("This model's maximum context length is 8192 tokens. However, you requested 8204 tokens (12 in the messages, "
+                    "8192 in the completion). Please reduce the length of the messages or completion.",
+                    "This model's maximum context length is 4096 tokens. However, you requested 512 output tokens and your prompt "
+                    "contains at least 3585 input tokens, for a total of at least 4097 tokens."):
+        assert detect.decide(scan_text(lines(refusal)).framework_scores) == "vllm"
+    assert detect.decide(scan_text(lines("This model's maximum context length is 4097 tokens. However, your messages resulted "
+                                         "in 4135 tokens.")).framework_scores) != "vllm"
     # a notebook's own notice is a Python script too (holdout r58: Colab, VS Code's Jupyter log)
     for notice in ("Your session crashed after using all available RAM",
                    "22:55:16.349 [error] Disposing session as kernel process died ExitCode: undefined, Reason: "):
