@@ -148,6 +148,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "knob.ubatch_size": _spec(int, N, "physical batch size (llama.cpp -ub)"),
     "knob.flash_attention": _spec(bool, F, "flash attention enabled"),
     "knob.cpu_offload": _spec(float, R, "GiB of weights offloaded to CPU"),
+    "knob.cpu_moe_layers": _spec(int, N, "layers whose MoE expert weights stay in CPU RAM (llama.cpp --n-cpu-moe)"),
+    "knob.cpu_moe": _spec(bool, F, "every layer's MoE expert weights stay in CPU RAM (llama.cpp --cpu-moe)"),
     "knob.swap_space": _spec(float, R, "CPU swap space in GiB"),
     "knob.expandable_segments": _spec(bool, F, "PYTORCH_CUDA_ALLOC_CONF expandable_segments on"),
     "knob.cuda_graph_sizes": _spec(int, N, "largest CUDA-graph capture size"),

@@ -109,6 +109,8 @@ FLAGS: dict[str, tuple[FlagSpec, ...]] = {
         F("ubatch_size", "-ub", "--ubatch-size"),
         F("kv_cache_dtype", "-ctk", "--cache-type-k", conv=_str),
         F("flash_attention", "-fa", "--flash-attn", "--flashattention", conv=None),
+        F("cpu_moe_layers", "-ncmoe", "--n-cpu-moe"),
+        F("cpu_moe", "-cmoe", "--cpu-moe", conv=None),
         # koboldcpp (llama.cpp underneath) spells them its own way
         F("max_model_len", "--contextsize"),
         F("gpu_layers", "--gpulayers"),
@@ -335,6 +337,8 @@ ENV_KNOBS: dict[str, tuple[str, Callable[[str], Value]]] = {
     "LLAMA_ARG_CTX_SIZE": ("knob.max_model_len", _int),
     "LLAMA_ARG_N_PARALLEL": ("knob.max_num_seqs", _int),
     "LLAMA_ARG_N_GPU_LAYERS": ("knob.gpu_layers", _int),
+    "LLAMA_ARG_N_CPU_MOE": ("knob.cpu_moe_layers", _int),
+    "LLAMA_ARG_CPU_MOE": ("knob.cpu_moe", _bool),
     "LLAMA_ARG_UBATCH": ("knob.ubatch_size", _int),
     "LLAMA_ARG_CACHE_TYPE_K": ("knob.kv_cache_dtype", _str),
     "MAX_TOTAL_TOKENS": ("knob.max_model_len", _int),

@@ -72,6 +72,11 @@ def values(ctx: context.Context) -> dict[str, object]:
     ("llamafactory-cli api --model_name_or_path /m/Qwen2.5-7B-Instruct --infer_backend vllm", "vllm", {}),
     ("xinference launch --model-name deepseek-r1-distill-qwen --model-engine llama.cpp", "llamacpp", {}),
     ("python serve.py --model /models/vllm-test", None, {}),  # a path that contains an engine's name names none
+    # llama.cpp's MoE offload: the experts of the first N layers, or of every layer, stay in CPU RAM
+    ("llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -ngl 99 --n-cpu-moe 20 -c 16384", "llamacpp",
+     {"knob.cpu_moe_layers": 20, "knob.gpu_layers": 99}),
+    ("LLAMA_ARG_CPU_MOE=1 llama-server -m gpt-oss-120b-mxfp4.gguf -ngl 99", "llamacpp", {"knob.cpu_moe": True}),
+    ("vllm serve Qwen/Qwen2.5-32B-Instruct --cpu-offload-gb 16", "vllm", {"knob.cpu_offload": 16.0}),
     # holdout r24: LLaMA-Factory's 4-bit flag
     ("python src/train_bash.py --stage ppo --model_name_or_path baichuan-inc/Baichuan-7B --quantization_bit 4", None,
      {"knob.quantization": "bnb-4bit"}),

@@ -104,3 +104,24 @@ def test_gguf_file_as_config(tmp_path: Path) -> None:
     assert out["weights_bytes"] == sizes["q8_0"] + sizes["f32"]
     assert out["ledger"]["weights"]["source"] == "given"
     assert out["model"]["gguf_file_type"] == "Q8_0"
+
+
+def _weights(*args: str) -> int:
+    p = run(*args, "--format", "json")
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)["weights_bytes"]
+
+
+def test_weights_kept_in_cpu_ram_leave_the_gpu() -> None:
+    # llama.cpp --n-cpu-moe N keeps the experts of the first N layers on the CPU: Qwen3-30B-A3B's 128 experts are
+    # about 94% of its weights, so all 48 layers' experts leave about a sixteenth on the card, half of them about half
+    moe = ("--model", "Qwen/Qwen3-30B-A3B", "--framework", "llamacpp", "--quantization", "Q4_K_M")
+    whole, half, every = _weights(*moe), _weights(*moe, "--n-cpu-moe", "24"), _weights(*moe, "--n-cpu-moe", "999")
+    assert every == pytest.approx(whole * 0.065, rel=0.25)
+    assert half == pytest.approx((whole + every) / 2, rel=0.05)
+    # a dense model has no experts to keep back
+    dense = ("--model", "Qwen/Qwen2.5-7B-Instruct", "--framework", "llamacpp", "--quantization", "Q4_K_M")
+    assert _weights(*dense, "--n-cpu-moe", "10") == _weights(*dense)
+    # vLLM's --cpu-offload-gb is GiB per GPU
+    vllm = ("--config", LLAMA3, "--framework", "vllm", "--dtype", "bfloat16")
+    assert _weights(*vllm) - _weights(*vllm, "--cpu-offload-gb", "4") == 4 * 2**30

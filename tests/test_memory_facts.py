@@ -171,3 +171,11 @@ def test_only_a_pool_the_engine_states_is_weighed_against_the_context() -> None:
     estimated = FactSet(base + [Fact("mem.kv_tokens", 124512, Origin.ESTIMATE)])
     assert [f.value for f in derive(stated) if f.key == "ratio.context_of_kv_pool"] == [1.28]
     assert [f for f in derive(estimated) if f.key == "ratio.context_of_kv_pool"] == []
+
+
+def test_weights_offloaded_by_the_launch_are_not_counted_on_the_gpu() -> None:
+    # vLLM's --cpu-offload-gb, read from the command into the facts, takes its GiB out of the weights per GPU
+    base = dict(framework="vllm", knob__max_model_len=8192, knob__dtype="bfloat16", oom__gpu_total_bytes=24 * GIB)
+    whole = _by_key(estimate_facts(_facts(**base), CONFIG))["mem.weights_bytes"].value
+    kept = _by_key(estimate_facts(_facts(**base, knob__cpu_offload=6.0), CONFIG))["mem.weights_bytes"].value
+    assert whole - kept == 6 * GIB

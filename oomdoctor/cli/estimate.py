@@ -16,7 +16,8 @@ FORMATS = ("text", "json")
 def _settings(framework: str, dtype: Optional[str], quantization: Optional[str], kv_cache_dtype: Optional[str],
               tp: int, pp: int, max_model_len: Optional[int], max_num_seqs: Optional[int],
               max_num_batched_tokens: Optional[int], gpu_memory_gib: Optional[float],
-              gpu_memory_utilization: Optional[float], framework_version: Optional[str]) -> Any:
+              gpu_memory_utilization: Optional[float], framework_version: Optional[str],
+              cpu_offload_gb: Optional[float] = None, cpu_moe_layers: Optional[int] = None) -> Any:
     from oomdoctor.errors import InputError
     from oomdoctor.memory import EstimateSettings, Framework
     from oomdoctor.memory.dtypes import GIB, parse_dtype
@@ -37,6 +38,8 @@ def _settings(framework: str, dtype: Optional[str], quantization: Optional[str],
         gpu_memory_bytes=int(gpu_memory_gib * GIB) if gpu_memory_gib is not None else None,
         gpu_memory_utilization=gpu_memory_utilization,
         framework_version=framework_version,
+        cpu_offload_gb=cpu_offload_gb,
+        cpu_moe_layers=cpu_moe_layers,
     )
 
 
@@ -185,6 +188,11 @@ def register(app: typer.Typer) -> None:
             help="vLLM gpu_memory_utilization / SGLang mem_fraction_static / TRT-LLM free fraction"),
         framework_version: Optional[str] = typer.Option(None, "--framework-version",
                                                         help="e.g. 0.5.0 (older vLLM cached DeepSeek without MLA)"),
+        cpu_offload_gb: Optional[float] = typer.Option(None, "--cpu-offload-gb", min=0.0,
+                                                       help="vLLM/SGLang: GiB of each GPU's weights kept in CPU RAM"),
+        n_cpu_moe: Optional[int] = typer.Option(None, "--n-cpu-moe", min=0,
+                                                help="llama.cpp: keep the experts of the first N layers in CPU RAM "
+                                                     "(N at or above the layer count: all, as --cpu-moe)"),
         headroom: float = typer.Option(0.10, "--headroom", min=0.0, max=0.5, help="share of the card kept free"),
         output_format: str = typer.Option("text", "--format", help="text | json"),
         table: bool = typer.Option(False, "--table", help="also print memory for concurrency x context"),
@@ -204,7 +212,8 @@ def register(app: typer.Typer) -> None:
         gpu_memory_gib, tensor_parallel_size = _card(gpu, gpu_memory_gib, tensor_parallel_size)
         settings = _settings(framework, dtype, quantization, kv_cache_dtype, tensor_parallel_size or 1,
                              pipeline_parallel_size, max_model_len, max_num_seqs, max_num_batched_tokens,
-                             gpu_memory_gib, gpu_memory_utilization, framework_version)
+                             gpu_memory_gib, gpu_memory_utilization, framework_version,
+                             cpu_offload_gb=cpu_offload_gb, cpu_moe_layers=n_cpu_moe)
         for note in notes:
             typer.echo(f"oomdoctor: note: {note}", err=True)
         model = load_model(spec)

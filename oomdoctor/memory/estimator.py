@@ -17,7 +17,9 @@ from oomdoctor.memory.policies import (
     kv_layout,
     plan_budget,
 )
-from oomdoctor.memory.quant import QuantScheme, resolve_scheme
+from oomdoctor.memory.arch import ModelArch
+from oomdoctor.memory.quant import QuantScheme, resolve_scheme, tensor_bytes
+from oomdoctor.memory.tensors import layer_tensors
 from oomdoctor.memory.weights import WeightsEstimate, estimate_weights
 
 
@@ -118,6 +120,9 @@ def estimate(model: ModelSource, settings: EstimateSettings, given: Given = Give
         notes.append(f"weights: the GGUF file's tensors ({model.gguf.bits_per_weight:.2f} bits per weight)")
     else:
         w_bytes, w_src = weights.per_gpu_bytes, Source.ESTIMATE
+    if given.weights_bytes is None:  # (a log's own figure already counts what stayed on the CPU)
+        w_bytes, note = _cpu_offloaded(w_bytes, arch, scheme, dtype, settings, weights)
+        notes.extend(note)
     kv_name = settings.kv_cache_dtype
     if fw == Framework.VLLM and arch.attention.index_head_dim and (kv_name or "auto").lower() == "auto":
         kv_name = "fp8"  # vLLM caches DeepSeek V3.2 in its fp8 MLA layout by default
@@ -142,6 +147,24 @@ def estimate(model: ModelSource, settings: EstimateSettings, given: Given = Give
     ledger = _ledger(fw, settings, budget, w_bytes, w_src, kvpt, kv_src, given)
     return Estimate(model, settings, dtype, kv, scheme, weights, w_bytes, w_src, kvpt, kv_src, layout, budget,
                     ledger, tuple(notes))
+
+
+def _cpu_offloaded(w_bytes: int, arch: ModelArch, scheme: QuantScheme, dtype: str, settings: EstimateSettings,
+                   weights: WeightsEstimate) -> tuple[int, list[str]]:
+    """Weights on the GPU once what the launch keeps in CPU RAM is taken out: vLLM's and SGLang's
+    --cpu-offload-gb (GiB per GPU), llama.cpp's --n-cpu-moe / --cpu-moe (the experts of the first N layers)."""
+    gib = settings.cpu_offload_gb
+    if gib and gib > 0 and not settings.framework.whole_model:
+        return max(0, w_bytes - int(gib * (1 << 30))), [f"weights: {gib:g} GiB per GPU offloaded to CPU RAM"]
+    n = min(settings.cpu_moe_layers or 0, arch.num_layers)
+    if n <= 0 or not arch.moe or not settings.framework.whole_model or not weights.total_bytes:
+        return w_bytes, []
+    experts = sum(tensor_bytes(scheme, t, arch, DTYPE_BYTES[dtype])
+                  for i in range(n) if arch.is_moe_layer(i)
+                  for t in layer_tensors(arch, i) if t.role.startswith("expert_"))
+    share = experts / weights.total_bytes
+    return max(0, int(w_bytes * (1 - share))), [f"weights: the experts of {n} of {arch.num_layers} layers kept in CPU RAM "
+                                                f"({share:.0%} of the weights)"]
 
 
 def _rebudget(budget: Budget, given: Given, settings: EstimateSettings, w_bytes: int, kvpt: int) -> Budget:

@@ -15,6 +15,7 @@ from oomdoctor.memory.fit import solve
 from oomdoctor.memory.policies import EstimateSettings, Framework
 
 _EVIDENCE = "oomdoctor.memory"
+_ALL_LAYERS = 1 << 20  # llama.cpp --cpu-moe: every layer's experts (the estimator caps it at the model's layers)
 # a log line that states the same quantity under an `oom.*` key counts as stating it
 _STATED_AS = {
     "mem.weights_bytes": ("mem.weights_total_bytes",),  # llama.cpp/Ollama state the whole model, placed by layers
@@ -81,6 +82,8 @@ def settings_from_facts(facts: FactSet) -> EstimateSettings:
         enable_chunked_prefill=_flag(facts, "knob.chunked_prefill"),
         flash_attention=_flag(facts, "knob.flash_attention"),
         framework_version=_text(facts, "framework.version"),
+        cpu_offload_gb=_num(facts, "knob.cpu_offload", kind=float),
+        cpu_moe_layers=_ALL_LAYERS if _flag(facts, "knob.cpu_moe") else _num(facts, "knob.cpu_moe_layers"),
     )
     for key in ("max_model_len", "max_num_seqs", "max_num_batched_tokens"):
         if fields[key] is not None and fields[key] <= 0:

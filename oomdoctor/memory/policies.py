@@ -93,6 +93,8 @@ class EstimateSettings:
     enable_chunked_prefill: bool | None = None
     flash_attention: bool | None = None
     framework_version: str | None = None
+    cpu_offload_gb: float | None = None  # vLLM/SGLang --cpu-offload-gb: GiB of each GPU's weights kept in CPU RAM
+    cpu_moe_layers: int | None = None  # llama.cpp --n-cpu-moe: the first N layers' experts stay in CPU RAM (>= layers: all)
 
     def __post_init__(self) -> None:
         for name in ("tensor_parallel_size", "pipeline_parallel_size"):
