@@ -537,11 +537,15 @@ def _non_torch(facts: FactSet, total: float) -> float | None:
 
 
 def _pool_tokens(facts: FactSet) -> float | None:
-    """The tokens the KV pool holds (mem.kv_tokens, stated or estimated), or vLLM V0's block count in blocks of BLOCK tokens."""
+    """The tokens the KV pool holds (mem.kv_tokens, stated or estimated), or vLLM V0's block count in blocks of BLOCK tokens,
+    or the engine's "Maximum concurrency for N tokens per request: Cx" (the pool holds C requests of N tokens)."""
     tokens = facts.number("mem.kv_tokens")
     blocks = facts.number("mem.gpu_blocks")
     if tokens is None and blocks and facts.value("framework") == "vllm":
         return blocks * BLOCK
+    concurrency, context = facts.number("mem.max_concurrency"), facts.number("knob.max_model_len")
+    if tokens is None and concurrency and context:
+        return concurrency * context
     return tokens
 
 

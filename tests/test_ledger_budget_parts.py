@@ -193,3 +193,12 @@ def test_weights_read_as_zero_give_no_share_of_the_split_model() -> None:
 ])
 def test_room_to_spare_is_stated_free_memory_that_graphs_do_not_come_near(values: dict[str, float], room: bool) -> None:
     assert (_derived(_facts(framework="sglang", **values)).get("mem.stated_room_to_spare") is True) is room
+
+
+def test_the_stated_concurrency_sizes_the_pool_against_the_context() -> None:
+    # "Maximum concurrency for 131072 tokens per request: 0.22x": the pool holds 0.22 of one full-length request
+    facts = _facts(framework="vllm", knob__max_model_len=131072, mem__max_concurrency=0.22)
+    assert _derived(facts)["ratio.context_of_kv_pool"] == pytest.approx(1 / 0.22)
+    # a pool stated in tokens is read as stated
+    facts = _facts(framework="vllm", knob__max_model_len=131072, mem__max_concurrency=0.22, mem__kv_tokens=65536)
+    assert _derived(facts)["ratio.context_of_kv_pool"] == pytest.approx(2.0)

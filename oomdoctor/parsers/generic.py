@@ -59,7 +59,10 @@ def _need_over_available(m: re.Match[str]) -> Emitted:
     plus = _CURRENT_PLUS.search(middle)
     own = to_bytes(plus.group(3), plus.group(4)) if plus else need
     if plus:
-        yield "mem.gpu_used_bytes", to_bytes(plus.group(1), plus.group(2))
+        resident = to_bytes(plus.group(1), plus.group(2))
+        yield "mem.gpu_used_bytes", resident
+        if resident >= have:  # what is resident is over the ceiling before the step adds anything
+            yield "oom.hint", "resident_over_room"
     yield "mem.required_bytes", need
     if part == "weights":  # the model against what the runtime may use: its budget
         yield "oom.kind", "budget_exceeded"
@@ -370,13 +373,14 @@ def _final_error(m: re.Match[str]) -> Emitted:
 
 
 # (the groups whose tokens add up to the request, the context's group) in each wording of request-over-context
-_REQUEST_CONTEXT_GROUPS = (((1,), 2), ((4,), 3), ((5,), 6), ((8,), 7), ((9, 11), 10), ((12, 13, 14), 15))
+_REQUEST_CONTEXT_GROUPS = (((1,), 2), ((4,), 3), ((5,), 6), ((8,), 7), ((9, 11), 10), ((12, 13, 14), 15), ((16,), 17), ((18,), 19),
+                           ((20,), 21), ((22,), 23), ((24,), None))
 
 
 def _request_over_context(m: re.Match[str]) -> Emitted:
     """A request refused (or cut) for the context: its tokens and the context, where the message states them."""
-    request, context = next(((sum(int(m.group(g) or 0) for g in parts), m.group(c)) for parts, c in _REQUEST_CONTEXT_GROUPS
-                             if any(m.group(g) for g in parts) or m.group(c)), (None, None))
+    request, context = next(((sum(int(m.group(g) or 0) for g in parts), m.group(c) if c else None) for parts, c in _REQUEST_CONTEXT_GROUPS
+                             if any(m.group(g) for g in parts) or (c and m.group(c))), (None, None))
     yield "oom.kind", "request_over_context"
     if request:
         yield "mem.prefill_tokens", request
@@ -453,7 +457,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # a runtime's own check stating what a part needs against what it has: "inference buffers alone need 9.35 GB but only
     # 6.92 GB is free on the GPU", "Prefill would require ~26.16 GB peak (current 21.79 GB + KV+SDPA 4.37 GB) but metal_cap
     # ceiling is 24.96 GB"; the part the sentence names decides the account
-    P("need-over-available", (" need ", " needs ", " require ", " requires ", " required "),
+    # (also wrapped after "would require": the sizes on the next lines, read joined)
+    P("need-over-available", (" need ", " needs ", " require ", " requires ", " required ", "would require", "would need"),
       r"(?i)^(?:.*?:\s+)?(.{0,60}?)\s(?:alone\s+)?(?:would\s+)?(?:needs?|requires?|required)\s+~?" + SIZE
       + r"([^;\n]{0,80}?)\bbut\b[^\n\d]{0,40}?~?" + SIZE,
       _need_over_available),
@@ -610,15 +615,25 @@ PATTERNS: tuple[Pattern, ...] = (
     # length of only 7866 tokens", Ollama's "truncating input prompt" limit=2048 prompt=5065, vLLM's "'max_tokens' or
     # 'max_completion_tokens' is too large: 8192. This model's maximum context length is 8192 tokens and your request has 1210
     # input tokens", TensorRT-LLM's "Input length (6973) + max new tokens (4095) + draft tokens (0) must be less than max
-    # sequence length (8192)"
+    # sequence length (8192)", vLLM's "The decoder prompt (length 163270) is longer than the maximum model length of 128000",
+    # SGLang's "The input (9000 tokens) is longer than the model's context length (8192 tokens)", llama-cpp-python's "Prompt
+    # exceeds n_ctx: 2892 > 2048" and "Requested tokens (5000) exceed context window of 4096"; and transformers' generate()
+    # checking the prompt against its own max_length, raised ("ValueError: Input length of input_ids is 1024, but `max_length` is
+    # set to 1024"; later releases only warn and go on), a generation setting, not the model's context
     P("request-over-context", ("exceeds the available context size", "maximum context length is", "loaded with context length of only",
-                               "truncating input prompt", "exceed_context_size_error", "must be less than max sequence length"),
+                               "truncating input prompt", "exceed_context_size_error", "must be less than max sequence length",
+                               "longer than the maximum model length", "longer than the model's context length", "Prompt exceeds n_ctx",
+                               "exceed context window of", "Input length of input_ids is"),
       r"request (?:\((\d+) tokens\) )?exceeds the available context size(?: \((\d+) tokens\))?|"
       r"maximum context length is (\d+) tokens\. However, you requested (\d+) tokens|"
       r"keep the first (\d+) tokens when context the overflows\. However, the model is loaded with context length of only (\d+) tokens|"
       r"msg=\"truncating input prompt\" limit=(\d+) prompt=(\d+)|\"type\":\s*\"exceed_context_size_error\"|"
       r"is too large: (\d+)\. This model's maximum context length is (\d+) tokens and your request has (\d+) input tokens|"
-      r"Input length \((\d+)\) \+ max new tokens \((\d+)\)(?: \+ draft tokens \((\d+)\))? must be less than max sequence length \((\d+)\)",
+      r"Input length \((\d+)\) \+ max new tokens \((\d+)\)(?: \+ draft tokens \((\d+)\))? must be less than max sequence length \((\d+)\)|"
+      r"prompt \(length (\d+)\) is longer than the maximum model length of (\d+)|"
+      r"The input \((\d+) tokens\) is longer than the model's context length \((\d+) tokens\)|"
+      r"Prompt exceeds n_ctx: (\d+) > (\d+)|Requested tokens \((\d+)\) exceed context window of (\d+)|"
+      r"ValueError: Input length of input_ids is \**(\d+)\**, but `?max_length`? is set to \d+",
       _request_over_context),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),
@@ -654,10 +669,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"BackendCompilerFailed|InductorError|torch\._inductor\.exc\.\w+|torch\._dynamo\.exc\.(?!BackendCompilerFailed)\w+Error",
       kind("compile_error")),
     # (the container runtime's own GPU set-up failing, whatever CUDA error it quotes: before any workload ran)
+    # (NVML that cannot reach the driver, "Failed to initialize NVML: Unknown Error": a container that lost its GPU
+    # devices after a driver reload or a cgroup change, whatever the program then says about the card's memory)
     P("driver-mismatch", ("version mismatch", "forward compatibility", "no CUDA-capable device", "NoBinaryForGpu",
-                          "nvidia-container-cli: initialization error"),
+                          "nvidia-container-cli: initialization error", "Failed to initialize NVML"),
       r"Driver/library version mismatch|forward compatibility was attempted on non supported HW|no CUDA-capable device is detected|"
-      r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error", kind("broken_install")),
+      r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error|Failed to initialize NVML: Unknown Error", kind("broken_install")),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
     # a kernel library's own launch check naming its source file ("CUDA error (.../flash_fwd_launch_template.h:188): invalid
     # argument"): the launch was refused, nothing ran out
@@ -721,6 +738,13 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1)))]),
     P("ocl-max-alloc-cap", ("max alloc size supported by device",), r"max alloc size supported by device is (\d+) bytes",
       lambda m: [("oom.buffer_limit_bytes", int(m.group(1)))]),
+    # OpenCL's status codes, by name or by number after "OpenCL error" ("CLBlast: OpenCL error: clEnqueueNDRangeKernel: -4",
+    # "OpenCL Error, code=-61: CL_INVALID_BUFFER_SIZE"): -4 is a memory object the device could not allocate; -61 a buffer
+    # size the device refuses, over its largest single allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE): a cap, not the memory
+    # running out
+    P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error"),
+      r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|OpenCL [Ee]rror\b[^\n]{0,80}?(?<![\w.-])(-4|-61)\b",
+      lambda m: [("oom.kind", "alloc_size_limit" if "INVALID_BUFFER_SIZE" == m.group(1) or m.group(2) == "-61" else "cuda_error_oom")]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
@@ -732,6 +756,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b",
       _stated_oom, fallback=True),
+    # Rust's allocator refusing a size past isize::MAX ("panicked at library/alloc/src/raw_vec.rs:25:5: capacity overflow",
+    # "alloc::raw_vec::capacity_overflow"): a size computed wrong (an integer that wrapped), not memory; Rust's out of memory
+    # is "memory allocation of N bytes failed"
+    P("rust-capacity-overflow", ("capacity overflow", "capacity_overflow"), r"^\s*capacity overflow\s*$|raw_vec::capacity_overflow\b",
+      const(("error.final", "Rust's capacity overflow: a size past what any allocation can be, computed wrong (an integer that "
+                            "wrapped), not a lack of memory"))),
     # a C++ lookup out of its range (std::unordered_map::at's "_Map_base::at", std::vector::at's "_M_range_check", a
     # std::out_of_range): an engine's bug or an input it does not handle, not memory
     P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range"), r"_Map_base::at|vector::_M_range_check|std::out_of_range",

@@ -323,6 +323,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # size of its buffers against what the host lets it lock
     P("nccl-ib-register", ("NCCL WARN Call to ibv_reg",), r"NCCL WARN Call to ibv_reg\w* failed with error Cannot allocate memory",
       const(("oom.kind", "nccl_oom"), ("oom.hint", "nccl_registration"))),
+    # host memory a server pins after allocating it (cudaHostRegister: a host-side KV pool, an offload buffer) refused:
+    # "cudaHostRegister failed (rc=1, ...) at offset=0 size=34760392704": the host's lockable memory, not the card's
+    P("host-register-failed", ("cudaHostRegister failed", "hipHostRegister failed"),
+      r"(?:cuda|hip)HostRegister failed\b(?:[^\n]*?\bsize[=:]\s*(\d+))?",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host")]
+      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     # TensorFlow's pinned host allocator (cuMemHostAlloc) refused: "failed to alloc N bytes on host:
     # CUDA_ERROR_OUT_OF_MEMORY", "could not allocate pinned host memory of size: N": host memory, not the card's
     P("tf-pinned-host", ("bytes on host", "could not allocate pinned host memory"),

@@ -828,7 +828,7 @@ def _read_end(state: _State, tail: bytes, last: int) -> None:
 
 _JOIN_MARKERS = (b"out of memory", b"OutOfMemoryError", b"total capac", b"To serve at least one request", b"stored in KV cache", b"[metal::malloc]", b"CUDA runtime error",
                  b"failed with OOM", b"Free memory on device", b"RESOURCE_EXHAUSTED",
-                 b"does not fit on the devices")
+                 b"does not fit on the devices", b"would require", b"would need")
 JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
 # what a logger puts before each continuation line: "(Worker_TP0 pid=1) ERROR 10-29 01:56:59 [core.py:779] ",
 # or docker compose before each line of a service's output: "tabbyapi-1  | "

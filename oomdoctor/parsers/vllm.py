@@ -180,8 +180,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-kv-tokens", ("KV cache size:",), r"(?:GPU|CPU) KV cache size: (\d[\d,]*) tokens",
       lambda m: [("mem.kv_tokens", to_int(m.group(1))), ("_phase", "kv_alloc")]),
     # (0 or fewer: nothing left for KV blocks; 2023's engine printed the negative count and went on to fail)
-    # (a paste cut after the GPU count still states it)
-    P("vllm-blocks", ("# GPU blocks", "# CUDA blocks"), r"# (?:GPU|CUDA) blocks: (-?\d+)(?:, # CPU blocks: (\d+))?",
+    # (a paste cut after the GPU count still states it; 2024's executor wrote "# cuda blocks: 1797, # CPU blocks: 2340")
+    P("vllm-blocks", ("# GPU blocks", "# CUDA blocks", "# cuda blocks"), r"# (?:GPU|CUDA|cuda) blocks: (-?\d+)(?:, # CPU blocks: (\d+))?",
       lambda m: [("mem.gpu_blocks", max(0, int(m.group(1)))), ("_phase", "kv_alloc")]
       + ([("mem.cpu_blocks", int(m.group(2)))] if m.group(2) else [])
       + ([("oom.kind", "no_kv_memory")] if int(m.group(1)) <= 0 else [])),

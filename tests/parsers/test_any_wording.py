@@ -2086,9 +2086,65 @@ ROUND_99 = [
          [(OOM, "shm_exhausted", 1)]),
 ]
 
+ROUND_101 = [
+    # a request longer than the context, in more engines' words; transformers' generate() against its own max_length
+    # states no model context
+    case("request-over-context-vllm-prompt",
+         "ValueError: The decoder prompt (length 163270) is longer than the maximum model length of 128000. Make sure that "
+         "`max_model_len` is no smaller than the number of text tokens plus multimodal tokens.\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 163270, 1), ("knob.max_model_len", 128000, 1)]),
+    case("request-over-context-sglang", "ValueError: The input (9000 tokens) is longer than the model's context length (8192 tokens).\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 9000, 1), ("knob.max_model_len", 8192, 1)]),
+    case("request-over-context-llama-cpp-python", "ValueError: Prompt exceeds n_ctx: 2892 > 2048\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 2892, 1), ("knob.max_model_len", 2048, 1)]),
+    case("request-over-context-generate-max-length",
+         "ValueError: Input length of input_ids is **1024**, but `max_length` is set to 1024. This can lead to unexpected behavior.\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 1024, 1)]),
+    # OpenCL's statuses: -4 a memory object the device could not allocate, -61 a buffer over the device's single-allocation cap
+    case("opencl-status-4", "CLBlast: OpenCL error: clEnqueueNDRangeKernel: -4\n", [(OOM, "cuda_error_oom", 1)]),
+    case("opencl-status-61",
+         "InternalError: Check failed: (err_code == CL_SUCCESS) is false: OpenCL Error, code=-61: CL_INVALID_BUFFER_SIZE\n",
+         [(OOM, "alloc_size_limit", 1)]),
+    case("opencl-status-other", "OpenCL error: -5 at clEnqueueReadBuffer\n", []),
+    # Rust's capacity overflow: a size computed wrong, not memory
+    case("rust-capacity-overflow",
+         lines("thread 'main' panicked at library/alloc/src/raw_vec.rs:25:5:", "capacity overflow"),
+         [(FINAL, "Rust's capacity overflow: a size past what any allocation can be, computed wrong (an integer that wrapped), "
+                  "not a lack of memory", 2)]),
+    # vLLM's executor of 2024 in lower case, and its statement of how many full-length requests the pool holds
+    case("vllm-cuda-blocks-lower-case",
+         lines("INFO 04-07 08:59:33 executor_base.py:111] # cuda blocks: 1797, # CPU blocks: 2340",
+               "INFO 04-07 08:59:33 executor_base.py:116] Maximum concurrency for 131072 tokens per request: 0.22x"),
+         [("mem.gpu_blocks", 1797, 1), ("mem.cpu_blocks", 2340, 1), ("knob.max_model_len", 131072, 2), ("mem.max_concurrency", 0.22, 2)]),
+    # a guard's need wrapped over lines, where what is resident is already over its ceiling
+    case("guard-resident-over-ceiling-wrapped",
+         lines("oMLX prefill memory guard rejected this prompt: Prefill context too large",
+               "for available memory (preflight safety guard, kv_len=143, min_chunk=32):",
+               "predicted peak would require ~45.05 GB (current 44.88 GB + KV 54.62 MB +",
+               "min-chunk transient 122.03 MB) but prefill safety cap is 42.75 GB (90% of",
+               "metal_cap"),
+         [("mem.gpu_used_bytes", GiB(44.88), 3), ("oom.hint", "resident_over_room", 3), ("mem.required_bytes", GiB(45.05), 3),
+          ("oom.need_room_bytes", GiB(42.75), 3), (OOM, "need_over_available", 3), ("oom.buffer", "kv", 3),
+          ("mem.kv_cache_bytes", MiB(54.62), 3)]),
+    # host memory pinned after it was allocated, refused
+    case("host-register-failed", "RuntimeError: cudaHostRegister failed (rc=1, ...) at offset=0 size=34760392704\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.hint", "pinned_host", 1), ("oom.requested_bytes", 34760392704, 1)]),
+    # SGLang's pools named in a traceback's frames: the KV step
+    case("sglang-pool-frame",
+         lines('File "/home/***/sglang-env/lib/python3.10/site-packages/sglang/srt/mem_cache/memory_pool.py",',
+               "line 499, in _init_mamba_pool", "torch.OutOfMemoryError: CUDA out of memory.", "Tried to allocate 18.56 GiB."),
+         [(OOM, "torch_oom", 3), ("oom.requested_bytes", GiB(18.56), 4)], phase="kv_alloc"),
+    # NVML that cannot reach the driver: the container lost its GPU, whatever is said about memory next
+    case("nvml-unknown-error", lines("root@ollama:/# nvidia-smi", "Failed to initialize NVML: Unknown Error"),
+         [(OOM, "broken_install", 2)]),
+    # Ollama's scheduler: a runner that did not start in time, a stopped runner's VRAM that came back slowly
+    case("ollama-runner-start-timeout", lines("Error: timed out waiting for llama runner to start:", "gpu VRAM usage didn't recover within timeout"),
+         [(OOM, "vram_recovery_warning", 2)], framework="ollama"),
+]
+
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
-                                     + ROUND_97 + ROUND_98 + ROUND_99))
+                                     + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101))
 def test_any_wording(c):
     check(c)
 
