@@ -834,12 +834,14 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.hint", "quantizing"))),
     P("frame-triton-load", ("_init_handles",), r"triton/(?:compiler|runtime)/\w+\.py\", line \d+, in _init_handles|in _init_handles\b",
       const(("oom.hint", "triton_kernel_load"))),
+    # (or a frame in a vision tower's own module file: vLLM's "models/intern_vit.py", transformers' "modeling_siglip.py")
     P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_features",
                                "multimodal_embeddings", "embed_multimodal", "_process_image_input", "image_inputs", "pixel_values",
-                               "image_embeds"),
+                               "image_embeds", "_vit.py", "siglip", "clip.py"),
       r"vit_\w*(?:attn|sdpa|attention)|get_vision_hidden_states|vision_model\b.*forward|visual\.forward|image_encoder\b.*forward|"
       r"ImageEncoder\.\w*forward|\bencode_images\b|get_image_features|get_multimodal_embeddings|embed_multimodal|_process_image_input|"
-      r"vision_tower\((?!.*\.to\()|\w+\([^)]*\b(?:image_inputs|pixel_values|image_embeds|vision_embeddings)\b",
+      r"vision_tower\((?!.*\.to\()|\w+\([^)]*\b(?:image_inputs|pixel_values|image_embeds|vision_embeddings)\b|"
+      r"[/\\]models?[/\\](?:\w+[/\\])?(?:modeling_)?(?:\w+_vit|siglip\w*|clip|\w+_vision(?:_model)?)\.py\", line \d+, in (?!(?:load_weights|__init__)\b)",
       const(("oom.hint", "multimodal"), ("oom.hint", "multimodal_encoder"))),
     P("mm-request", ("processing image", "image_processor", "<|vision_start|>", "<image>", "image item"),
       r"processing image|<\|vision_start\|>|<image>|\bimage item\b", const(("oom.hint", "multimodal"))),

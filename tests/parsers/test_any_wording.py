@@ -533,7 +533,7 @@ FRAMEWORKS = [
     case("engine-over-transformers-tie", lines(
         '  File "/usr/local/lib/python3.10/dist-packages/transformers/models/siglip/modeling_siglip.py", line 389, in forward',
         "[2025-09-07 06:10:23] Received sigquit from a child process. It usually means the child failed."),
-        [("oom.hint", "traceback", 1)], framework="sglang"),
+        [("oom.hint", "traceback", 1), ("oom.hint", "multimodal", 1), ("oom.hint", "multimodal_encoder", 1)], framework="sglang"),
     # a model moved to the GPU by nn.Module.to(): the load, even with the traceback cut before _apply
     case("module-to-cuda-cut", lines(
         '  File "c:\\Users\\***\\MiniGPT-4\\demo.py", line 60, in <module>',
@@ -2138,6 +2138,13 @@ ROUND_101 = [
     case("nvml-unknown-error", lines("root@ollama:/# nvidia-smi", "Failed to initialize NVML: Unknown Error"),
          [(OOM, "broken_install", 2)]),
     # Ollama's scheduler: a runner that did not start in time, a stopped runner's VRAM that came back slowly
+    # round 102: a frame in a vision tower's own module file is the encoder running (not its weights loading)
+    case("vision-module-frame",
+         '  File "/x/site-packages/vllm/model_executor/models/intern_vit.py", line 134, in forward\n',
+         [("oom.hint", "multimodal", 1), ("oom.hint", "multimodal_encoder", 1), ("oom.hint", "traceback", 1)]),
+    case("vision-module-frame-loading",
+         '  File "/x/site-packages/vllm/model_executor/models/intern_vit.py", line 400, in load_weights\n',
+         [("oom.hint", "traceback", 1)]),
     case("ollama-runner-start-timeout", lines("Error: timed out waiting for llama runner to start:", "gpu VRAM usage didn't recover within timeout"),
          [(OOM, "vram_recovery_warning", 2)], framework="ollama"),
 ]
