@@ -151,6 +151,7 @@ def default_split(facts: FactSet) -> float:
     return max(1.0, count) if count and facts.value("framework") in _SPLIT_BY_DEFAULT else 1.0
 
 
+MAX_PARALLEL = 4096  # more GPUs than any one model is split over
 # engines whose workers each hold a slice of the model (tensor x pipeline parallel)
 _WORKERS_SHARD = ("vllm", "sglang", "tgi", "lmdeploy")
 
@@ -160,6 +161,9 @@ def parallel_split(facts: FactSet) -> tuple[float, float]:
     engine whose workers each hold a slice; else how the engine spreads a model by default."""
     pp = facts.number("knob.pipeline_parallel_size") or 1
     tp = facts.number("knob.tensor_parallel_size")
+    # (a size no deployment has is a garbled line, not a setting)
+    pp = pp if 1 <= pp <= MAX_PARALLEL else 1
+    tp = tp if tp is not None and 1 <= tp <= MAX_PARALLEL else None
     if tp is None:
         workers = facts.number("parallel.workers")
         if workers and workers >= 2 and facts.value("framework") in _WORKERS_SHARD:

@@ -202,3 +202,10 @@ def test_the_stated_concurrency_sizes_the_pool_against_the_context() -> None:
     # a pool stated in tokens is read as stated
     facts = _facts(framework="vllm", knob__max_model_len=131072, mem__max_concurrency=0.22, mem__kv_tokens=65536)
     assert _derived(facts)["ratio.context_of_kv_pool"] == pytest.approx(2.0)
+
+
+def test_a_parallel_size_no_deployment_has_is_not_read() -> None:
+    # a garbled config line ("tensor_parallel_size=1e39"): the split falls back, and the fits stay finite
+    facts = _facts(framework="vllm", knob__tensor_parallel_size=10**39, mem__weights_bytes=140 * GB, oom__gpu_total_bytes=80 * GB)
+    assert ledger.parallel_split(facts) == (1.0, 1)
+    assert _derived(facts)["fit.tensor_parallel_size"] == 4
