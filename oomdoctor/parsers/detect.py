@@ -75,6 +75,13 @@ SIGNALS: tuple[Pattern, ...] = (
     # tokens and your prompt contains at least ..."): other OpenAI-style servers copy the wording, so a weak vote
     _sig("fw-vllm-context-refusal", "vllm", 3, ("maximum context length is",),
          r"maximum context length is \d+ tokens\. However, you requested \d+ (?:output )?tokens"),
+    # its input processor's own check ("The decoder prompt (length 163270) is longer than the maximum model length of 128000")
+    _sig("fw-vllm-prompt-length", "vllm", 6, ("longer than the maximum model length",),
+         r"prompt \(length \d+\) is longer than the maximum model length of \d+"),
+    # SGLang's ("The input (9000 tokens) is longer than the model's context length (8192 tokens)"), which hosted APIs built on
+    # it repeat: a weak vote
+    _sig("fw-sglang-input-length", "sglang", 3, ("longer than the model's context length",),
+         r"The input \(\d+ tokens\) is longer than the model's context length \(\d+ tokens\)"),
     _sig("fw-sglang-memory-saver", "sglang", 6, ("torch_memory_saver",), r"torch_memory_saver"),
     # (vLLM before 0.3 named its Ray actor RayWorker)
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper|\(RayWorker pid="),
@@ -209,6 +216,9 @@ SIGNALS: tuple[Pattern, ...] = (
          # (not ktransformers or ctransformers, engines of their own)
          r"(?<![A-Za-z])transformers|from_pretrained|AutoModel|(?<!safetensors )Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|"
          r"modeling_\w+\.py|device_map|offload_folder"),
+    # its generate() checking a prompt against max_length ("Input length of input_ids is 1024, but `max_length` is set to 1024")
+    _sig("fw-transformers-generate-length", "transformers", 5, ("Input length of input_ids is",),
+         r"Input length of input_ids is \**\d+\**, but `?max_length`? is set to"),
     # transformers' own logging format: `[WARNING|file.py:307] 2023-10-10 15:56:27,604 >> message`
     _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),

@@ -1749,6 +1749,11 @@ def test_an_engine_signal_names_the_framework_before_pytorch_messages():
         assert detect.decide(scan_text(lines(refusal)).framework_scores) == "vllm"
     assert detect.decide(scan_text(lines("This model's maximum context length is 4097 tokens. However, your messages resulted "
                                          "in 4135 tokens.")).framework_scores) != "vllm"
+    # each engine's own check of a prompt against the context, and transformers' generate() against its max_length
+    for text, engine in (("ValueError: The decoder prompt (length 163270) is longer than the maximum model length of 128000.", "vllm"),
+                         ("ValueError: The input (9000 tokens) is longer than the model's context length (8192 tokens).", "sglang"),
+                         ("ValueError: Input length of input_ids is 158, but `max_length` is set to 128.", "transformers")):
+        assert detect.decide(scan_text(lines(text)).framework_scores) == engine, text
     # a notebook's own notice is a Python script too (holdout r58: Colab, VS Code's Jupyter log)
     for notice in ("Your session crashed after using all available RAM",
                    "22:55:16.349 [error] Disposing session as kernel process died ExitCode: undefined, Reason: "):
