@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from oomdoctor.memory.dtypes import DTYPE_BYTES, KvDtype, parse_dtype, parse_kv_dtype
+from oomdoctor.memory.dtypes import DTYPE_BYTES, GIB, KvDtype, parse_dtype, parse_kv_dtype
 from oomdoctor.memory.kv import KvLayout, kv_bytes_per_token
 from oomdoctor.memory.ledger import Ledger, Source
 from oomdoctor.memory.model import ModelSource
@@ -155,7 +155,7 @@ def _cpu_offloaded(w_bytes: int, arch: ModelArch, scheme: QuantScheme, dtype: st
     --cpu-offload-gb (GiB per GPU), llama.cpp's --n-cpu-moe / --cpu-moe (the experts of the first N layers)."""
     gib = settings.cpu_offload_gb
     if gib and gib > 0 and not settings.framework.whole_model:
-        return max(0, w_bytes - int(gib * (1 << 30))), [f"weights: {gib:g} GiB per GPU offloaded to CPU RAM"]
+        return max(0, w_bytes - int(gib * GIB)), [f"weights: {gib:g} GiB per GPU offloaded to CPU RAM"]
     n = min(settings.cpu_moe_layers or 0, arch.num_layers)
     if n <= 0 or not arch.moe or not settings.framework.whole_model or not weights.total_bytes:
         return w_bytes, []

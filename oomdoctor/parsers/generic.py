@@ -744,7 +744,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # running out
     P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error"),
       r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|OpenCL [Ee]rror\b[^\n]{0,80}?(?<![\w.-])(-4|-61)\b",
-      lambda m: [("oom.kind", "alloc_size_limit" if "INVALID_BUFFER_SIZE" == m.group(1) or m.group(2) == "-61" else "cuda_error_oom")]),
+      lambda m: [("oom.kind", "alloc_size_limit" if m.group(1) == "INVALID_BUFFER_SIZE" or m.group(2) == "-61" else "cuda_error_oom")]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",

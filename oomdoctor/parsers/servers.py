@@ -197,11 +197,11 @@ PATTERNS: tuple[Pattern, ...] = (
           ("knob.max_num_batched_tokens", (re.search(r"chunked_prefill_size=(\d+)", m.string) or [None, None])[1]),
           ("knob.max_num_seqs", (re.search(r"max_running_requests=(\d+)", m.string) or [None, None])[1]),
           ("knob.max_model_len", (re.search(r"context_len=(\d+)", m.string) or [None, None])[1])) if v]),
-    # (SGLang's KV pool made: a failure after it is in what comes after the pool, not in making it)
     # its pools being made, named in a traceback's frames ("mem_cache/memory_pool.py", line 499, in _init_mamba_pool;
     # model_runner's init_memory_pool): the KV and per-request state pools (not the host pool, memory_pool_host.py)
     P("sglang-pool-frame", ("memory_pool.py", "init_memory_pool", "_init_mamba_pool"),
       r"mem_cache/memory_pool\.py\b|\binit_memory_pool\b|\b_init_mamba_pool\b", const(("_phase", "kv_alloc"))),
+    # (SGLang's KV pool made: a failure after it is in what comes after the pool, not in making it)
     P("sglang-pool-end", ("Memory pool end",), r"Memory pool end\.", const(("oom.hint", "kv_pool_made"))),
     # what SGLang says is free at each step ("Memory pool end. avail mem=8.38 GB", "Capture cuda graph begin. ...
     # avail mem=31.31 GB"): the last one before a failure is the room the failing step had
