@@ -2143,6 +2143,12 @@ ROUND_101 = [
     case("nvml-unknown-error", lines("root@ollama:/# nvidia-smi", "Failed to initialize NVML: Unknown Error"),
          [(OOM, "broken_install", 2)]),
     # Ollama's scheduler: a runner that did not start in time, a stopped runner's VRAM that came back slowly
+    # ROCm's runtime out of its own resources, with the device's free memory on the line or the next
+    case("hsa-out-of-resources", "HSA_STATUS_ERROR_OUT_OF_RESOURCES ... Available Free mem : 0 MB\n",
+         [(OOM, "runtime_resources", 1), ("oom.gpu_free_bytes", 0, 1)]),
+    case("hsa-out-of-resources-next-line",
+         lines("HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources.", "Available Free mem: 30 MB"),
+         [(OOM, "runtime_resources", 1), ("oom.gpu_free_bytes", MiB(30), 2)]),
     # round 102: a frame in a vision tower's own module file is the encoder running (not its weights loading)
     case("vision-module-frame",
          '  File "/x/site-packages/vllm/model_executor/models/intern_vit.py", line 134, in forward\n',
