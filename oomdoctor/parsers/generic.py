@@ -748,10 +748,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # ROCm's HSA runtime failing to allocate its own resources ("HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to
     # allocate the necessary resources": queues, signals, scratch, threads), often with the device's free memory beside it
     # ("Available Free mem : 0 MB"): what the runtime needs outside the framework's pools
-    P("hsa-out-of-resources", ("HSA_STATUS_ERROR_OUT_OF_RESOURCES",),
-      r"HSA_STATUS_ERROR_OUT_OF_RESOURCES(?:.*?Available Free mem\s*:\s*(\d+)\s*MB)?",
-      lambda m: [("oom.kind", "runtime_resources")] + ([("oom.gpu_free_bytes", int(m.group(1)) << 20)] if m.group(1) else [])),
-    P("hsa-free-mem", ("Available Free mem",), r"^\s*Available Free mem\s*:\s*(\d+)\s*MB", lambda m: [("oom.gpu_free_bytes", int(m.group(1)) << 20)]),
+    P("hsa-out-of-resources", ("HSA_STATUS_ERROR_OUT_OF_RESOURCES",), r"HSA_STATUS_ERROR_OUT_OF_RESOURCES", kind("runtime_resources")),
+    # (the free memory it states, on the error's line or the next)
+    P("hsa-free-mem", ("Available Free mem",), r"Available Free mem\s*:\s*(\d+)\s*MB", lambda m: [("oom.gpu_free_bytes", to_bytes(m.group(1), "MiB"))]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
