@@ -30,7 +30,7 @@ def backend_of(device: str) -> Emitted:
 
 
 # ggml's CUDA functions that run a graph's ops, and those that allocate (a pool, a buffer)
-_COMPUTE_FN = re.compile(r"mul_mat|flash_attn|soft_max|rope|_norm|get_rows|_cpy|conv|graph_compute|compute_forward|op_")
+_COMPUTE_FN = re.compile(r"mul_mat|flash_attn|soft_max|rope|_norm|get_rows|_cpy|conv|graph_compute|graph_evaluate|compute_forward|op_")
 _ALLOC_FN = re.compile(r"alloc|malloc|pool|buffer")
 _CONTEXT_LINE = re.compile(r"(?:new_context_with_model|llama_context|init_from_model):\s+n_ctx\s*=")
 
@@ -387,7 +387,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (a compute op's function, "ggml_cuda_mul_mat_cublas_impl", "ggml_cuda_flash_attn_ext": the model had loaded and was running)
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
       lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]
-      + ([("_computing", True)] if _COMPUTE_FN.search(m.group(2)) and not _ALLOC_FN.search(m.group(2)) else [])
+      + ([("_computing", True), ("oom.hint", "ggml_running_op")] if _COMPUTE_FN.search(m.group(2)) and not _ALLOC_FN.search(m.group(2)) else [])
       + ([("oom.hint", "device_query")] if re.search(r"get_(?:device_)?memory$", m.group(2)) else [])),
     P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*(?:torch_memory_saver|nvshmem|mem_heap)).*(?:look_ahead_size|cuMemCreate|reserve_size)",
       const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),

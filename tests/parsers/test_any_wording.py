@@ -171,7 +171,7 @@ STATED = [
           ("gpu.backend", "metal", 1)], framework="llamacpp"),
     case("ggml-cuda-check-other-error",  # holdout r22: ggml's CUDA check on an error that is not memory
          lines("CUDA error: invalid argument", "  current device: 0, in function ggml_cuda_mul_mat_id at ggml/src/ggml-cuda/ggml-cuda.cu:2346"),
-         [(FINAL, "CUDA error: invalid argument", 1), ("oom.device", "0", 2), ("oom.hint", "ggml_fn_ggml_cuda_mul_mat_id", 2)]),
+         [(FINAL, "CUDA error: invalid argument", 1), ("oom.device", "0", 2), ("oom.hint", "ggml_fn_ggml_cuda_mul_mat_id", 2), ("oom.hint", "ggml_running_op", 2)]),
     case("ggml-cuda-check-numbered",  # holdout r23: older ggml builds number the error and name the file
          "CUDA error 9 at C:\\koboldcpp\\ggml-cuda.cu:6858: invalid configuration argument\n",
          [(FINAL, "CUDA error 9 at C:\\koboldcpp\\ggml-cuda.cu:6858: invalid configuration argument", 1)]),
@@ -752,7 +752,7 @@ ROUNDS_30_32 = [
         "Processing Prompt [BATCH] (4096 / 30609 tokens)CUDA error: an unsupported value or parameter was passed to the function",
         "  current device: 0, in function ggml_cuda_op_mul_mat_cublas at ggml-cuda.cu:1775"),
          [(FINAL, "CUDA error: an unsupported value or parameter was passed to the function", 1), ("oom.device", "0", 2),
-          ("oom.hint", "ggml_fn_ggml_cuda_op_mul_mat_cublas", 2)]),
+          ("oom.hint", "ggml_fn_ggml_cuda_op_mul_mat_cublas", 2), ("oom.hint", "ggml_running_op", 2)]),
     case("notebook-kernel-unresponsive", "Fatal error: The Python kernel is unresponsive.\n", [("oom.hint", "kernel_died", 1)]),
     # holdout r31
     case("windows-commit-limit", "WeightLoadError: OSError: 页面文件太小，无法完成操作。 (os error 1455)\n",
@@ -2065,7 +2065,7 @@ ROUND_99 = [
                "1.22.756.113 E CUDA error: the requested functionality is not supported",
                "1.22.756.116 E   current device: 0, in function ggml_cuda_mul_mat_cublas_impl at llamacpp/ggml/src/ggml-cuda/ggml-cuda.cu:1554"),
          [(FINAL, "CUDA error: the requested functionality is not supported", 4), ("oom.device", "0", 5),
-          ("oom.hint", "ggml_fn_ggml_cuda_mul_mat_cublas_impl", 5)]),
+          ("oom.hint", "ggml_fn_ggml_cuda_mul_mat_cublas_impl", 5), ("oom.hint", "ggml_running_op", 5)]),
     # (and where the load itself then failed, the projection stands)
     case("ggml-fit-then-load-error",
          lines("[WARNING] common_fit_params: failed to fit params to free device memory: n_gpu_layers already set by user to 90, abort",
