@@ -201,11 +201,13 @@ def _label_findings(findings: tuple, results: list[ScanResult]) -> tuple:
 def _annotate(steps: tuple[TriageStep, ...], numbers: dict[Account, str]) -> tuple[TriageStep, ...]:
     from dataclasses import replace
 
+    # (a step is ruled out by the walk going past it to a culprit; with none, its numbers decided nothing)
+    decided = any(s.status is StepStatus.CULPRIT for s in steps)
     out = []
     for s in steps:
         n = numbers.get(s.account)
         if s.status is StepStatus.NO_EVIDENCE and n:
-            out.append(replace(s, status=StepStatus.RULED_OUT, note=f"ruled out: {n}"))
+            out.append(replace(s, status=StepStatus.RULED_OUT, note=f"ruled out: {n}") if decided else replace(s, note=f"not decided: {n}"))
         elif n and s.status in (StepStatus.CULPRIT, StepStatus.SECONDARY):
             out.append(replace(s, note=f"{s.note} ({n})"))
         else:

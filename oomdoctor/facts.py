@@ -197,6 +197,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.layers_offloaded": _spec(int, N, "layers placed on the GPU"),
     "mem.layers_total": _spec(int, N, "layers of the model"),
     "mem.gpu_available_bytes": _spec(int, B, "device memory available to the engine at start"),
+    "mem.devices_free_bytes": _spec(int, B, "free memory of all the devices a run loads its layers onto, together"),
     "mem.required_bytes": _spec(int, B, "memory the engine estimated it needs"),
     "oom.need_room_bytes": _spec(int, B, "the room a runtime's own check says a part (its cache, a step) has: free memory or a ceiling"),
     "mem.gpu_used_bytes": _spec(int, B, "device memory in use by the engine, as its last running total states"),

@@ -443,7 +443,9 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
             yield _est("ratio.weights_of_budget", weights / stated.value, _ev(facts, "mem.weights_bytes", "model.params"))
     if budget:
         if weights is not None:
-            yield _est("ratio.weights_of_budget", weights / budget, _ev(facts, "mem.weights_bytes", "model.params"))
+            # (the layers spread over several devices: what they have free together is the weights' budget)
+            spread = facts.number("mem.devices_free_bytes") or budget
+            yield _est("ratio.weights_of_budget", weights / spread, _ev(facts, "mem.weights_bytes", "model.params"))
         act = facts.number("mem.activation_peak_bytes")
         if act is not None:
             yield _est("ratio.activations_of_budget", act / budget, _ev(facts, "mem.activation_peak_bytes"))

@@ -768,6 +768,15 @@ PATTERNS: tuple[Pattern, ...] = (
     P("rust-capacity-overflow", ("capacity overflow", "capacity_overflow"), r"^\s*capacity overflow\s*$|raw_vec::capacity_overflow\b",
       const(("error.final", "Rust's capacity overflow: a size past what any allocation can be, computed wrong (an integer that "
                             "wrapped), not a lack of memory"))),
+    # a runtime that could not read how much memory a device has ("Cannot get memory available for CUDA device",
+    # "failed to query free memory", "unable to get device memory info"): a query that failed (a driver the library
+    # does not match, a device it may not open), not a lack of memory; an allocation was never tried
+    P("memory-query-failed", ("memory", "Memory", "VRAM"),
+      r"(?i)\b(?:cannot|can ?not|can't|could not|couldn't|failed to|unable to) (?:get|query|read|determine|retrieve|obtain)"
+      r" (?:the )?(?:(?:amount of |device |gpu |free |available |total )*(?:memory|vram)(?: (?:available|info(?:rmation)?|usage|size))?)"
+      r"(?: (?:for|of|on) (?:the )?(?:cuda |gpu |metal |rocm |hip )?(?:device|gpu|card)\b[^\n]{0,20})?",
+      lambda m: [("error.final", f"{m.group(0).strip()}: the runtime could not read the device's memory (a driver or a device it "
+                                 "cannot query), not a lack of memory")]),
     # a C++ lookup out of its range (std::unordered_map::at's "_Map_base::at", std::vector::at's "_M_range_check", a
     # std::out_of_range): an engine's bug or an input it does not handle, not memory
     P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range"), r"_Map_base::at|vector::_M_range_check|std::out_of_range",

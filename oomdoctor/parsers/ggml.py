@@ -456,7 +456,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-working-set", ("recommendedMaxWorkingSetSize",), r"recommendedMaxWorkingSetSize\s*=\s*([\d.,]+) MB",
       lambda m: [("mem.gpu_available_bytes", _working_set_bytes(number(m.group(1))))]),
     P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free",
-      lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20), ("gpu.device_used", m.group(1))]),
+      lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20), ("gpu.device_used", m.group(1)),
+                 (f"_devfree:{m.group(1)}", int(m.group(2)) << 20)]),
     P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST,
       lambda m: [("mem.gpu_total_bytes", int(m.group(2)) << 20), *backend_of(m.group(1))]
       + ([("mem.gpu_available_bytes", int(m.group(3)) << 20)] if m.group(3) else [])),

@@ -474,7 +474,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (Habana's runtime on a Gaudi another process holds: "synStatus=20 [Device already acquired] Device acquire failed";
     # vLLM's Ray executor on a node whose GPUs another placement group reserved: "Current node has no GPU available")
     P("device-taken", ("busy or unavailable", "No available slot found", "Device already acquired", "Current node has no GPU available"),
-      r"CUDA-capable devices? (?:are|is|\(s\) is/are) busy or unavailable|No available slot found for the model|\[Device already acquired\]|"
+      r"CUDA-capable devices? (?:are|is|\(s\) is/are) busy or unavailable|No available slot found\b|\[Device already acquired\]|"
       r"Current node has no GPU available",
       kind("device_taken")),
     # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)

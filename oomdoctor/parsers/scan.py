@@ -514,6 +514,9 @@ class _State:
 
     def _derived(self) -> Iterable[Fact]:
         raw = self.raw
+        free = [(v, ev) for k, (v, ev) in raw.items() if k.startswith("_devfree:")]
+        if len(free) >= 2:  # llama.cpp spreads the layers over every device it loads onto: what they have free together
+            yield Fact("mem.devices_free_bytes", sum(int(v) for v, _ in free), Origin.LOG, free[-1][1])
         if "_peak_torch_bytes" in raw:
             peak, ev = raw["_peak_torch_bytes"]
             weights = next((f.value for f in reversed(self.facts) if f.key == "mem.weights_bytes"), None)

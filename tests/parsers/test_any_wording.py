@@ -2160,9 +2160,31 @@ ROUND_101 = [
          [(OOM, "vram_recovery_warning", 2)], framework="ollama"),
 ]
 
+ROUND_103 = [
+    # llama.cpp loads its layers onto every device it lists: what they have free together is the weights' budget
+    case("ggml-free-on-two-devices", lines(
+        "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4070) - 11696 MiB free",
+        "llama_model_load_from_file_impl: using device CUDA1 (NVIDIA GeForce RTX 3090) - 23741 MiB free"),
+         [("mem.gpu_available_bytes", 11696 << 20, 1), ("gpu.device_used", "CUDA0", 1),
+          ("mem.gpu_available_bytes", 23741 << 20, 2), ("gpu.device_used", "CUDA1", 2),
+          ("mem.devices_free_bytes", (11696 + 23741) << 20, 2)], framework="llamacpp"),
+    # a runtime that could not read a device's memory: a query that failed, not a lack of memory
+    case("memory-query-failed-rust", lines("Error: Cannot get memory available for CUDA device",
+                                           "   0: candle_core::error::Error::bt"),
+         [(FINAL, "Cannot get memory available for CUDA device: the runtime could not read the device's memory (a driver or "
+                  "a device it cannot query), not a lack of memory", 1)]),
+    case("memory-query-failed-info", "RuntimeError: failed to query device memory info on the GPU\n",
+         [(FINAL, "failed to query device memory info on the GPU: the runtime could not read the device's memory (a driver or "
+                  "a device it cannot query), not a lack of memory", 1)]),
+    # Xinference's refusal is read whatever follows it (a typo in the paste: "found tor the model")
+    case("no-available-slot-typo", "No available slot found tor the model.\n", [(OOM, "device_taken", 1)]),
+    # (an allocation that failed is no query: still memory)
+    case("memory-query-not-allocation", "RuntimeError: failed to allocate memory on the device\n", [(OOM, "cuda_error_oom", 1)]),
+]
+
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
-                                     + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101))
+                                     + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103))
 def test_any_wording(c):
     check(c)
 
