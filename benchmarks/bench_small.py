@@ -7,15 +7,21 @@ a busy machine and says nothing about the code):
   * `Redactor.text` on a 20 KB report built from the bundled example log and a few lines that carry
     secrets (a token, a key, a password in a URL, a bearer header, an address), with and without host
     names masked. Target: under 50 ms each (best of 3).
+  * `catalog.lookup`: 10,000 model names as people write them (the catalog's ids and aliases with
+    GGUF, AWQ, GPTQ, FP8 and bnb suffixes, and unknown names), cold cache. Target: under 0.75 s.
+  * `oomdoctor diagnose` on a 20 MB log that is one line holding a PyTorch OOM, and on 20 MB with no
+    newline and no failure (the CLI as a user runs it, start-up included). Target: under 15 s each.
 
     .venv/bin/python benchmarks/bench_small.py
 
-Exits 0 when both targets are met, else 1.
+Exits 0 when every target is met, else 1.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -23,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from oomdoctor.gpus import parse_card  # noqa: E402
+from oomdoctor.memory.catalog import entries, lookup  # noqa: E402
 from oomdoctor.redact import Redactor  # noqa: E402
 
 CARDS = ("A100 80GB", "2x RTX 4090", "H100 NVL", "T4", "MI300X", "M2 Max 32GB", "RTX 4070 Super 12GB", "an A10G",
@@ -38,6 +45,12 @@ INFO:     10.1.2.3:40000 - "POST /v1/chat/completions HTTP/1.1" 200 OK user=ops@
 """
 CARD_TARGET_S = 1.0
 REDACT_TARGET_S = 0.05
+LOOKUP_TARGET_S = 0.75
+LONG_LOG_TARGET_S = 15.0
+TORCH_OOM = (b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 4.00 GiB "
+             b"of which 2.35 GiB is free. Of the allocated memory 825.15 MiB is allocated by PyTorch, and 24.85 MiB is reserved "
+             b"by PyTorch but unallocated.")
+SUFFIXES = ("", "-Q4_K_M.gguf", "-AWQ", "-GPTQ-Int4", "-FP8", "-bnb-4bit", ".Q8_0.gguf", "-GGUF", "-00001-of-00004.gguf")
 
 
 def _best(fn, arg, runs: int = 3) -> float:  # type: ignore[no-untyped-def]
@@ -49,6 +62,24 @@ def _best(fn, arg, runs: int = 3) -> float:  # type: ignore[no-untyped-def]
     return best
 
 
+def _model_names(n: int = 10_000) -> list[str]:
+    names = [f"someone/{leaf}{s}" for e in entries() for name in (e.id, *e.aliases)
+             for leaf in (name.rsplit("/", 1)[-1],) for s in SUFFIXES]
+    names = list(dict.fromkeys(names))
+    names += [f"unknown-model-{i}-{i % 97}b-instruct" for i in range(max(0, n - len(names)))]
+    return names[:n]
+
+
+def _diagnose_seconds(content: bytes) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "server.log"
+        log.write_bytes(content)
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "oomdoctor", "diagnose", "--log", str(log), "--format", "json"],
+                       capture_output=True, cwd=ROOT, check=False)
+        return time.perf_counter() - t
+
+
 def main() -> int:
     parse_card("warm up")
     t = time.perf_counter()
@@ -58,8 +89,21 @@ def main() -> int:
     chunk = (ROOT / "examples" / "vllm-kv-cache.log").read_text() + SECRETS
     text = chunk * (20_000 // len(chunk) + 1)
     redact = {hosts: _best(Redactor(hosts=hosts).text, text) for hosts in (False, True)}
+    names = _model_names()
+    lookup.cache_clear()
+    t = time.perf_counter()
+    for name in names:
+        lookup(name)
+    lookups = time.perf_counter() - t
+    filler = b'{"role": "user", "content": "summarise the model card and the /v1 docs"}, '
+    half = filler * ((10 << 20) // len(filler))
+    one_line = _diagnose_seconds(b"INFO start\n" + half + TORCH_OOM + b" " + half + b"\nINFO end\n")
+    no_newline = _diagnose_seconds(b"GET /healthz 200 " * ((20 << 20) // 17))
     rows = [("parse_card x 10,000", cards, CARD_TARGET_S)] + [
-        (f"redact {len(text) // 1000} KB (hosts={hosts})", s, REDACT_TARGET_S) for hosts, s in redact.items()]
+        (f"redact {len(text) // 1000} KB (hosts={hosts})", s, REDACT_TARGET_S) for hosts, s in redact.items()] + [
+        ("catalog lookup x 10,000", lookups, LOOKUP_TARGET_S),
+        ("diagnose 20 MB in one line", one_line, LONG_LOG_TARGET_S),
+        ("diagnose 20 MB, no newline", no_newline, LONG_LOG_TARGET_S)]
     ok = True
     for name, took, target in rows:
         met = took < target

@@ -78,6 +78,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # its input processor's own check ("The decoder prompt (length 163270) is longer than the maximum model length of 128000")
     _sig("fw-vllm-prompt-length", "vllm", 6, ("longer than the maximum model length",),
          r"prompt \(length \d+\) is longer than the maximum model length of \d+"),
+    # its worker's check of bfloat16 against the card ("... You can use float16 instead by explicitly setting the `dtype` flag
+    # in CLI, for example: --dtype=half."): pages that quote it are about vLLM too
+    _sig("fw-vllm-bf16-check", "vllm", 6, ("flag in CLI",), r"You can use float16 instead by explicitly setting the `dtype` flag in CLI"),
     # SGLang's ("The input (9000 tokens) is longer than the model's context length (8192 tokens)"), which hosted APIs built on
     # it repeat: a weak vote
     _sig("fw-sglang-input-length", "sglang", 3, ("longer than the model's context length",),

@@ -384,6 +384,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("hardware-lacks-feature", ("require hardware with", "requires hardware with", "cannot be enabled except on"),
       r"requires? hardware with \w+ support|cannot be enabled except on [\w ]{0,60}?(?:Arch|architectures?|GPUs?)\b",
       kind("no_kernel_image")),
+    # bfloat16 on a card before compute capability 8.0 (vLLM: "Bfloat16 is only supported on GPUs with compute capability of at
+    # least 8.0. Your Tesla P40 GPU has compute capability 6.1"): the dtype the checkpoint asks for, float16 runs
+    P("bf16-unsupported", ("Bfloat16 is only supported", "bfloat16 is only supported", "Bf16 is only supported"),
+      r"(?i)bf(?:loat)?16 is only supported on GPUs with compute capability of at least",
+      kind("no_kernel_image", ("oom.hint", "bf16_unsupported"))),
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     # a GPU page fault the kernel driver reports: AMD's "[gfxhub] page fault" (with its UTCL2 client), Intel Xe's
     # "Faulted Address: 0x..." block: a kernel touched memory it had no mapping for

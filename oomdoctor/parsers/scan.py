@@ -84,6 +84,9 @@ _SHELL_REF = re.compile(r"\$\{?(\w+)\}?")
 # a commented-out argument of a config list or script (`  # "--quantization=fp8",`, `# --enforce-eager \\`):
 # a setting the user turned off, not one the run had
 _COMMENTED_ARG = re.compile(r"^\s*#\s*[\"'-]")
+# a flag an error message offers as advice ("You can use float16 instead ..., for example: --dtype=half."): not a setting
+_ADVISED_FLAG = re.compile(r"(?i)\b(?:for example\b|for instance\b|e\.g\.|you can (?:use|set|pass)\b|try (?:setting|adding|passing|using)\b|"
+                           r"consider (?:setting|adding|passing|using)\b)[^\n]*?--[a-z]")
 
 
 _ENV_NAMES = (*ALLOC_CONF, *ENV_KNOBS)
@@ -104,7 +107,7 @@ def _env_assignment(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
 
 
 def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
-    if _COMMENTED_ARG.match(m.string):
+    if _COMMENTED_ARG.match(m.string) or _ADVISED_FLAG.search(m.string):
         return
     fw = framework_from_flags(m.string)
     if fw is None:

@@ -2178,6 +2178,11 @@ ROUND_103 = [
                   "a device it cannot query), not a lack of memory", 1)]),
     # Xinference's refusal is read whatever follows it (a typo in the paste: "found tor the model")
     case("no-available-slot-typo", "No available slot found tor the model.\n", [(OOM, "device_taken", 1)]),
+    # bfloat16 on a card without it: a dtype, not memory; the flag the message offers is advice, not a setting
+    case("bf16-unsupported", "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla P40 GPU "
+                             "has compute capability 6.1. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for "
+                             "example: --dtype=half.\n",
+         [(OOM, "no_kernel_image", 1), ("oom.hint", "bf16_unsupported", 1)], framework="vllm"),
     # (an allocation that failed is no query: still memory)
     case("memory-query-not-allocation", "RuntimeError: failed to allocate memory on the device\n", [(OOM, "cuda_error_oom", 1)]),
 ]
