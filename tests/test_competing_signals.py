@@ -34,3 +34,13 @@ def test_a_foreign_process_on_the_failing_rank_is_named_with_its_memory() -> Non
     assert ledger["other_processes"] == 8 * GIB
     # 79.19 total - 1.02 free - 68.51 held by this process's PyTorch = 9.66 GiB outside it, 8 of them pid 4455's
     assert abs(ledger["framework"] - 1.66 * GIB) < 0.02 * GIB
+
+
+def test_a_host_ram_refusal_is_not_blamed_on_the_gpus_other_tenants() -> None:
+    """Ollama refused a load for system memory (31.9 GiB asked, 31.4 GiB free) on an 8 GiB card that showed 7.1 GiB
+    available: what else holds the GPU takes none of the host RAM the load was refused."""
+    log = FIXTURES / "rules/host-ram-insufficient/ollama-12865/server.log"
+    report = diagnose(DiagnoseOptions(logs=[str(log)], gpu="NVIDIA CUDA GPU, 8.0 GiB", model="qwen3-vl:2b",
+                                      commands=["ollama run qwen3-vl:2b"]))
+    assert "fw-other-process" not in [f.rule_id for f in report.findings]
+    assert report.culprit.value in ("host_memory", "kv_cache")
