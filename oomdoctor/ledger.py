@@ -650,7 +650,9 @@ def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:
     # lower: leave room for what lives outside the pool
     free_at_start = facts.number("oom.free_at_start_bytes")
     if free_at_start is not None and total:
-        yield _est("fit.gpu_memory_utilization_lower", math.floor((free_at_start / total - 0.02) * 100) / 100, ev)
+        low = math.floor((free_at_start / total - 0.02) * 100) / 100
+        if low > 0:  # (nothing free: no fraction fits, and freeing the card comes first)
+            yield _est("fit.gpu_memory_utilization_lower", low, ev)
     elif base is not None:
         req = facts.number("oom.requested_bytes") or 0.0
         step = max(0.05, (req / total + 0.02) if total else 0.05)

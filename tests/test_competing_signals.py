@@ -44,3 +44,15 @@ def test_a_host_ram_refusal_is_not_blamed_on_the_gpus_other_tenants() -> None:
                                       commands=["ollama run qwen3-vl:2b"]))
     assert "fw-other-process" not in [f.rule_id for f in report.findings]
     assert report.culprit.value in ("host_memory", "kv_cache")
+
+
+def test_nothing_free_at_start_suggests_no_fraction(tmp_path: Path) -> None:
+    """vLLM read 0.0 of 22.71 GiB free at start-up (holdout r103, wrapped and cut as pasted): no
+    gpu_memory_utilization fits, so none is offered; what holds the card (or a driver that misreads it) comes first."""
+    log = tmp_path / "server.log"
+    log.write_text("    ValueError: Free memory on device xpu:0 (0.0/22.71 GiB) is less than\n"
+                   "    desired GPU memory utilization ...\n")
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert report.culprit.value == "framework" and report.findings[0].rule_id == "fw-free-below-util"
+    knobs = [s.knob for s in report.suggestions]
+    assert "gpu_memory_utilization" not in knobs and knobs[:2] == ["free_gpu", "upgrade"]

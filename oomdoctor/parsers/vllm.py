@@ -133,11 +133,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-profiling-inconsistent", ("Error in memory profiling",), r"Error in memory profiling\. Initial free memory",
       kind("profile_inconsistent", ("_phase", "profile"))),
     P("vllm-free-below-util", ("less than desired GPU memory utilization", "Free memory on device"),
-      r"Free memory on device(?: \S+)? \(([\d.]+)/([\d.]+) GiB\) on startup is less than desired GPU memory utilization \(([\d.]+), ([\d.]+) GiB\)",
+      # (wrapped or cut in a paste: "(0.0/22.71 GiB) is less than\n    desired GPU memory utilization ...", read joined)
+      r"Free memory on device(?: \S+)? \(([\d.]+)/([\d.]+) GiB\)(?: on startup)? is less than\s+desired GPU memory utilization"
+      r"(?: \(([\d.]+), ([\d.]+) GiB\))?",
       lambda m: [("oom.kind", "free_below_util"), ("oom.free_at_start_bytes", gib(m.group(1))),
-                 ("mem.gpu_total_bytes", gib(m.group(2))), ("oom.util_requested", float(m.group(3))),
-                 ("knob.gpu_memory_utilization", float(m.group(3))), ("oom.util_requested_bytes", gib(m.group(4))),
-                 ("_phase", "startup")]),
+                 ("mem.gpu_total_bytes", gib(m.group(2))), ("_phase", "startup")]
+      + ([("oom.util_requested", float(m.group(3))), ("knob.gpu_memory_utilization", float(m.group(3))),
+          ("oom.util_requested_bytes", gib(m.group(4)))] if m.group(3) else [])),
     P("vllm-sampler-warmup", ("warming up sampler",), r"out of memory occurred when warming up sampler with (\d+) dummy requests",
       lambda m: [("oom.kind", "sampler_warmup"), ("oom.dummy_requests", int(m.group(1))), ("knob.max_num_seqs", int(m.group(1))),
                  ("_phase", "warmup")]),

@@ -2183,6 +2183,11 @@ ROUND_103 = [
                              "has compute capability 6.1. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for "
                              "example: --dtype=half.\n",
          [(OOM, "no_kernel_image", 1), ("oom.hint", "bf16_unsupported", 1)], framework="vllm"),
+    # vLLM's start-up check wrapped over two lines and cut after "utilization": free and total still read
+    case("free-below-util-wrapped-and-cut", lines("    ValueError: Free memory on device xpu:0 (0.0/22.71 GiB) is less than",
+                                          "    desired GPU memory utilization ..."),
+         [(OOM, "free_below_util", 1), ("oom.free_at_start_bytes", 0, 1), ("mem.gpu_total_bytes", GiB(22.71), 1)],
+         framework="vllm"),
     # (an allocation that failed is no query: still memory)
     case("memory-query-not-allocation", "RuntimeError: failed to allocate memory on the device\n", [(OOM, "cuda_error_oom", 1)]),
 ]
