@@ -771,7 +771,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # a runtime that could not read how much memory a device has ("Cannot get memory available for CUDA device",
     # "failed to query free memory", "unable to get device memory info"): a query that failed (a driver the library
     # does not match, a device it may not open), not a lack of memory; an allocation was never tried
-    P("memory-query-failed", ("memory", "Memory", "VRAM"),
+    P("memory-query-failed", ("t get ", "to get ", "t query ", "to query ", "t read ", "to read ", "t determine ", "to determine ",
+                              "t retrieve ", "to retrieve ", "t obtain ", "to obtain ", "T GET ", "T QUERY "),
       r"(?i)\b(?:cannot|can ?not|can't|could not|couldn't|failed to|unable to) (?:get|query|read|determine|retrieve|obtain)"
       r" (?:the )?(?:(?:amount of |device |gpu |free |available |total )*(?:memory|vram)(?: (?:available|info(?:rmation)?|usage|size))?)"
       r"(?: (?:for|of|on) (?:the )?(?:cuda |gpu |metal |rocm |hip )?(?:device|gpu|card)\b[^\n]{0,20})?",
