@@ -387,7 +387,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (a compute op's function, "ggml_cuda_mul_mat_cublas_impl", "ggml_cuda_flash_attn_ext": the model had loaded and was running)
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
       lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]
-      + ([("_computing", True), ("oom.hint", "ggml_running_op")] if _COMPUTE_FN.search(m.group(2)) and not _ALLOC_FN.search(m.group(2)) else [])
+      + ([("oom.hint", "ggml_running_op")] if _COMPUTE_FN.search(m.group(2)) and not _ALLOC_FN.search(m.group(2)) else [])
       + ([("oom.hint", "device_query")] if re.search(r"get_(?:device_)?memory$", m.group(2)) else [])),
     P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*(?:torch_memory_saver|nvshmem|mem_heap)).*(?:look_ahead_size|cuMemCreate|reserve_size)",
       const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),

@@ -504,9 +504,10 @@ class _State:
 
     def _refuted(self, key: str) -> bool:
         """A projection the log shows wrong: after it the model ran its ops (ggml's error names a compute
-        function), so what was projected not to fit had loaded."""
-        computing = self.raw.get("_computing")
-        return computing is not None and computing[1].line > self.raw[key][1].line
+        function: the ggml_running_op hint), so what was projected not to fit had loaded."""
+        projected = self.raw[key][1].line
+        return any(f.key == "oom.hint" and f.value == "ggml_running_op" and f.evidence is not None and f.evidence.line > projected
+                   for f in self.facts)
 
     def _weak_failure(self) -> None:
         """A projection that said the run would not fit, and no failure after it: that is the failure."""
