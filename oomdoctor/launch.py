@@ -149,6 +149,7 @@ KWARGS: dict[str, tuple[str, Callable[[str], Value]]] = {
     "kv_cache_dtype": ("knob.kv_cache_dtype", _str),
     "session_len": ("knob.max_model_len", _int),  # LMDeploy TurbomindEngineConfig
     "cache_max_entry_count": ("knob.gpu_memory_utilization", _float),
+    "max_prefill_token_num": ("knob.max_num_batched_tokens", _int),  # LMDeploy PytorchEngineConfig / CacheConfig
     "device_map": ("parallel.device_map", _str),  # transformers/accelerate: "auto" spreads the layers over every visible GPU
 }
 

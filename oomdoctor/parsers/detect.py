@@ -41,7 +41,8 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
                                     "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less", "Free memory on device",
-                                    "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item"),
+                                    "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
+                                    "lack of CPU swap space"),
          # (the V1 front end's report that its engine core process died while starting)
          r"Engine core initialization failed\. See root cause above|"
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
@@ -57,7 +58,9 @@ SIGNALS: tuple[Pattern, ...] = (
          # (its multimodal budget's name for one item's tokens)
          r"max_tokens_per_mm_item|"
          # (its cache config's check of the CPU swap space against the host's RAM)
-         r"Too large swap space\. [\d.]+ GiB out of the"),
+         r"Too large swap space\. [\d.]+ GiB out of the|"
+         # (its scheduler's abort when the preempted sequences' KV blocks fill that swap space)
+         r"Aborted due to the lack of CPU swap space"),
     # vLLM's platform plugins (vllm-openvino, vllm-ascend, vllm-gaudi, vllm-spyre) run vLLM's engine on another device: their
     # names outweigh the runtime's below them ("site-packages/vllm_openvino/worker/openvino_worker.py")
     _sig("fw-vllm-plugin", "vllm", 40, tuple(f"vllm{sep}{name}" for name in _VLLM_PLUGINS for sep in "_-"),

@@ -215,6 +215,9 @@ def _ollama_load_request(m: re.Match[str]) -> Emitted:
         yield "knob.flash_attention", m.group(3) == "true"
     if parallel > 0:
         yield "knob.max_model_len", cells // parallel
+    if "GPULayers:[]" in m.string:  # the scheduler placed no layer on any GPU
+        yield "knob.gpu_layers", 0
+        yield "oom.hint", "no_gpu_layers"
     if m.group(5):
         yield "knob.kv_cache_dtype", m.group(5)
 
@@ -545,6 +548,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-requires-ram", ("than is available",), r"model requires more system memory \(([^)]+)\) than is available \(([^)]+)\)",
       lambda m: [("oom.kind", "host_insufficient"), ("oom.host_required_bytes", size_of(m.group(1)) or 0),
                  ("oom.host_available_bytes", size_of(m.group(2)) or 0), ("_phase", "load_weights")]),
+    # Ollama's earlier check of the model file against the machine's memory ("requested model (18.4 GiB) is too large
+    # for this system (6.8 GiB)"): the model, not a setting, does not fit
+    P("ollama-model-too-large", ("is too large for this system",), r"requested model \(([^)]+)\) is too large for this system \(([^)]+)\)",
+      lambda m: [("oom.kind", "model_exceeds_system"), ("mem.weights_total_bytes", size_of(m.group(1)) or 0),
+                 ("host.ram_total_bytes", size_of(m.group(2)) or 0), ("_phase", "load_weights")]),
     P("ollama-runner-cmd", ("starting llama server",), r'starting llama server"? cmd="?([^"]*)', _ollama_runner),
     P("ollama-busy", ("maximum pending requests exceeded",), r"server busy.*maximum pending requests exceeded", kind("queue_full")),
     P("ollama-cache-slot", ("loading cache slot",), r"loading cache slot.*prompt=(\d+)", lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),

@@ -153,6 +153,20 @@ def _iogpu_panic(m: re.Match[str]) -> Emitted:
                               "(a runtime release or heavy unified-memory pressure triggers it); no allocation failed")
 
 
+# a RAM-backed filesystem (a container's /dev/shm, a tmpfs /tmp) is a fraction of the host's RAM; past this it is a disk
+_TMPFS_MAX = 64 << 30
+
+
+def _ray_session_full(m: re.Match[str]) -> Emitted:
+    capacity = int(m.group(1))
+    if capacity > _TMPFS_MAX:
+        yield "oom.kind", "disk_full"
+        yield "host.disk_total_bytes", capacity
+        return
+    yield "oom.kind", "shm_exhausted"
+    yield "host.shm_total_bytes", capacity
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # a launcher's own survey before it loads ("Detected Available RAM: 2574 MB", koboldcpp; "Auto-detected
     # available RAM: 8000 MB"): what the host had free for the model
@@ -171,6 +185,17 @@ PATTERNS: tuple[Pattern, ...] = (
     P("android-lmkd-kill", ("lowmemorykiller", "lmkd"), r"(?:lowmemorykiller|\blmkd\b).{0,80}\bKill '[^']+' \(\d+\),.{0,200}to free \d+kB",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
+    # the OOM killer's table of the tasks it weighed ("[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents
+    # oom_score_adj name", then one row per task: "[   2665]     0  2665    55756      339    77824       68     0 crond");
+    # the kernel prints it only when it is about to kill for memory, so a paste of its rows alone says the same
+    P("kernel-oom-task-table", ("oom_score_adj name", "]  ", "] 1", "] 2", "] 3", "] 4", "] 5", "] 6", "] 7", "] 8", "] 9"),
+      r"\[\s*pid\s*\]\s+uid\s+tgid\s+total_vm\s+rss\b.*\boom_score_adj\s+name\b|"
+      r"^(?:\[[^\]]*\]\s*)?\[\s*\d+\]\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+\s+-?\d+\s+\S+\s*$",
+      kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
+    # Kubernetes' node event for the kernel's kill ("Warning  SystemOOM  node/...  System OOM encountered, victim
+    # process: llama-server"): the node's RAM, not the pod's limit (that one is OOMKilled)
+    P("k8s-system-oom", ("System OOM encountered",), r"System OOM encountered(?:, victim process: (\S+))?",
+      kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # the kernel's reaper freeing a killed task's memory ("oom_reaper: reaped process 2583 (python)"): a kill just happened
     P("kernel-oom-reaper", ("reaped process",), r"oom[_ ]reaper: reaped process \d+\s*\(", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
@@ -260,6 +285,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("windows-map-view", ("MapViewOfFile failed", "CreateFileMapping"),
       r"(?:MapViewOfFile|CreateFileMapping\w*) failed(?!: (?:Access is denied|The system cannot find))",
       kind("host_alloc_failed", ("oom.cpu_alloc_failed", True), ("_phase", "load_weights"))),
+    # faulthandler.enable() asking the kernel for its signal stack (sigaltstack) and refused with ENOMEM: on CPUs whose
+    # signal frame outgrew the fixed size older Pythons ask for (AMX, CPython bpo-46968), not a lack of RAM
+    P("faulthandler-enable", ("faulthandler.enable(",), r"^\s*(?:\S+\s+)?faulthandler\.enable\(\)\s*$", const(("oom.hint", "faulthandler_enable"))),
     P("mmap-enomem", ("Cannot allocate memory", "unable to mmap"), r"unable to mmap (\d+) bytes|Cannot allocate memory \(12\)|\[Errno 12\] Cannot allocate memory",
       lambda m: _host_alloc(int(m.group(1)) if m.group(1) else None)),
     P("container-limit", ("memory limit", "Memory limit"), r"exceeded (?:its |the )?memory limit|memory limit (?:reached|exceeded)",
@@ -301,8 +329,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
     # Ray's session directory (its object spilling and logs, often a small RAM-backed /tmp in a container)
     # with no space left: "file_system_monitor.cc:111: /tmp/ray/session_... is over 95% full, available space: 0; capacity: 67108864"
+    # (a filesystem of a disk's size is a full disk, not a RAM-backed tmpfs: the 1 TB "/tmp" of a host)
     P("ray-session-full", ("is over 95% full", "% full, available space"), r"/ray/session_\S+ is over \d+% full, available space: 0; capacity: (\d+)",
-      lambda m: [("oom.kind", "shm_exhausted"), ("host.shm_total_bytes", int(m.group(1)))]),
+      _ray_session_full),
     P("shm-df", ("shm ",), r"^\s*(?:shm|tmpfs)\s+" + SIZE + r"(?:\s|$)", _shm_df),
     # NVIDIA's containers (Triton, NGC PyTorch) at start-up: "NOTE: The SHMEM allocation limit is set to the default of 64MB.
     # This may be insufficient for the inference server."

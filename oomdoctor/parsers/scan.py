@@ -130,7 +130,9 @@ MULTIMODAL = (
     # (vLLM V0's "Starting profile run for multi-modal models.")
     r"qwen[\d._]*[-_]omni|lmms[-_]eval|encoding image|image slice|--mmproj\b|ProjectorPath:[^\s\]]|profile run for multi-modal models|"
     # (an image passed on a command line: "--image cat.jpg"; a vision stage's class: "EngineV2VisionPrefill.prepare")
-    r"\s--image(?:[= ]\S|\s*$)|(?<![a-z])Vision\w*?(?:Prefill|Encoder|Tower|Transformer)\b"
+    r"\s--image(?:[= ]\S|\s*$)|(?<![a-z])Vision\w*?(?:Prefill|Encoder|Tower|Transformer)\b|"
+    # (a vision-language model's or harness's name: SmolVLM, mlx-vlm, VLMEvalKit's vlmeval/vlm/; video inputs)
+    r"(?i:(?<![a-z])(?:[a-z]*vlm|vlmeval\w*)(?![a-z])|pixel_values_videos|video_grid_thw|video-mme|\bvideo frames?\b)"
 )
 
 LAUNCH: tuple[Pattern, ...] = (
@@ -163,7 +165,8 @@ LAUNCH: tuple[Pattern, ...] = (
       lambda m: [("_phase_umbrella", "startup")]),
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
                      "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV", "omni", "Omni", "lmms_eval",
-                     "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath", "multi-modal model"),
+                     "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath", "multi-modal model", "vlm", "VLM", "Vlm",
+                     "video", "Video"),
       MULTIMODAL, lambda m: [("oom.hint", "multimodal")]),
 )
 
@@ -179,7 +182,7 @@ NOT_OOM_KINDS = frozenset({
     "kernel_resource", "capture_error", "comm_error", "compile_error", "va_reservation", "ggml_fixed_pool",
     "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected", "device_lost", "mlock_limit",
     "profile_inconsistent", "req_slots_exhausted", "pin_refused", "context_full", "vram_recovery_warning",
-    "gpu_memory_unreported", "memory_notice", "request_over_context", "device_taken",
+    "gpu_memory_unreported", "memory_notice", "request_over_context", "device_taken", "disk_full",
 })
 
 

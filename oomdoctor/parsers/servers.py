@@ -296,6 +296,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("lmdeploy-kv", ("No enough gpu memory for kv cache",), r"No enough gpu memory for kv cache", kind("lmdeploy_kv_empty", ("_phase", "kv_alloc"))),
     # the PyTorch engine's serving loop (start-up is over: requests are being batched)
     P("lmdeploy-engine-loop", ("Engine loop failed",), r"Engine loop failed with error", const(("_phase", "prefill"))),
+    # the PyTorch engine shrinking its prefill budget because a device had too little memory left for it
+    # ("device<2> No enough memory. update max_prefill_token_num=4096"): the prefill's activations are what is short
+    P("lmdeploy-prefill-shrunk", ("update max_prefill_token_num",), r"No enough memory\. update max_prefill_token_num=(\d+)",
+      lambda m: [("oom.hint", "prefill_budget_shrunk"), ("knob.max_num_batched_tokens", int(m.group(1)))]),
     P("lmdeploy-runtime", ("No enough gpu memory for runtime",), r"No enough gpu memory for runtime", kind("lmdeploy_runtime_oom")),
     P("turbomind-oom", ("out of memory",), r"\[TM\]\[ERROR\] CUDA runtime error: out of memory\s*(\S*)",
       lambda m: [("oom.kind", "turbomind_oom")]
@@ -309,7 +313,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("turbomind-session-len", ("exceeds session_len", "run out of tokens"), r"exceeds session_len|run out of tokens\. session(?:_id)?=", kind("config_max_len")),
     # exllama's (v1) GPTQ act-order kernel scratch, sized for 2048 tokens at load: a fixed buffer, no allocation
     P("exllama-temp-state", ("temp_state buffer is too small",), r"temp_state buffer is too small", kind("static_plan_overflow")),
-    P("turbomind-config", ("EngineConfig(",), r"(?:Turbomind|Pytorch)EngineConfig\((.*)", lambda m: [(f.key, f.value) for f in parse_kwargs(m.group(1))]),
+    # (and the PyTorch engine's cache sizing: "build CacheEngine with config:CacheConfig(..., cache_max_entry_count=0.5, ...)")
+    P("turbomind-config", ("EngineConfig(", "CacheConfig("), r"(?:(?:Turbomind|Pytorch)EngineConfig|build CacheEngine with config:\s*CacheConfig)\((.*)", lambda m: [(f.key, f.value) for f in parse_kwargs(m.group(1))]),
     P("turbomind-blocks", ("max_block_count",), r"max_block_count = (\d+)", lambda m: [("mem.gpu_blocks", int(m.group(1)))]),
     P("turbomind-cache-full", ("cache out of memory",), r"cache out of memory, no request can be admitted", kind("kv_runtime_exhausted")),
     # ---- DeepSpeed

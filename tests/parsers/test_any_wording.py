@@ -2193,8 +2193,60 @@ ROUND_103 = [
 ]
 
 
+ROUND_105 = [
+    # the OOM killer's task table, its header or a row of it alone (the kernel prints it only when it kills for memory)
+    case("oom-task-table-header", "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n",
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("oom-task-table-row", "[四 3月 20 21:01:25 2025] [   2665]     0  2665    55756      339    77824       68             0 crond\n",
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # (a table of another tool with fewer columns is not it)
+    case("bracketed-numbers-not-a-task-row", "[   12]  3  4  5 python\n"),
+    # Kubernetes' node event for the kernel's kill
+    case("k8s-system-oom", "Warning  SystemOOM  node/...   System OOM encountered, victim process: llama-server\n",
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # Ollama's earlier check of the model against the machine: the model's size and the machine's
+    case("ollama-model-too-large", '{"error":"requested model (18.4 GiB) is too large for this system (6.8 GiB)"}\n',
+         [(OOM, "model_exceeds_system", 1), ("mem.weights_total_bytes", GiB(18.4), 1), ("host.ram_total_bytes", GiB(6.8), 1)]),
+    # faulthandler refused its signal stack: the frame above the ENOMEM says so
+    case("faulthandler-enomem", lines('  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 2238, in run_scheduler_process',
+                                      "    faulthandler.enable()", "OSError: [Errno 12] Cannot allocate memory"),
+         [("oom.hint", "traceback", 1), ("oom.hint", "faulthandler_enable", 2), (OOM, "host_alloc_failed", 3), ("oom.cpu_alloc_failed", True, 3)]),
+    # LMDeploy's PyTorch engine lowering its prefill budget, and the cache config it then sizes
+    case("lmdeploy-prefill-shrunk", lines(
+        "2024-10-18 17:52:13,322 - lmdeploy - WARNING - model_agent.py:70 - device<2> No enough memory. update max_prefill_token_num=4096",
+        "2024-10-18 17:52:14,511 - lmdeploy - INFO - cache_engine.py:36 - build CacheEngine with config:CacheConfig(max_batches=128, "
+        "block_size=64, num_cpu_blocks=204, num_gpu_blocks=365, window_size=-1, cache_max_entry_count=0.5, max_prefill_token_num=4096, "),
+         [("oom.hint", "prefill_budget_shrunk", 1), ("knob.max_num_batched_tokens", 4096, 1), ("knob.gpu_memory_utilization", 0.5, 2),
+          ("knob.max_num_batched_tokens", 4096, 2)],
+    ),
+    # Ollama's load request placing no layer on a GPU
+    case("ollama-no-gpu-layers", 'time=2025-09-16T15:57:19.430+02:00 level=INFO source=runner.go:799 msg=load request="{Operation:commit '
+                                 "LoraPath:[] Parallel:1 BatchSize:512 FlashAttention:false KvSize:131072 KvCacheType: NumThreads:8 "
+                                 'GPULayers:[] MultiUserCache:false ProjectorPath: "\n',
+         [("knob.max_num_seqs", 1, 1), ("knob.batch_size", 512, 1), ("knob.flash_attention", False, 1), ("knob.max_model_len", 131072, 1),
+          ("knob.gpu_layers", 0, 1), ("oom.hint", "no_gpu_layers", 1)]),
+    # Ray's session directory full: on a disk of a disk's size it is disk, not RAM; 64 MiB is a container's /dev/shm
+    case("ray-session-disk-full", "(raylet) file_system_monitor.cc:111: /tmp/ray/session_2024-01-04_09-39-43_289383_3199100 is over 95% full, "
+                                  "available space: 0; capacity: 1081985105920. Object creation will fail if spilling is required.\n",
+         [(OOM, "disk_full", 1), ("host.disk_total_bytes", 1081985105920, 1)]),
+    case("ray-session-shm-full", "(raylet) file_system_monitor.cc:111: /tmp/ray/session_2024 is over 95% full, available space: 0; "
+                                 "capacity: 67108864. Object creation will fail if spilling is required.\n",
+         [(OOM, "shm_exhausted", 1), ("host.shm_total_bytes", 67108864, 1)]),
+    # vLLM's scheduler abort for its CPU swap space names vLLM
+    case("vllm-swap-space-abort", "RuntimeError: Aborted due to the lack of CPU swap space. Please increase the swap space to avoid this error.\n",
+         [(OOM, "kv_swap_exhausted", 1)], framework="vllm"),
+    # a vision-language model or harness by name, and video inputs: multimodal
+    case("vlm-by-name", '  File "/data/VLMEvalKit/vlmeval/vlm/smolvlm.py", line 97, in generate_inner\n',
+         [("oom.hint", "traceback", 1), ("oom.hint", "multimodal", 1)]),
+    case("video-inputs", "pixel_values_videos = inputs.pop('pixel_values_videos')\n", [("oom.hint", "multimodal", 1)]),
+    case("vllm-is-not-vlm", "INFO 01-01 00:00:00 [api_server.py:1] vllm serve /models/m --max-model-len 4096\n",
+         [("knob.max_model_len", 4096, 1), ("knob.model", "/models/m", 1)]),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
-                                     + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103))
+                                     + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
+                                     + ROUND_105))
 def test_any_wording(c):
     check(c)
 
