@@ -226,6 +226,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "host.ram_used_ratio": _spec(float, R, "share of host RAM in use, as the log states"),
     "host.swap_total_bytes": _spec(int, B, "swap"),
     "host.shm_total_bytes": _spec(int, B, "/dev/shm size"),
+    "oom.resident_bytes": _spec(int, B, "memory already held when a load was refused (other models, caches), as a guard states it"),
     "host.disk_total_bytes": _spec(int, B, "size of a filesystem a log reports full (a disk, not RAM)"),
     "host.shm_free_bytes": _spec(int, B, "/dev/shm free"),
     "host.cgroup_limit_bytes": _spec(int, B, "container memory limit"),

@@ -686,7 +686,10 @@ def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
     ev = _ev(facts, "mem.weights_bytes", "model.params")
     dtype = facts.value("knob.dtype")
     if isinstance(dtype, str) and dtype.lower().replace("torch.", "") in ("float32", "float", "fp32", "f32"):
-        yield _est("fit.dtype", "bfloat16", _ev(facts, "knob.dtype"))
+        # (a card before compute capability 8.0 has no bfloat16: float16 is its 16-bit dtype)
+        cc = facts.value("gpu.compute_capability")
+        old_card = isinstance(cc, str) and re.fullmatch(r"\d+(?:\.\d+)?", cc) is not None and float(cc) < 8.0
+        yield _est("fit.dtype", "float16" if old_card else "bfloat16", _ev(facts, "knob.dtype", "gpu.compute_capability"))
     if weights and total:
         tp = parallel_split(facts)[0]
         need = weights * tp / (total * 0.8)

@@ -232,8 +232,11 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp", "LM Studio", "lmstudio", "lm-studio",
                                                   "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load",
-                                                  "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt"),
+                                                  "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt",
+                                                  "rnllama", "llama.rn"),
+         # (llama.rn, the React Native binding mobile apps embed: its library "librnllama_v8_2_fp16_dotprod.so")
          r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all|\bctransformers\b|model loading guardrails|"
+         r"\b(?:lib)?rnllama\w*\.so\b|\bllama\.rn\b|"
          r"Try a different model and/or config|🥲 Failed to load|"
          # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"
          r"^Processing Prompt (?:\[BLAS\] )?\(\d+ / \d+ tokens\)|"

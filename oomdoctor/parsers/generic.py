@@ -751,6 +751,19 @@ PATTERNS: tuple[Pattern, ...] = (
     P("hsa-out-of-resources", ("HSA_STATUS_ERROR_OUT_OF_RESOURCES",), r"HSA_STATUS_ERROR_OUT_OF_RESOURCES", kind("runtime_resources")),
     # (the free memory it states, on the error's line or the next)
     P("hsa-free-mem", ("Available Free mem",), r"Available Free mem\s*:\s*(\d+)\s*MB", lambda m: [("oom.gpu_free_bytes", to_bytes(m.group(1), "MiB"))]),
+    # a memory guard refusing a load by its own sum ("Cannot load GLM-5.1: projected memory 774.68GB would exceed the memory
+    # ceiling 506.00GB (current: 378.17GB, model: 396.52GB)", oMLX): the model against the budget, and what is already
+    # resident beside it
+    P("guard-projected-load", ("would exceed the memory ceiling",),
+      r"projected memory " + SIZE + r" would exceed the memory ceiling " + SIZE + r" \(current: " + SIZE + r", model: " + SIZE + r"\)",
+      lambda m: [("oom.kind", "load_refused"), ("mem.gpu_total_bytes", to_bytes(m.group(3), m.group(4))),
+                 ("oom.resident_bytes", to_bytes(m.group(5), m.group(6))), ("mem.weights_bytes", to_bytes(m.group(7), m.group(8))),
+                 ("_phase", "load_weights")]),
+    # Metal's API validation stopping the process (MTLReportFailure in a crash report's frames): a call the API does not
+    # allow, a runtime's bug, not a lack of memory
+    P("metal-report-failure", ("MTLReportFailure",), r"\bMTLReportFailure\b",
+      lambda m: [("error.final", "MTLReportFailure: Metal's API validation stopped the process (a call the API does not allow), "
+                                 "not a lack of memory")]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",

@@ -232,6 +232,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # "terminated by signal 11"): a crash, not a kill for memory
     P("signal-crash", ("by signal ",), r"\b(?:exited|terminated|killed|stopped)\b.{0,40}\bby signal (4|8|11)\b",
       lambda m: [("error.final", f"signal {m.group(1)}: the process crashed ({CRASH_SIGNALS[m.group(1)]}), it was not killed for memory")]),
+    # a native crash report naming its signal (Android's tombstone "signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr
+    # 0x258", "Fatal signal 11 (SIGSEGV)"): a crash at an address, not a kill for memory
+    P("signal-crash-report", ("(SIGSEGV)", "(SIGILL)", "(SIGFPE)"), r"\bsignal (4|8|11) \((?:SIGILL|SIGFPE|SIGSEGV)\)",
+      lambda m: [("error.final", f"signal {m.group(1)}: the process crashed ({CRASH_SIGNALS[m.group(1)]}), it was not killed for memory")]),
     # Go's name for the signal that ended a child ("llama-server process has terminated: signal: floating point
     # exception (core dumped)"): an arithmetic fault or an instruction this CPU lacks, not a kill for memory
     P("signal-crash-named", tuple(f"signal: {name}" for name in _GO_SIGNALS),

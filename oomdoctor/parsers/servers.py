@@ -305,6 +305,12 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "turbomind_oom")]
       + ([("_phase", "load_weights")] if "memory_utils" in m.group(1) or "Weight" in m.group(1) else [])
       + ([("oom.hint", "turbomind_runtime_allocator")] if "allocator" in m.group(1) else [])),
+    # TurboMind's (earlier FasterTransformer's) CUDA check naming a reason other than memory ("[TM][ERROR] CUDA runtime
+    # error: invalid argument /lmdeploy/src/turbomind/utils/memory_utils.cu:136"): the call was refused, nothing ran out
+    P("turbomind-cuda-other-error", ("[TM][ERROR] CUDA runtime error", "[FT][ERROR] CUDA runtime error"),
+      r"\[(TM|FT)\]\[ERROR\] CUDA runtime error: (?!out of memory)([a-z][a-z ]{2,60}?)\s*(?:/\S+|$)",
+      lambda m: [("error.final", f"CUDA runtime error: {m.group(2).strip()} ({'TurboMind' if m.group(1) == 'TM' else 'FasterTransformer'}), "
+                                 "not out of memory")]),
     P("turbomind-reject", ("RejectInvalidRequests",), r"Skipping invalid infer request for id \d+, code = (\d+)",
       lambda m: [("oom.kind", "turbomind_request_rejected"), ("oom.hint", "turbomind_code_" + m.group(1)), ("_phase", "prefill")]),
     # TurboMind cut the context to what its KV pool holds ("`session_len` truncated to 4928 due to limited KV cache memory")

@@ -2241,6 +2241,24 @@ ROUND_105 = [
     case("video-inputs", "pixel_values_videos = inputs.pop('pixel_values_videos')\n", [("oom.hint", "multimodal", 1)]),
     case("vllm-is-not-vlm", "INFO 01-01 00:00:00 [api_server.py:1] vllm serve /models/m --max-model-len 4096\n",
          [("knob.max_model_len", 4096, 1), ("knob.model", "/models/m", 1)]),
+    # TurboMind's (FasterTransformer's) CUDA check naming a reason other than memory
+    case("turbomind-invalid-argument", "RuntimeError: [TM][ERROR] CUDA runtime error: invalid argument /lmdeploy/src/turbomind/utils/memory_utils.cu:136 \n",
+         [(FINAL, "CUDA runtime error: invalid argument (TurboMind), not out of memory", 1)]),
+    case("turbomind-out-of-memory-still", "[TM][ERROR] CUDA runtime error: out of memory /lmdeploy/src/turbomind/utils/allocator.h:231\n",
+         [(OOM, "turbomind_oom", 1), ("oom.hint", "turbomind_runtime_allocator", 1)]),
+    # a native crash report naming its signal; Metal's API validation in a crash report's frames
+    case("tombstone-sigsegv", "signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0000000000000258\n",
+         [(FINAL, "signal 11: the process crashed (SIGSEGV, a segmentation fault), it was not killed for memory", 1)]),
+    case("metal-report-failure", "Metal                    MTLReportFailure\n",
+         [(FINAL, "MTLReportFailure: Metal's API validation stopped the process (a call the API does not allow), not a lack of memory", 1)]),
+    # a memory guard's sum: the model, the ceiling, and what was already resident
+    case("guard-projected-load", "omlx 0.4.1: Cannot load GLM-5.1-MXFP4-Q8: projected memory 774.68GB would exceed the memory ceiling 506.00GB "
+                                 "(current: 378.17GB, model: 396.52GB). Free system memory or lower memory_guard_tier.\n",
+         [(OOM, "load_refused", 1), ("mem.gpu_total_bytes", GiB(506.00), 1), ("oom.resident_bytes", GiB(378.17), 1),
+          ("mem.weights_bytes", GiB(396.52), 1)]),
+    # llama.rn's library in an Android tombstone names llama.cpp
+    case("llama-rn-library", "      #00 pc 00000000000f527c  /data/app/base.apk!librnllama_v8_2_fp16_dotprod.so (offset 0x1654000)\n",
+         framework="llamacpp"),
 ]
 
 
