@@ -178,6 +178,8 @@ def read_command(text: str, source: str = "command") -> Context:
     facts += launch.parse_kwargs(text, evidence=ev, origin=Origin.COMMAND)
     facts += launch.parse_env(env, evidence=ev, origin=Origin.COMMAND)
     facts += _generic_flags(argv, ev)
+    if re.search(launch.HOST_RESIDENT_WEIGHTS, text):
+        facts.append(Fact("oom.hint", "host_resident_weights", Origin.COMMAND, ev))
     if not any(f.key == "gpu.count" for f in facts):
         facts += _visible_devices(env, ev)
     if not any(f.key == "knob.tensor_parallel_size" for f in facts):

@@ -385,8 +385,14 @@ class FactSet:
     def keys(self) -> list[str]:
         return list(self._by_key)
 
+    def stated(self, *keys: str | None) -> "FactSet":
+        """These keys' facts that the log, a probe or the user stated (no card table, catalog or estimate)."""
+        return FactSet(f for k in keys if k for f in self._by_key.get(k, ()) if f.origin in STATED)
+
     def with_(self, facts: Iterable[Fact]) -> "FactSet":
         return FactSet((*self._facts, *facts))
 
 
+# what someone or something stated, as opposed to what the shipped tables and the memory model filled in
+STATED = frozenset({Origin.LOG, Origin.PROBE, Origin.SETTINGS, Origin.COMMAND})
 _RANK = {Origin.ESTIMATE: 0, Origin.CATALOG: 0, Origin.CARD: 1, Origin.COMMAND: 1, Origin.SETTINGS: 1, Origin.PROBE: 2, Origin.LOG: 3}

@@ -249,6 +249,8 @@ def _host_share(facts: FactSet, weights: float | None, total: float | None) -> I
         yield _est("host.limit_below_model", True, ev)
         yield _est("fit.host_memory_limit", f"{math.ceil(whole * 1.5 / GIB) + 2}g", ev)
         return
+    if not host and "host_resident_weights" in facts.values("oom.hint"):
+        return  # an engine that keeps the weights in RAM by design runs on a host sized for them: no assumed RAM to compare
     gpus = max(facts.number("gpu.count") or 1, tp * pp)
     assumed = max(WORKSTATION_RAM, 2 * gpus * total) if total else WORKSTATION_RAM
     if whole >= 0.9 * (host or assumed):

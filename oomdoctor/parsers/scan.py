@@ -20,10 +20,10 @@ from typing import Any, BinaryIO, Iterable
 from oomdoctor.context import read_command
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value, format_bytes
-from oomdoctor.launch import (ALLOC_CONF, ENV_KNOBS, FLAG_OWNER, LLAMA_CPP_TOOL, LLAMA_CPP_TOOLS, SHARED_FLAGS, detect_framework, framework_from_flags, parse_argv,
+from oomdoctor.launch import (ALLOC_CONF, ENV_KNOBS, FLAG_OWNER, HOST_RESIDENT_WEIGHTS, LLAMA_CPP_TOOL, LLAMA_CPP_TOOLS, SHARED_FLAGS, detect_framework, framework_from_flags, parse_argv,
                               parse_env, parse_kwargs, positional_model, shared_flag_facts, split)
 from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
-from oomdoctor.parsers.base import P, Pattern, seconds, timestamp
+from oomdoctor.parsers.base import P, Pattern, const, seconds, timestamp
 from oomdoctor.parsers.prefilter import Prefilter, build_prefilter
 from oomdoctor.timeline.series import SeriesSet
 
@@ -163,6 +163,8 @@ LAUNCH: tuple[Pattern, ...] = (
     # phase when no frame names a step)
     P("engine-core-init-failed", ("Engine core initialization failed",), r"Engine core initialization failed",
       lambda m: [("_phase_umbrella", "startup")]),
+    P("host-resident-weights", ("ktransformers", "KTransformers", "--kt-", "--cpu_infer", "--n-cpu-moe", "exps=CPU"), HOST_RESIDENT_WEIGHTS,
+      const(("oom.hint", "host_resident_weights"))),
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
                      "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV", "omni", "Omni", "lmms_eval",
                      "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath", "multi-modal model", "vlm", "VLM", "Vlm",

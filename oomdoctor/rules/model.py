@@ -1,7 +1,9 @@
 """Rule types, built from YAML dicts with located errors (`from_dict(d, source)`).
 
 Unknown keys and bad values are errors naming the file and line. Conditions match facts,
-never raw log text.
+never raw log text. A leaf condition with `stated: true` weighs only what the log, a probe or
+the user stated ({fact: mem.gpu_blocks, gt: 0, stated: true}: the engine said it sized its KV
+pool), not what the card table, the model catalog or the memory model filled in.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class Condition:
     all: tuple["Condition", ...] = ()
     any: tuple["Condition", ...] = ()
     not_: "Condition | None" = None
+    stated: bool = False  # only what the log, a probe or the user stated counts: no card table, catalog or estimate
 
     @classmethod
     def from_dict(cls, d: Any, source: Location | None) -> "Condition":
@@ -75,8 +78,11 @@ class Condition:
                 raise RuleError(f"'{g}' must be a non-empty list of conditions", _loc(source, d))
             parsed = tuple(cls.from_dict(i, source) for i in items)
             return cls(all=parsed) if g == "all" else cls(any=parsed)
-        _check_keys(d, {"fact", *OPERATORS}, {"fact"}, "condition", source)
-        ops = [k for k in d if k != "fact"]
+        _check_keys(d, {"fact", "stated", *OPERATORS}, {"fact"}, "condition", source)
+        stated = d.get("stated", False)
+        if not isinstance(stated, bool):
+            raise RuleError("'stated' needs true or false", _loc(source, d))
+        ops = [k for k in d if k not in ("fact", "stated")]
         if len(ops) != 1:
             raise RuleError(f"a condition takes exactly one operator ({', '.join(OPERATORS)})", _loc(source, d))
         op = ops[0]
@@ -95,7 +101,7 @@ class Condition:
                 re.compile(str(arg))
             except re.error as exc:
                 raise RuleError(f"bad regex in 'matches': {exc}", _loc(source, d)) from None
-        return cls(fact=key, op=op, arg=tuple(arg) if isinstance(arg, list) else arg)
+        return cls(fact=key, op=op, arg=tuple(arg) if isinstance(arg, list) else arg, stated=stated)
 
     def facts_named(self) -> set[str]:
         out: set[str] = set()
@@ -115,6 +121,8 @@ class Condition:
         if self.not_ is not None:
             return not self.not_.holds(facts)
         assert self.fact is not None and self.op is not None
+        if self.stated:
+            facts = facts.stated(self.fact, str(self.arg) if self.op.endswith("_fact") else None)
         if self.op == "exists":
             return facts.has(self.fact) == bool(self.arg)
         if self.op in ("equals", "in", "matches"):

@@ -2259,6 +2259,13 @@ ROUND_105 = [
     # llama.rn's library in an Android tombstone names llama.cpp
     case("llama-rn-library", "      #00 pc 00000000000f527c  /data/app/base.apk!librnllama_v8_2_fp16_dotprod.so (offset 0x1654000)\n",
          framework="llamacpp"),
+    # an engine that keeps the experts in host RAM by design (KTransformers, llama.cpp's experts on the CPU)
+    case("host-resident-ktransformers", "  File \"/opt/ktransformers/ktransformers/local_chat.py\", line 110, in local_chat\n",
+         [("oom.hint", "traceback", 1), ("oom.hint", "host_resident_weights", 1)]),
+    case("host-resident-n-cpu-moe", "llama-server -m /m/GLM-4.5-Air-Q4_K_M.gguf --n-cpu-moe 30 -c 32768\n",
+         [("oom.hint", "host_resident_weights", 1), ("knob.max_model_len", 32768, 1), ("knob.model", "/m/GLM-4.5-Air-Q4_K_M.gguf", 1),
+          ("knob.cpu_moe_layers", 30, 1)],
+         framework="llamacpp"),
 ]
 
 
