@@ -156,10 +156,10 @@ KWARGS: dict[str, tuple[str, Callable[[str], Value]]] = {
 # llama.cpp's programs that load a model and take its flags (the scanner reads a line naming one as a launch)
 LLAMA_CPP_TOOLS = ("llama-server", "llama-cli", "llama-bench", "llama-batched-bench", "llama-perplexity", "llama-mtmd-cli", "llama-embedding")
 LLAMA_CPP_TOOL = "llama-(?:" + "|".join(t.removeprefix("llama-") for t in LLAMA_CPP_TOOLS) + ")"
-# its scripts that convert a checkpoint to GGUF (in host RAM), and its quantizer
 # engines and flags that keep the model's weights (its MoE experts) in host RAM by design: KTransformers and SGLang's
 # kt-kernel flags, llama.cpp's experts kept on the CPU (--n-cpu-moe, -ot exps=CPU); the host was sized for the model
 HOST_RESIDENT_WEIGHTS = r"(?i)\bktransformers\b|--kt-(?:cpuinfer|weight-path|amx-weight-path|num-gpu-experts)\b|--cpu_infer\b|--n-cpu-moe\b|exps=CPU\b"
+# its scripts that convert a checkpoint to GGUF (in host RAM), and its quantizer
 LLAMA_CPP_CONVERTERS = r"convert[-_](?:hf[-_]to[-_]gguf|pth[-_]to[-_]ggml|llama[-_]ggml[-_]to[-_]gguf|lora[-_]to[-_]gguf)\.py|\bllama-quantize\b"
 
 _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -194,7 +194,7 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # Kubernetes' node event for the kernel's kill ("Warning  SystemOOM  node/...  System OOM encountered, victim
     # process: llama-server"): the node's RAM, not the pod's limit (that one is OOMKilled)
-    P("k8s-system-oom", ("System OOM encountered",), r"System OOM encountered(?:, victim process: (\S+))?",
+    P("k8s-system-oom", ("System OOM encountered",), r"System OOM encountered",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # the kernel's reaper freeing a killed task's memory ("oom_reaper: reaped process 2583 (python)"): a kill just happened
     P("kernel-oom-reaper", ("reaped process",), r"oom[_ ]reaper: reaped process \d+\s*\(", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
