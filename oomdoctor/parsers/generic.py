@@ -831,6 +831,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header
     P("frame-line", ('", line ',), FRAME_LINE, const(("_traceback", True))),
+    # Triton's autotuner benchmarking its candidate configs (autotuner.py's _bench, testing.py's do_bench): trial launches
+    # with buffers of their own, outside any engine's pool
+    P("triton-autotune-frames", ("triton/runtime/autotuner.py", "triton/testing.py"), r"triton/(?:runtime/autotuner|testing)\.py",
+      const(("oom.hint", "triton_autotune"))),
     # a native backtrace's numbered frames (TVM's runtime under MLC-LLM: "  1: tvm::runtime::relax_vm::NDArrayCache::Load(...)"):
     # a traceback too, and reading the parameter shards is the load
     # (MLC's own "  7: LoadParams" frame, no namespace, reads the parameters too)

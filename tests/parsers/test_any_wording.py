@@ -2266,6 +2266,9 @@ ROUND_105 = [
          [("oom.hint", "host_resident_weights", 1), ("knob.max_model_len", 32768, 1), ("knob.model", "/m/GLM-4.5-Air-Q4_K_M.gguf", 1),
           ("knob.cpu_moe_layers", 30, 1)],
          framework="llamacpp"),
+    # Triton's autotuner benchmarking its candidate configs: trial launches outside any engine's pool
+    case("triton-autotune-frames", '  File "/usr/local/lib/python3.12/dist-packages/triton/testing.py", line 149, in do_bench\n',
+         [("oom.hint", "traceback", 1), ("oom.hint", "triton_autotune", 1)]),
 ]
 
 
