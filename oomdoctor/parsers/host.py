@@ -153,6 +153,11 @@ def _iogpu_panic(m: re.Match[str]) -> Emitted:
                               "(a runtime release or heavy unified-memory pressure triggers it); no allocation failed")
 
 
+def _crashed(what: str, sig: str) -> Emitted:
+    """A process ended by a crash signal (SIGILL, SIGFPE, SIGSEGV), as the line names it: not a kill for memory."""
+    yield "error.final", f"{what}: the process crashed ({CRASH_SIGNALS[sig]}), it was not killed for memory"
+
+
 # a RAM-backed filesystem (a container's /dev/shm, a tmpfs /tmp) is a fraction of the host's RAM; past this it is a disk
 _TMPFS_MAX = 64 << 30
 
@@ -217,8 +222,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # exit code 132, 136, 139 (128 + SIGILL, SIGFPE, SIGSEGV): the process crashed; a kill for memory is 137
     P("exit-crash", tuple(f"{w}{c}" for c in ("132", "136", "139") for w in ("code ", "status ", "code: ", "code=", "Code: ", "ExitCode\": ", "exit ")),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode\"?)[\s:=(]+(13[269])\b",
-      lambda m: [("error.final", f"exit code {m.group(1)}: the process crashed ({CRASH_SIGNALS[str(int(m.group(1)) - 128)]}), "
-                                 "it was not killed for memory")]),
+      lambda m: _crashed(f"exit code {m.group(1)}", str(int(m.group(1)) - 128))),
     # a Windows process's NTSTATUS exit code, in any of the spellings launchers print
     P("windows-exit-status", _EXIT_ANCHORS,
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status)[\s:=(]+(0x[0-9a-f]{8}|-?\d{10,20})\b", _windows_exit),
@@ -226,22 +230,19 @@ PATTERNS: tuple[Pattern, ...] = (
     P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # (cog's "Prediction failed for an unknown reason. It might have run out of memory? (exitcode -11)")
     P("return-code-crash", tuple(a for anchors, _ in _MINUS_CRASH for a in anchors), "|".join(rx for _, rx in _MINUS_CRASH),
-      lambda m: [("error.final", f"return code -{sig}: the process crashed ({CRASH_SIGNALS[sig]}), it was not killed for memory")
-                 for sig in re.findall(r"-(\d+)\b", m.group(0))[-1:]]),
+      lambda m: [f for sig in re.findall(r"-(\d+)\b", m.group(0))[-1:] for f in _crashed(f"return code -{sig}", sig)]),
     # a supervisor reporting the signal that ended its service ("Service exited with code 256 (by signal 4)",
     # "terminated by signal 11"): a crash, not a kill for memory
-    P("signal-crash", ("by signal ",), r"\b(?:exited|terminated|killed|stopped)\b.{0,40}\bby signal (4|8|11)\b",
-      lambda m: [("error.final", f"signal {m.group(1)}: the process crashed ({CRASH_SIGNALS[m.group(1)]}), it was not killed for memory")]),
-    # a native crash report naming its signal (Android's tombstone "signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr
-    # 0x258", "Fatal signal 11 (SIGSEGV)"): a crash at an address, not a kill for memory
-    P("signal-crash-report", ("(SIGSEGV)", "(SIGILL)", "(SIGFPE)"), r"\bsignal (4|8|11) \((?:SIGILL|SIGFPE|SIGSEGV)\)",
-      lambda m: [("error.final", f"signal {m.group(1)}: the process crashed ({CRASH_SIGNALS[m.group(1)]}), it was not killed for memory")]),
+    # (and a native crash report naming its signal, Android's tombstone "signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr
+    # 0x258", "Fatal signal 11 (SIGSEGV)": a crash at an address)
+    P("signal-crash", ("by signal ", "(SIGSEGV)", "(SIGILL)", "(SIGFPE)"),
+      r"\b(?:exited|terminated|killed|stopped)\b.{0,40}\bby signal (4|8|11)\b|\bsignal (4|8|11) \((?:SIGILL|SIGFPE|SIGSEGV)\)",
+      lambda m: _crashed(f"signal {m.group(1) or m.group(2)}", m.group(1) or m.group(2))),
     # Go's name for the signal that ended a child ("llama-server process has terminated: signal: floating point
     # exception (core dumped)"): an arithmetic fault or an instruction this CPU lacks, not a kill for memory
     P("signal-crash-named", tuple(f"signal: {name}" for name in _GO_SIGNALS),
       r"\bsignal: (" + "|".join(_GO_SIGNALS) + r")\b",
-      lambda m: [("error.final", f"signal: {m.group(1)}: the process crashed ({CRASH_SIGNALS[_GO_SIGNALS[m.group(1)]]}), "
-                                 "it was not killed for memory")]),
+      lambda m: _crashed(f"signal: {m.group(1)}", _GO_SIGNALS[m.group(1)])),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
