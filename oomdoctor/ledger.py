@@ -683,14 +683,20 @@ def _fit_batch(facts: FactSet) -> Iterable[Fact]:
         yield _est("fit.max_total_tokens", int(total_tokens) // 2, _ev(facts, "oom.total_tokens", "knob.max_total_tokens"))
 
 
+def compute_capability(facts: FactSet) -> float | None:
+    """The card's CUDA compute capability as a number ("8.9" -> 8.9, "12.0" -> 12.0), where it is known."""
+    cc = facts.value("gpu.compute_capability")
+    return float(cc) if isinstance(cc, str) and re.fullmatch(r"\d+(?:\.\d+)?", cc) else None
+
+
 def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
     weights, _ = weights_per_gpu(facts)
     ev = _ev(facts, "mem.weights_bytes", "model.params")
     dtype = facts.value("knob.dtype")
     if isinstance(dtype, str) and dtype.lower().replace("torch.", "") in ("float32", "float", "fp32", "f32"):
         # (a card before compute capability 8.0 has no bfloat16: float16 is its 16-bit dtype)
-        cc = facts.value("gpu.compute_capability")
-        old_card = isinstance(cc, str) and re.fullmatch(r"\d+(?:\.\d+)?", cc) is not None and float(cc) < 8.0
+        cc = compute_capability(facts)
+        old_card = cc is not None and cc < 8.0
         yield _est("fit.dtype", "float16" if old_card else "bfloat16", _ev(facts, "knob.dtype", "gpu.compute_capability"))
     if weights and total:
         tp = parallel_split(facts)[0]

@@ -110,6 +110,9 @@ def test_quantization_knows_the_checkpoint_and_the_card() -> None:
     assert bf16.knob == "quantization" and bf16.flag.startswith("--quantization fp8")  # not awq: vLLM cannot make AWQ at load
     turing = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(gpu__compute_capability="7.5"), "vllm", None)
     assert turing.knob == "smaller_model" and turing.flag is None
+    # (compute capability is a number: Blackwell's 12.0 is after Ampere's 8.0, not before it as a string)
+    blackwell = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(gpu__compute_capability="12.0"), "vllm", None)
+    assert blackwell.knob == "quantization" and blackwell.flag.startswith("--quantization fp8")
     already = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(knob__quantization="awq"), "vllm", None)
     assert already.knob == "smaller_model"
     gguf = build(spec("quantization", "set"), "r", Account.WEIGHTS,

@@ -13,7 +13,7 @@ import re
 
 from oomdoctor import knobs
 from oomdoctor.facts import FactSet, Value
-from oomdoctor.ledger import HEADROOM
+from oomdoctor.ledger import HEADROOM, compute_capability
 from oomdoctor.model import Account, Action, Suggestion
 from oomdoctor.rules.model import SuggestionSpec, render_template, template_value
 
@@ -169,8 +169,8 @@ def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> t
         if cur:  # a pre-quantized checkpoint: quantizing it again at load is not possible
             what = "weights are already quantized at load to" if cur in _LOAD_TIME else "checkpoint is already"
             return "smaller_model", None, f"the {what} {cur}: a smaller model (or more GPUs) is what is left"
-        cc = str(facts.value("gpu.compute_capability") or "")
-        ampere_plus = not cc or cc >= "8.0"
+        cc = compute_capability(facts)
+        ampere_plus = cc is None or cc >= 8.0
         if framework == "tgi" and facts.value("gpu.fp8") is False:
             return "quantization", "bitsandbytes-nf4", "quantized to 4 bits at load (this card has no fp8)"
         if ampere_plus:
