@@ -344,7 +344,7 @@ def from_model(text: str, quiet: bool = False) -> Context:
     from oomdoctor.memory.arch import quant_from_config
     from oomdoctor.memory.config import find_in_hf_cache
     from oomdoctor.memory.quant import normalise_name
-    from oomdoctor.parsers.scan import MULTIMODAL, name_hints, params_from_name
+    from oomdoctor.parsers.scan import MULTIMODAL, context_from_name, name_hints, params_from_name
 
     text = text.strip()
     if not text:
@@ -367,8 +367,11 @@ def from_model(text: str, quiet: bool = False) -> Context:
     if match is not None:
         cev = Evidence("catalog", None, f"{text[:100]} -> {match.id} ({match.params / 1e9:.2f} B params; {match.source})")
         facts.append(Fact("model.params", int(match.params), Origin.CATALOG, cev))
-        if match.default_context:
-            facts.append(Fact("model.default_context", int(match.default_context), Origin.CATALOG, cev))
+        # (a long-context variant the catalog does not list names its context: "Llama-3-8B-Instruct-Gradient-1048k")
+        named_context = context_from_name(head)
+        context = max(named_context or 0, match.default_context or 0)
+        if context:
+            facts.append(Fact("model.default_context", context, Origin.CATALOG, cev))
         layers = (match.config.get("text_config") or match.config).get("num_hidden_layers")
         if isinstance(layers, int):
             facts.append(Fact("knob.model_layers", layers, Origin.CATALOG, cev))
@@ -388,6 +391,9 @@ def from_model(text: str, quiet: bool = False) -> Context:
     notes: tuple[str, ...] = ()
     if params:
         facts.append(Fact("model.params", params, Origin.CATALOG, Evidence("model name", None, text[:200])))
+        named_context = context_from_name(head)
+        if named_context:
+            facts.append(Fact("model.default_context", named_context, Origin.CATALOG, Evidence("model name", None, text[:200])))
         named, _ = catalog.split_quantization(text, gguf="gguf" in text.lower())
         quant = normalise_name(named) or _default_quant(text, named == "gguf")
         if quant:

@@ -185,7 +185,12 @@ FLAG_OWNER = {
     "--max-input-length": "tgi", "--cuda-memory-fraction": "tgi", "--ctx-size": "llamacpp", "--n-gpu-layers": "llamacpp",
     "--cache-max-entry-count": "lmdeploy", "--session-len": "lmdeploy",
     "--contextsize": "llamacpp", "--gpulayers": "llamacpp", "--blasbatchsize": "llamacpp",
+    # TensorRT-LLM's engine build (build.py, trtllm-build)
+    "--use-gpt-attention-plugin": "tensorrt-llm", "--gpt-attention-plugin": "tensorrt-llm", "--use-gemm-plugin": "tensorrt-llm",
+    "--gemm-plugin": "tensorrt-llm", "--enable-context-fmha": "tensorrt-llm", "--use-inflight-batching": "tensorrt-llm",
 }
+# flags a framework's parser takes only as spelled: SGLang's `--tp-size`, where TensorRT-LLM's build writes `--tp_size`
+_HYPHEN_ONLY = frozenset({"--tp-size"})
 
 
 # flags several engines share with the same meaning: a line of them alone names no engine, but
@@ -209,7 +214,7 @@ def shared_flag_facts(argv: Sequence[str]) -> list[Fact]:
 def framework_from_flags(text: str) -> str | None:
     """The one framework whose own flags the text uses (None when none or several)."""
     line = re.sub(r"--[a-z_]+", lambda f: f.group(0).replace("_", "-"), text)
-    owners = {fw for flag, fw in FLAG_OWNER.items() if re.search(re.escape(flag) + r"(?![\w-])", line)}
+    owners = {fw for flag, fw in FLAG_OWNER.items() if re.search(re.escape(flag) + r"(?![\w-])", text if flag in _HYPHEN_ONLY else line)}
     return owners.pop() if len(owners) == 1 else None
 
 

@@ -194,6 +194,20 @@ def test_model_names_resolve_offline() -> None:
     assert unknown.model is None and "not in the offline catalog" in unknown.notes[0]
 
 
+@pytest.mark.parametrize("name, tokens", [
+    ("gradientai/Llama-3-8B-Instruct-Gradient-1048k", 1_048_576),  # holdout r108: the catalog's Llama-3-8B says 8192
+    ("NousResearch/Yarn-Mistral-7b-128k", 131_072),
+    ("some-private-finetune-13b-262k", 262_144),
+    ("meta-llama/Llama-3.1-8B-Instruct", 131_072),  # no context in the name: the catalog's
+])
+def test_a_context_in_the_model_name_is_its_default_context(name: str, tokens: int) -> None:
+    assert values(context.from_model(name))["model.default_context"] == tokens
+
+
+def test_a_parameter_count_in_millions_is_no_context() -> None:
+    assert "model.default_context" not in values(context.from_model("HuggingFaceTB/SmolLM-135M"))
+
+
 def test_a_vision_language_model_name_is_a_multimodal_hint() -> None:
     # holdout r58: a one-line PyTorch message from a Qwen2-VL notebook; the name says images are in play
     assert values(context.from_model("Qwen/Qwen2.5-VL-7B-Instruct"))["oom.hint"] == "multimodal"

@@ -137,11 +137,14 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
+                                        "common_params_fit", "common_init_from_params",
                                         "due to missing support", "exceeds the available context size", *KV_FULL_ANCHORS),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_(?:tensors|print_meta|vocab)\b|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
+         # (its common library's fit step and initialisation: "common_params_fit_impl: projected to use 29178 MiB of host memory")
+         r"\bcommon_(?:params_fit\w*|init_from_params)\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$|"
          # (its own words for a full context, printed by the clients over it too: "could not find a KV slot for the batch (try
          # reducing the size of the batch or increase the context)", llama-server's "the request exceeds the available context size")
@@ -205,8 +208,11 @@ SIGNALS: tuple[Pattern, ...] = (
          r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
          r"Using \d+ tokens in paged KV cache"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
+    # (not transformers' own module of that name, whose deprecation warning or frames any transformers program may print:
+    # "transformers/deepspeed.py:24: FutureWarning", "transformers/integrations/deepspeed.py")
     _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference", "Resetting KV cache and recomputing"),
-         r"deepspeed|sigkill_handler|ds_inference|Deadlock detected\. Resetting KV cache and recomputing", re.I),
+         r"(?<!transformers/)(?<!transformers\\)(?<!integrations/)(?<!integrations\\)(?<!transformers\.)(?<!integrations\.)deepspeed(?!\.py:\d+: FutureWarning| modules directly from transformers)|"
+         r"sigkill_handler|ds_inference|Deadlock detected\. Resetting KV cache and recomputing", re.I),
     # its JIT-built ops and ZeRO-3's parameter offload, printed without its name
     _sig("fw-deepspeed-ops", "deepspeed", 8, ("Parameter Offload: Total persistent parameters", "Time to load", "Loading extension module"),
          r"Parameter Offload: Total persistent parameters|Time to load (?:utils|cpu_adam|fused_adam|\w+_adam|transformer_inference) op|"
@@ -265,6 +271,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
          r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b|"
          r"\bvllm(?:_rs\b|-rs\b|\.rs\b)|\bcandle_core::", re.I),
+    # KTransformers, an engine of its own (its package's modules in frames or commands; not a folder or an environment
+    # merely named after it, under which KTransformers' SGLang build names itself)
+    _sig("fw-ktransformers", "other", 10, ("ktransformers",),
+         r"\bktransformers[./\\](?:local_chat|server|operators|optimize|models|util|ktransformers_ext)\b"),
     # Triton Inference Server and its client: a server with no framework id of its own, unless its engine's
     # (vLLM's, TensorRT-LLM's) lines name one
     _sig("fw-triton", "other", 2, ("tritonclient", "tritonserver", "pb_stub", "triton_python_backend"),

@@ -764,6 +764,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-report-failure", ("MTLReportFailure",), r"\bMTLReportFailure\b",
       lambda m: [("error.final", "MTLReportFailure: Metal's API validation stopped the process (a call the API does not allow), "
                                  "not a lack of memory")]),
+    # Intel's GPU compute runtime (NEO) stopping on an internal check: "Abort was called at 63 line in file:" and, on the
+    # next line, the source file in NEO's tree ("../../neo/shared/source/os_interface/os_interface.h"): a driver's check
+    # failing, not a lack of memory (its memory managers' own files excepted)
+    P("intel-neo-abort", ("neo/shared/source/", "neo/opencl/source/", "neo/level_zero/"),
+      r"(?:^|[\s/])(neo/(?:shared/source|opencl/source|level_zero)/(?![^\s]*memory)\S+\.(?:h|cpp|inl))\s*$",
+      lambda m: [("error.final", f"Intel GPU driver (compute runtime) aborted on an internal check in {m.group(1)}, "
+                                 "not for lack of memory")]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
@@ -876,6 +883,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"vision_tower\((?!.*\.to\()|\w+\([^)]*\b(?:image_inputs|pixel_values|image_embeds|vision_embeddings)\b|"
       r"[/\\]models?[/\\](?:\w+[/\\])?(?:modeling_)?(?:\w+_vit|siglip\w*|clip|\w+_vision(?:_model)?)\.py\", line \d+, in (?!(?:load_weights|__init__)\b)",
       const(("oom.hint", "multimodal"), ("oom.hint", "multimodal_encoder"))),
+    # a batch of images or video frames as a tensor's shape, channels last or first ("Batch of torch.Size([217, 852, 480, 3])
+    # images"): a few dozen at once are the encoder's input, whose activations grow with every frame
+    P("mm-image-batch", ("torch.Size([",),
+      r"(?i)\b(?:images?|frames?|pixel_values)\b.{0,60}?torch\.Size\(\[(\d+), (?:3, \d{2,5}, \d{2,5}|\d{2,5}, \d{2,5}, 3)\]\)|"
+      r"torch\.Size\(\[(\d+), (?:3, \d{2,5}, \d{2,5}|\d{2,5}, \d{2,5}, 3)\]\)\)?\s+(?:images?|frames?)\b",
+      lambda m: [("oom.hint", "multimodal"), ("oom.hint", "multimodal_encoder")] if int(m.group(1) or m.group(2)) >= 16 else []),
     P("mm-request", ("processing image", "image_processor", "<|vision_start|>", "<image>", "image item"),
       r"processing image|<\|vision_start\|>|<image>|\bimage item\b", const(("oom.hint", "multimodal"))),
     P("kv-quant-dropped", ("quantized kv cache requested but", "kv cache type"),

@@ -163,13 +163,17 @@ _TMPFS_MAX = 64 << 30
 
 
 def _ray_session_full(m: re.Match[str]) -> Emitted:
-    capacity = int(m.group(1))
+    def amount(number: str, unit: str | None) -> int:
+        return to_bytes(number, unit) if unit else int(float(number))
+
+    available, capacity = amount(m.group(1), m.group(2)), amount(m.group(3), m.group(4))
     if capacity > _TMPFS_MAX:
         yield "oom.kind", "disk_full"
         yield "host.disk_total_bytes", capacity
         return
-    yield "oom.kind", "shm_exhausted"
     yield "host.shm_total_bytes", capacity
+    if not available:  # (a RAM-backed one with room left is a warning: it has not run out)
+        yield "oom.kind", "shm_exhausted"
 
 
 PATTERNS: tuple[Pattern, ...] = (
@@ -293,6 +297,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # faulthandler.enable() asking the kernel for its signal stack (sigaltstack) and refused with ENOMEM: on CPUs whose
     # signal frame outgrew the fixed size older Pythons ask for (AMX, CPython bpo-46968), not a lack of RAM
     P("faulthandler-enable", ("faulthandler.enable(",), r"^\s*(?:\S+\s+)?faulthandler\.enable\(\)\s*$", const(("oom.hint", "faulthandler_enable"))),
+    # a mapping at a fixed address refused with ENOMEM (strace's "mmap(0x10000000000, 2201924, ..., MAP_FIXED, ...) = -1 ENOMEM",
+    # llamafile's loader's "prog mmap failed w/ errno 12"): that range of the address space is not there to map (a kernel
+    # with fewer address bits), whatever RAM is free
+    P("mmap-fixed-enomem", ("MAP_FIXED", "prog mmap failed w/ errno 12"),
+      r"\bmmap\(0x[0-9a-f]*[1-9a-f][0-9a-f]*, \d+, [^)]*\bMAP_FIXED\b[^)]*\) = -1 ENOMEM|\bprog mmap failed w/ errno 12\b",
+      kind("va_reservation", ("oom.hint", "fixed_mapping"))),
     P("mmap-enomem", ("Cannot allocate memory", "unable to mmap"), r"unable to mmap (\d+) bytes|Cannot allocate memory \(12\)|\[Errno 12\] Cannot allocate memory",
       lambda m: _host_alloc(int(m.group(1)) if m.group(1) else None)),
     P("container-limit", ("memory limit", "Memory limit"), r"exceeded (?:its |the )?memory limit|memory limit (?:reached|exceeded)",
@@ -334,8 +344,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
     # Ray's session directory (its object spilling and logs, often a small RAM-backed /tmp in a container)
     # with no space left: "file_system_monitor.cc:111: /tmp/ray/session_... is over 95% full, available space: 0; capacity: 67108864"
-    # (a filesystem of a disk's size is a full disk, not a RAM-backed tmpfs: the 1 TB "/tmp" of a host)
-    P("ray-session-full", ("is over 95% full", "% full, available space"), r"/ray/session_\S+ is over \d+% full, available space: 0; capacity: (\d+)",
+    # (a filesystem of a disk's size is a full disk, not a RAM-backed tmpfs: the 1 TB "/tmp" of a host; newer Ray states
+    # both in GB, "available space: 42.6695 GB; capacity: 876.137 GB", and warns while space is left)
+    P("ray-session-full", ("is over 95% full", "% full, available space"),
+      r"/ray/session_\S+ is over \d+% full, available space: ([\d.]+)(?: ?([KMGT]i?B))?; capacity: ([\d.]+)(?: ?([KMGT]i?B))?",
       _ray_session_full),
     P("shm-df", ("shm ",), r"^\s*(?:shm|tmpfs)\s+" + SIZE + r"(?:\s|$)", _shm_df),
     # NVIDIA's containers (Triton, NGC PyTorch) at start-up: "NOTE: The SHMEM allocation limit is set to the default of 64MB.

@@ -666,6 +666,27 @@ def params_from_name(name: str) -> int | None:
     return None
 
 
+# a context length in a model's name: "Llama-3-8B-Instruct-Gradient-1048k", "Yarn-Mistral-7b-128k", "Qwen2.5-7B-Instruct-1M"
+# (millions only up to 10: "SmolLM-135M" is a parameter count)
+_CONTEXT_IN_NAME = re.compile(r"(?i)[-_](\d{1,4})k(?:[-_]?(?:ctx|context))?(?=$|[-_.:/ ])|[-_]([1-9]|10)m(?=$|[-_.:/ ])")
+
+
+def context_from_name(name: str) -> int | None:
+    """'...-Gradient-1048k' -> 1048576, '...-128k' -> 131072, '...-1M' -> 1048576: the tokens a name advertises
+    (a power of two of thousands is read in 1024s, as configs write it; others rounded up to a 1024 multiple)."""
+    m = _CONTEXT_IN_NAME.search(name)
+    if not m:
+        return None
+    if m.group(2):
+        return int(m.group(2)) << 20
+    n = int(m.group(1))
+    if n < 2:
+        return None
+    if n & (n - 1) == 0:
+        return n * 1024
+    return -(-n * 1000 // 1024) * 1024
+
+
 _QUANT_IN_NAME = re.compile(r"(?i)(?:^|[-_.:/ ])(awq|gptq|fp8|int4|int8|w8a8|w4a16|nf4|bnb|mxfp4|nvfp4|fp4|exl2|"
                             # (a ggml type written with spaces, as a person types it: "IQ4 XS", "Q4 K M")
                             r"i?q\d(?:_[0-9a-z]+)*(?: (?:k|s|m|l|xs|xxs|xl|nl|0|1)(?![0-9a-z]))*|f16|f32|fp16|fp32|bf16)(?=$|[-_.:/ ()])")

@@ -259,9 +259,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("trt-builder-request", ("Requested amount of GPU memory",), r"Requested amount of GPU memory \((\d+) bytes\) could not be allocated",
       lambda m: [("oom.requested_bytes", int(m.group(1))), ("oom.hint", "engine_build"), ("_phase", "engine_build")]),
     # the builder's own lines: the engine is being built (its weights are placed on the GPU), and
-    # the activation memory it planned for the build's maximum shapes
-    P("trt-builder-lines", ("[BlockAssignment]", "[GraphReduction]", "Global timing cache in use", "Total Activation Memory:"),
-      r"\[BlockAssignment\]|\[GraphReduction\]|Global timing cache in use|Total Activation Memory: (\d+)",
+    # the activation memory it planned for the build's maximum shapes; its tactic search skipping a kernel
+    # whose workspace does not fit ("Tactic Device request: 172032MB Available: 45623MB") is the build too
+    P("trt-builder-lines", ("[BlockAssignment]", "[GraphReduction]", "Global timing cache in use", "Total Activation Memory:",
+                            "Tactic Device request:"),
+      r"\[BlockAssignment\]|\[GraphReduction\]|Global timing cache in use|Total Activation Memory: (\d+)|Tactic Device request: \d+ ?MB",
       lambda m: [("oom.hint", "engine_build"), ("_phase", "engine_build")] + ([("mem.activation_peak_bytes", int(m.group(1)))] if m.group(1) else [])),
     P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),

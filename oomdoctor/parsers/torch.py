@@ -136,8 +136,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("torch-unallocated", ("but unallocated",), SIZE + r" is reserved by PyTorch but unallocated",
       lambda m: [("oom.torch_unallocated_bytes", _sz(m, 1))]),
     # cudaMallocAsync backend (TGI with a memory fraction); fields may share one line with "\n".
-    P("torch-async", ("would exceed allowed memory",), r"Allocation on device (\d+) would exceed allowed memory",
-      lambda m: [("oom.kind", "torch_oom"), ("oom.device", m.group(1))]),
+    # (ComfyUI, which runs this backend, prints only the message's first words: "!!! Exception during processing !!! Allocation on device")
+    P("torch-async", ("would exceed allowed memory", "Allocation on device"),
+      r"Allocation on device (\d+) would exceed allowed memory|Exception during processing !+ Allocation on device\s*$",
+      lambda m: [("oom.kind", "torch_oom")] + ([("oom.device", m.group(1))] if m.group(1) else [])),
     P("torch-async-allocated", ("Currently allocated",), r"Currently allocated\s*:\s*" + SIZE,
       lambda m: [("oom.torch_allocated_bytes", _sz(m, 1))]),
     P("torch-async-requested", ("Requested",), r"Requested\s*:\s*" + SIZE, lambda m: [("oom.requested_bytes", _sz(m, 1))]),

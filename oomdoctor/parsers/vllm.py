@@ -173,6 +173,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-available-kv", ("Available KV cache memory",), r"Available KV cache memory: (-?[\d.]+) GiB",
       lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("_phase", "kv_alloc")] if not m.group(1).startswith("-")
       else [("oom.kind", "no_kv_memory"), ("mem.kv_cache_bytes", -gib(m.group(1)[1:])), ("_phase", "kv_alloc")]),
+    # the KV pool's size given outright (--kv-cache-memory-bytes): no profile, and gpu_memory_utilization no longer sizes it
+    # ("Initial free memory 93.88 GiB, reserved 49.0 GiB memory for KV Cache as specified by kv_cache_memory_bytes config ...")
+    P("vllm-kv-bytes-given", ("as specified by kv_cache_memory_bytes",),
+      r"reserved ([\d.]+) GiB memory for KV Cache as specified by kv_cache_memory_bytes",
+      lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("oom.hint", "kv_bytes_given"), ("_phase", "kv_alloc")]),
     # vllm-ascend's worker: "Available memory: 0, total memory: 65452113920" (bytes left for the KV cache after the profile)
     P("vllm-ascend-available", ("Available memory: ",), r"\bAvailable memory: (-?\d+), total memory: (\d+)$",
       lambda m: [("mem.gpu_total_bytes", int(m.group(2))), ("_phase", "kv_alloc")]

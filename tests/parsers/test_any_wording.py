@@ -2011,9 +2011,10 @@ ROUND_99 = [
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(386), 1), ("oom.device", "1", 1), ("oom.gpu_total_bytes", GiB(29.49), 1),
           ("oom.torch_allocated_bytes", GiB(28.90), 1), ("oom.gpu_free_bytes", MiB(171.96), 1), ("oom.torch_reserved_bytes", GiB(28.95), 1),
           ("oom.torch_unallocated_bytes", GiB(28.95) - GiB(28.90), 1)]),
-    # TensorRT's warning that it skips a tactic is no failure
+    # TensorRT's warning that it skips a tactic is no failure (but it says an engine is being built)
     case("trt-tactic-memory-insufficient",
-         "[01/17/2024-22:14:09] [TRT] [W] Tactic Device request: 16512MB Available: 12281MB. Device memory is insufficient to use tactic.\n", []),
+         "[01/17/2024-22:14:09] [TRT] [W] Tactic Device request: 16512MB Available: 12281MB. Device memory is insufficient to use tactic.\n",
+         [("oom.hint", "engine_build", 1)]),
     case("glibc-heap-corrupted", "corrupted double-linked list\n\nAborted (core dumped)\n",
          [(FINAL, "the C heap was corrupted (corrupted double-linked list): a native bug that wrote past its buffers, not a lack of memory", 1)]),
     case("errno-port-in-use",
@@ -2272,9 +2273,51 @@ ROUND_105 = [
 ]
 
 
+ROUND_108 = [
+    # vLLM's KV pool given in bytes: its size, and that the fraction no longer sizes it
+    case("vllm-kv-bytes-given", "(EngineCore pid=83) INFO 07-26 12:29:34 [gpu_worker.py:479] Initial free memory 93.88 GiB, reserved 49.0 GiB "
+                                "memory for KV Cache as specified by kv_cache_memory_bytes config and skipped memory profiling.\n",
+         [("mem.kv_cache_bytes", GiB(49.0), 1), ("oom.hint", "kv_bytes_given", 1)], framework="vllm"),
+    # Intel's compute runtime (NEO) stopping on a check in its own source: a driver's abort
+    case("intel-neo-abort", lines("2025-01-19 19:47:07 Abort was called at 63 line in file:",
+                                  "2025-01-19 19:47:07 ../../neo/shared/source/os_interface/os_interface.h"),
+         [(FINAL, "Intel GPU driver (compute runtime) aborted on an internal check in neo/shared/source/os_interface/os_interface.h, "
+                  "not for lack of memory", 2)]),
+    case("intel-neo-memory-manager-is-not-read", "../../neo/shared/source/memory_manager/memory_manager.cpp\n"),
+    # newer Ray states the session directory's space in GB and warns while some is left: a disk
+    case("ray-session-disk-warning-gb", "(raylet) [2025-04-21 10:05:37,313 E 959680 959717] file_system_monitor.cc:116: /tmp/ray/session_2025 "
+                                        "is over 95% full, available space: 42.6695 GB; capacity: 876.137 GB. Object creation will fail if spilling is required.\n",
+         [(OOM, "disk_full", 1), ("host.disk_total_bytes", GiB(876.137), 1)], framework="vllm"),
+    # (a RAM-backed one with room left has not run out)
+    case("ray-session-shm-room-left", "(raylet) file_system_monitor.cc:111: /tmp/ray/session_2024 is over 95% full, available space: 1048576; "
+                                      "capacity: 67108864. Object creation will fail if spilling is required.\n",
+         [("host.shm_total_bytes", 67108864, 1)], framework="vllm"),
+    # ComfyUI's cudaMallocAsync out-of-memory, only the message's first words; a batch of images as a tensor's shape
+    case("comfyui-allocation-on-device", "!!! Exception during processing !!! Allocation on device \n", [(OOM, "torch_oom", 1)]),
+    case("image-batch-shape", "Batch of torch.Size([217, 852, 480, 3]) images\n",
+         [("oom.hint", "multimodal", 1), ("oom.hint", "multimodal_encoder", 1)]),
+    case("few-images-are-no-batch", "Batch of torch.Size([4, 852, 480, 3]) images\n"),
+    # a mapping at a fixed address the address space lacks (strace; llamafile's loader)
+    case("mmap-fixed-enomem", "mmap(0x10000000000, 2201924, PROT_READ|PROT_EXEC, MAP_PRIVATE|MAP_FIXED, 3, 0x278000) = -1 ENOMEM (Cannot allocate memory)\n",
+         [(OOM, "va_reservation", 1), ("oom.hint", "fixed_mapping", 1)]),
+    case("ape-prog-mmap", "ape error: ./phi-2.Q4_K_M.llamafile: prog mmap failed w/ errno 12\n",
+         [(OOM, "va_reservation", 1), ("oom.hint", "fixed_mapping", 1)], framework="llamacpp"),
+    # frameworks named indirectly: llama.cpp's common library; transformers' own deepspeed module is not DeepSpeed;
+    # KTransformers' package (not a folder named after it) is an engine of its own
+    case("llamacpp-common-fit", "common_params_fit_impl: projected to use 29178 MiB of host memory vs. 15989 MiB of total host memory\n",
+         framework="llamacpp"),
+    case("transformers-deepspeed-module", "/usr/local/lib/python3.10/dist-packages/transformers/deepspeed.py:24: FutureWarning: transformers.deepspeed "
+                                          "module is deprecated and will be removed in a future version. Please import deepspeed modules directly "
+                                          "from transformers.integrations\n"),
+    case("ktransformers-package", lines(
+        '  File "/home/u/.env/lib/python3.12/site-packages/ktransformers/server/backend/interfaces/transformers.py", line 272, in prefill'),
+         [("oom.hint", "traceback", 1), ("oom.hint", "host_resident_weights", 1)], framework="other"),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105))
+                                     + ROUND_105 + ROUND_108))
 def test_any_wording(c):
     check(c)
 
