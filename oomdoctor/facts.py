@@ -334,14 +334,26 @@ def is_known_key(key: str) -> bool:
     return key in FACT_KEYS
 
 
+# more than any count or size (an unsigned 64-bit figure that wrapped below zero, 2**64, is still read: it says
+# the arithmetic underflowed); products of three such stay finite
+_LARGEST = 2.0 ** 96
+
+
+def _sane(value: object) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return True
+    return math.isfinite(value) and abs(value) <= _LARGEST
+
+
 class FactSet:
     """An immutable collection of facts. Several facts may share a key."""
 
     __slots__ = ("_facts", "_by_key")
 
     def __init__(self, facts: Iterable[Fact] = ()) -> None:
-        # a garbled number (nan, inf) states nothing: it never reaches arithmetic or a rule
-        self._facts: tuple[Fact, ...] = tuple(f for f in facts if not (isinstance(f.value, float) and not math.isfinite(f.value)))
+        # a garbled number (nan, inf, or past any real quantity: "--max_seq_len 1e308") states nothing: it never
+        # reaches arithmetic or a rule
+        self._facts: tuple[Fact, ...] = tuple(f for f in facts if _sane(f.value))
         by_key: dict[str, list[Fact]] = {}
         for f in self._facts:
             by_key.setdefault(f.key, []).append(f)

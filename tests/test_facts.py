@@ -24,6 +24,15 @@ def test_garbled_numbers_are_not_facts() -> None:
     assert facts.value("knob.gpu_memory_utilization") == 0.9
 
 
+def test_numbers_past_any_real_quantity_are_not_facts() -> None:
+    # a mangled launch line ("--max_seq_len 1e308 --max_batch_size 4"): its product would overflow the arithmetic
+    facts = FactSet([_f("knob.max_model_len", 1e308), _f("knob.max_num_seqs", 4), _f("oom.requested_bytes", 10 ** 40)])
+    assert not facts.has("knob.max_model_len") and not facts.has("oom.requested_bytes")
+    assert facts.value("knob.max_num_seqs") == 4
+    # (a 64-bit figure that wrapped below zero is kept: it is the sign of the underflow)
+    assert FactSet([_f("mem.gpu_available_bytes", float(1 << 64))]).has("mem.gpu_available_bytes")
+
+
 def test_rule_templates_format_times_and_drop_optional_parts() -> None:
     from oomdoctor.rules.model import render_template
 

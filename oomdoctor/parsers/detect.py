@@ -58,7 +58,7 @@ SIGNALS: tuple[Pattern, ...] = (
          # (its multimodal budget's name for one item's tokens)
          r"max_tokens_per_mm_item|"
          # (its cache config's check of the CPU swap space against the host's RAM)
-         r"Too large swap space\. [\d.]+ GiB out of the|"
+         r"Too large swap space\.(?: [\d.]+ GiB out of the|\s*$)|"
          # (its scheduler's abort when the preempted sequences' KV blocks fill that swap space)
          r"Aborted due to the lack of CPU swap space"),
     # vLLM's platform plugins (vllm-openvino, vllm-ascend, vllm-gaudi, vllm-spyre) run vLLM's engine on another device: their
@@ -225,8 +225,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"exllama|Insufficient VRAM (?:in split )?for model and cache|Insufficient space in device allocation", re.I),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
                                                 "accelerate", "generate(", "modeling_", "device_map", "offload_folder"),
-         # (not ktransformers or ctransformers, engines of their own)
-         r"(?<![A-Za-z])transformers|from_pretrained|AutoModel|(?<!safetensors )Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|"
+         # (not ktransformers or ctransformers, engines of their own, nor Tenstorrent's model library tt_transformers)
+         r"(?<![A-Za-z])(?<!tt_)transformers|from_pretrained|AutoModel|(?<!safetensors )Loading checkpoint shards|bitsandbytes|accelerate|\.generate\(|"
          r"modeling_\w+\.py|device_map|offload_folder"),
     # its generate() checking a prompt against max_length ("Input length of input_ids is 1024, but `max_length` is set to 1024")
     _sig("fw-transformers-generate-length", "transformers", 5, ("Input length of input_ids is",),

@@ -481,6 +481,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:\(\s*([\d.,]+)\s*/\s*([\d.,]+)\s*\),?\s*)?(?:warning: )?current allocated size is greater than the recommended max working set size",
       lambda m: [("oom.kind", "working_set_exceeded")]
       + ([("mem.gpu_used_bytes", to_bytes(m.group(1), "MiB")), ("mem.gpu_available_bytes", to_bytes(m.group(2), "MiB"))] if m.group(1) else [])),
+    # mlx-lm's warning before it generates: the model's bytes against Metal's recommended working set
+    # ("[WARNING] Generating with a model that requires 11516 MB which is close to the maximum recommended size of 10922 MB")
+    P("mlx-model-near-working-set", ("Generating with a model that requires",),
+      r"Generating with a model that requires (\d+) MB which is close(?: to the maximum recommended size of (\d+) MB)?",
+      lambda m: [("mem.weights_bytes", int(m.group(1)) << 20), ("oom.hint", "weights_near_working_set")]
+      + ([("mem.gpu_available_bytes", int(m.group(2)) << 20)] if m.group(2) else [])),
     P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+) \(MiB\), GPU (\d+) \(MiB\)",
       lambda m: [("mem.gpu_used_bytes", int(m.group(2)) << 20)]),
     P("used-before-start", ("initial_memory_usage=",), r"initial_memory_usage=([\d.]+)\s?(GiB|GB|MiB|MB)",
@@ -505,9 +511,16 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:_memory|kv_budget|usable_\w+|VramUsageBytes|VRAM heap|overhead)\s*[=:]", _memory_figures),
     P("not-enough-for-kv", ("memory for KV cache", "memory for the KV cache"),
       r"not enough (?:\w+ )?memory for (?:the )?KV cache", kind("no_kv_memory", ("_phase", "kv_alloc"))),
-    P("too-large-swap", ("Too large swap space",), r"Too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU memory",
-      lambda m: [("oom.kind", "host_swap_over_ram"), ("knob.swap_space", float(m.group(1))),
-                 ("oom.host_required_bytes", to_bytes(m.group(1), "GiB")), ("oom.host_available_bytes", to_bytes(m.group(2), "GiB"))]),
+    # (the error's first words alone, where a paste cut the figures: "ValueError: Too large swap space.")
+    P("too-large-swap", ("Too large swap space",), r"Too large swap space\.(?: ([\d.]+) GiB out of the ([\d.]+) GiB total CPU memory|\s*$)",
+      lambda m: [("oom.kind", "host_swap_over_ram")] + ([] if m.group(1) is None else [
+          ("knob.swap_space", float(m.group(1))), ("oom.host_required_bytes", to_bytes(m.group(1), "GiB")),
+          ("oom.host_available_bytes", to_bytes(m.group(2), "GiB"))])),
+    # XLA placing a compiled program in a TPU's HBM: what it needs against what the chip has ("Ran out of memory in memory
+    # space hbm. Used 20.44G of 15.75G hbm. Exceeded hbm capacity by 4.70G.")
+    P("xla-hbm-used", ("memory space hbm",), r"Ran out of memory in memory space hbm\. Used ([\d.]+)([KMGT]) of ([\d.]+)([KMGT]) hbm",
+      lambda m: [("oom.kind", "xla_oom"), ("mem.required_bytes", to_bytes(m.group(1), m.group(2) + "B")),
+                 ("oom.gpu_total_bytes", to_bytes(m.group(3), m.group(4) + "B"))]),
     # an engine's own check of a host pool against free RAM (SGLang's hierarchical KV cache:
     # "Not enough host memory available. Requesting 40.00 GB but only have 44.87 GB free.")
     P("host-memory-check", ("enough host memory",),
@@ -566,6 +579,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("nvrm-no-memory", ("NV_ERR_NO_MEMORY", "NVRM: "), r"NV_ERR_NO_MEMORY|NVRM: \w+: Check failed: Out of memory", kind("driver_no_memory")),
     # a load guardrail whose own estimate came out as no number: its arithmetic failed, not the memory
     P("estimate-not-a-number", ("NaN undefined", "approximately NaN"), r"requires approximately NaN\b", kind("estimator_bug")),
+    # a fit step's layer count below zero, printed unsigned ("common_params_fit_impl: id=2, n_layer=4294966816"): its
+    # arithmetic wrapped, and the device it charges for it is no measure of memory
+    P("fit-layers-wrapped", ("n_layer=",), r"\bn_layer=(\d{10,})\b",
+      lambda m: [("oom.kind", "estimator_bug")] if int(m.group(1)) >= (1 << 32) - (1 << 16) else []),
     P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
     # SGLang's (and verl's) torch_memory_saver re-creating what it paused: the same as vLLM's wake_up
     P("memory-saver-resume", ("torch_memory_saver",), r"\[torch_memory_saver\.cpp\].*\bfunc=resume\b", const(("oom.hint", "sleep_wake"))),
@@ -718,6 +735,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:, where each bank needs to store \d+ B)?(?:, but bank size is (?:only )?(\d+) B)?(?:.{0,40}?\(allocated: \d+ B(?:/bank)?, free: (\d+) B)?"
       r"(?:(?:/bank)?, largest free block: (\d+) B)?",
       _bank_oom),
+    # Tenstorrent's generator at a prompt's pass ("tt.generator:prefill_forward_llama_vision:620 - Prefilling User 1 up to
+    # 32650 tokens"): the step the engine was in
+    P("generator-prefilling", ("Prefilling", "prefill_forward"), r"\bPrefilling (?:User \d+ )?up to \d+ tokens|\bprefill_forward\w*",
+      const(("_phase", "prefill"))),
     # OpenCL's cap on one memory object ("[GPU] Exceeded max size of memory object allocation: requested N bytes,
     # but max alloc size supported by device is M bytes"): a per-allocation limit, or a size bug when N is absurd
     P("ocl-max-alloc", ("Exceeded max size of memory object",), r"Exceeded max size of memory object allocation: requested (\d+) bytes",

@@ -412,7 +412,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bfile_type=(\w+)|(?:print_info|llm_load_print_meta):\s+(?:file type|model ftype)\s*=\s*(?:mostly |MOSTLY_)?(\w+)(?: - (Small|Medium|Large))?",
       _file_type),
     P("ggml-kv-type", ("type_k",), r"type_k = '(\w+)'", lambda m: [("knob.kv_cache_dtype", m.group(1))]),
-    P("ggml-n-layer", ("n_layer",), r"\bn_layer\s*=\s*(\d+)", lambda m: [("knob.model_layers", int(m.group(1)))]),
+    # (not the fit step's per-device count: "common_params_fit_impl: id=2, n_layer=23, ...")
+    P("ggml-n-layer", ("n_layer",), r"(?<!id=\d, )(?<!id=\d\d, )\bn_layer\s*=\s*(\d+)", lambda m: [("knob.model_layers", int(m.group(1)))]),
     # the context's own line ("llama_new_context_with_model: n_ctx = 131072") is where its KV cache is sized
     P("ggml-n-ctx", ("n_ctx",), r"\bn_ctx\s*=\s*(\d+)",
       lambda m: [("knob.max_model_len", int(m.group(1)))] + ([("_phase", "kv_alloc")] if _CONTEXT_LINE.search(m.string) else [])),

@@ -2315,9 +2315,36 @@ ROUND_108 = [
 ]
 
 
+ROUND_109 = [
+    # mlx-lm's warning that the model alone is about Metal's recommended working set (cut, and whole)
+    case("mlx-model-near-working-set-cut", "[WARNING] Generating with a model that requires 11516 MB which is close\n",
+         [("mem.weights_bytes", MiB(11516), 1), ("oom.hint", "weights_near_working_set", 1)]),
+    case("mlx-model-near-working-set", "[WARNING] Generating with a model that requires 11516 MB which is close to the maximum "
+                                       "recommended size of 10922 MB. This can be slow.\n",
+         [("mem.weights_bytes", MiB(11516), 1), ("oom.hint", "weights_near_working_set", 1), ("mem.gpu_available_bytes", MiB(10922), 1)]),
+    # LMDeploy's PyTorch engine distributing the weights over its ranks: the load
+    case("lmdeploy-distribute", lines("01/18 15:13:25 - lmdeploy - INFO - distribute model parameters.",
+                                      "torch.cuda.OutOfMemoryError: CUDA out of memory."),
+         [(OOM, "torch_oom", 2)], phase="load_weights", framework="lmdeploy"),
+    # a fit step's layer count wrapped below zero: its arithmetic, not the memory
+    case("fit-layers-wrapped", "common_params_fit_impl: id=2, n_layer=4294966816, n_part= 0, overflow_type=4, mem= 38981 MiB\n",
+         [(OOM, "estimator_bug", 1)], framework="llamacpp"),
+    case("fit-layers-plain", "common_params_fit_impl: id=0, n_layer=23, n_part= 0, overflow_type=4, mem=   995 MiB\n", framework="llamacpp"),
+    # Tenstorrent's generator at a prompt's pass, and its model library (not Hugging Face transformers)
+    case("tt-generator-prefilling", "2025-10-13 18:00:17.286 | INFO     | models.tt_transformers.tt.generator:prefill_forward_llama_vision:620 - "
+                                    "Prefilling User 1 up to 32650 tokens\nOut of Memory: Not enough space to allocate 234881024 B DRAM buffer\n",
+         [(OOM, "cuda_error_oom", 2), ("oom.requested_bytes", 234881024, 2), ("gpu.backend", "tenstorrent", 2)], phase="prefill"),
+    # XLA's program over a TPU chip's HBM: what it needs, what the chip has; vLLM's swap check cut after its first words
+    case("xla-hbm-used", "RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory "
+                         "space hbm. Used 20.44G of 15.75G hbm. Exceeded hbm capacity by 4.70G.\n",
+         [(OOM, "xla_oom", 1), ("mem.required_bytes", GiB(20.44), 1), ("oom.gpu_total_bytes", GiB(15.75), 1)]),
+    case("vllm-swap-cut", " ValueError: Too large swap space.\n", [(OOM, "host_swap_over_ram", 1)], framework="vllm"),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108))
+                                     + ROUND_105 + ROUND_108 + ROUND_109))
 def test_any_wording(c):
     check(c)
 
