@@ -296,10 +296,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"building engine|Building engine|Peak memory usage of TRT", const(("_phase", "engine_build"))),
     # ---- LMDeploy / TurboMind
     P("lmdeploy-kv", ("No enough gpu memory for kv cache",), r"No enough gpu memory for kv cache", kind("lmdeploy_kv_empty", ("_phase", "kv_alloc"))),
-    # the PyTorch engine's serving loop (start-up is over: requests are being batched)
     # the PyTorch engine sharding the weights over its ranks ("distribute model parameters.", patch.py's _dist_model): the load
     P("lmdeploy-dist-model", ("distribute model parameters", "_dist_model"), r"distribute model parameters|\b_dist_model\b",
       const(("_phase", "load_weights"))),
+    # the PyTorch engine's serving loop (start-up is over: requests are being batched)
     P("lmdeploy-engine-loop", ("Engine loop failed",), r"Engine loop failed with error", const(("_phase", "prefill"))),
     # the PyTorch engine shrinking its prefill budget because a device had too little memory left for it
     # ("device<2> No enough memory. update max_prefill_token_num=4096"): the prefill's activations are what is short
