@@ -41,6 +41,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
                                     "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less", "Free memory on device",
+                                    "Requested memory:",
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space"),
          # (the V1 front end's report that its engine core process died while starting)
@@ -49,6 +50,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"No available shared memory broadcast block found|"
          # (its check of a context longer than the model's: "User-specified max_model_len (4096) is greater than the derived max_model_len")
          r"is greater than the derived max_model_len|"
+         # (vllm-ascend's start-up check, which passed: "Free memory on device: 23.45 / 43.24 GiB", "Requested memory: 43.24 * 0.50 = 21.62 GiB")
+         r"Free memory on device: [\d.]+ / [\d.]+ GiB|^Requested memory:\s+[\d.]+ \* [\d.]+ = [\d.]+ GiB|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|KV cache is needed|Free memory on device \S+ \([\d./]+ GiB\)(?: on startup)? is less|err_execute_model_|"
          # (its model runner's load summary: "Loading model weights took 27.5376 GB", "Model loading took 14.99 GiB")
          r"Loading model weights took [\d.]+ GB|Model loading took [\d.]+ Gi?B|"

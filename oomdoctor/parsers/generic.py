@@ -572,8 +572,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("nvtop-memory", ("MEM[",), r"\bMEM\[[|\s]*[\d.]+[KMGT]i?/([\d.]+)([KMGT])i?\]", lambda m: [("gpu.total_bytes", to_bytes(m.group(1), m.group(2)))]),
     # a device whose GPU shares the host's RAM: Jetson (Tegra, L4T), phones' Adreno (KGSL) and Mali GPUs;
     # a host kill or refusal there is the model not fitting the one pool
-    P("unified-memory-device", ("tegra", "Tegra", "Jetson", "jetson", "L4T", "Adreno", "KGSL", "kgsl", "Mali-", "nvgpu"),
-      r"(?i)\btegra\b|\bjetson\b|\bL4T\b|Adreno|\bkgsl\b|\bMali-[GT]\d+|\bnvgpu\b", const(("oom.hint", "unified_memory"))),
+    # (and Apple silicon, as ggml's Metal backend states it, "hasUnifiedMemory = true", or Ollama's scheduler placing layers
+    # "offload to metal")
+    P("unified-memory-device", ("tegra", "Tegra", "Jetson", "jetson", "L4T", "Adreno", "KGSL", "kgsl", "Mali-", "nvgpu", "hasUnifiedMemory",
+                                'msg="offload to metal"'),
+      r"(?i)\btegra\b|\bjetson\b|\bL4T\b|Adreno|\bkgsl\b|\bMali-[GT]\d+|\bnvgpu\b|hasUnifiedMemory\s*=\s*true|msg=\"offload to metal\"",
+      const(("oom.hint", "unified_memory"))),
     # the kernel driver's resource manager could not get (system) memory: on unified-memory
     # machines (GB10, Jetson, GH200's C2C) the same pool as the host's RAM
     P("nvrm-no-memory", ("NV_ERR_NO_MEMORY", "NVRM: "), r"NV_ERR_NO_MEMORY|NVRM: \w+: Check failed: Out of memory", kind("driver_no_memory")),
@@ -785,6 +789,14 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-report-failure", ("MTLReportFailure",), r"\bMTLReportFailure\b",
       lambda m: [("error.final", "MTLReportFailure: Metal's API validation stopped the process (a call the API does not allow), "
                                  "not a lack of memory")]),
+    # Metal failing to compile the backend's shader library ("program_source:6464:18: error: use of undeclared identifier"):
+    # a build that does not match the OS's Metal compiler; the "failed to allocate context" after it is that, not memory
+    P("metal-shader-compile", ("program_source:",), r"^program_source:\d+:\d+: error: ",
+      const(("error.final", "Metal could not compile the backend's shaders: a build that does not match this macOS, not a lack of memory"))),
+    # oneDNN finding no implementation of an operation for these shapes and this device ("could not create a primitive
+    # descriptor for a matmul primitive"): an unsupported case, not a lack of memory
+    P("onednn-no-primitive", ("could not create a primitive descriptor",), r"could not create a primitive descriptor",
+      const(("error.final", "oneDNN could not create a primitive for this operation on this device: an unsupported case, not a lack of memory"))),
     # Intel's GPU compute runtime (NEO) stopping on an internal check: "Abort was called at 63 line in file:" and, on the
     # next line, the source file in NEO's tree ("../../neo/shared/source/os_interface/os_interface.h"): a driver's check
     # failing, not a lack of memory (its memory managers' own files excepted)

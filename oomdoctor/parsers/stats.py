@@ -41,6 +41,8 @@ def _vllm(m: re.Match[str]) -> Emitted:
     if m.group(7) is not None:
         pairs.append(("swap_usage", float(m.group(7)) / 100))
     yield "_sample", tuple(pairs)
+    # (the line's shape is vLLM's own: a vote for it, counted on the first lines only, which the general matcher reads)
+    yield "_framework", "vllm:4"
 
 
 def _preempted(m: re.Match[str]) -> Emitted:

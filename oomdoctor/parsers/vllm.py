@@ -178,6 +178,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-kv-bytes-given", ("as specified by kv_cache_memory_bytes",),
       r"reserved ([\d.]+) GiB memory for KV Cache as specified by kv_cache_memory_bytes",
       lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("oom.hint", "kv_bytes_given"), ("_phase", "kv_alloc")]),
+    # vllm-ascend's start-up check, which passed: "Free memory on device: 23.45 / 43.24 GiB" and "Requested memory:
+    # 43.24 * 0.50 = 21.62 GiB": what others held before the engine, and the fraction asked for
+    P("vllm-free-at-start", ("Free memory on device: ",), r"Free memory on device: ([\d.]+) / ([\d.]+) GiB",
+      lambda m: [("mem.gpu_total_bytes", gib(m.group(2))), ("mem.initial_usage_bytes", max(0, gib(m.group(2)) - gib(m.group(1)))),
+                 ("_phase", "startup")]),
+    P("vllm-requested-memory", ("Requested memory:",), r"Requested memory:\s+[\d.]+ \* ([\d.]+) = [\d.]+ GiB",
+      lambda m: [("knob.gpu_memory_utilization", float(m.group(1)))]),
     # vllm-ascend's worker: "Available memory: 0, total memory: 65452113920" (bytes left for the KV cache after the profile)
     P("vllm-ascend-available", ("Available memory: ",), r"\bAvailable memory: (-?\d+), total memory: (\d+)$",
       lambda m: [("mem.gpu_total_bytes", int(m.group(2))), ("_phase", "kv_alloc")]
@@ -224,6 +231,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Application startup complete|Uvicorn running on|Starting vLLM API server|init engine \(profile, create kv cache, warmup model\) took|"
       r"MQLLMEngine is already dead|AsyncEngineDeadError: Task finished unexpectedly|Engine background task failed|AsyncLLMEngine\._error_callback",
       const(("_ready", True))),
+    # V0's async engine giving up on a step that never returned ("Engine iteration timed out. This should never happen!"):
+    # a hang (a collective, a kernel), not a lack of memory
+    P("vllm-iteration-timeout", ("Engine iteration timed out",), r"Engine iteration timed out",
+      const(("error.final", "Engine iteration timed out: the engine's step hung, it did not run out of memory"))),
     # the engine waited on its workers' message queue (a hang, or a long load or compile): it names shared
     # memory, but is no /dev/shm shortage and no out-of-memory
     # (0.5.x wrote "shm_broadcast.py:394] No available block found in 60 second.")

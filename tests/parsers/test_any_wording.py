@@ -2342,9 +2342,31 @@ ROUND_109 = [
 ]
 
 
+ROUND_110 = [
+    # Metal failing to compile the backend's shaders; oneDNN with no primitive for the operation: neither is memory
+    case("metal-shader-compile", "program_source:6464:18: error: use of undeclared identifier 'kernel_mul_mm_id'\n",
+         [(FINAL, "Metal could not compile the backend's shaders: a build that does not match this macOS, not a lack of memory", 1)]),
+    case("onednn-no-primitive", "**could not create a primitive descriptor for a matmul primitive**\n",
+         [(FINAL, "oneDNN could not create a primitive for this operation on this device: an unsupported case, not a lack of memory", 1)]),
+    # V0's async engine giving up on a step that hung
+    case("vllm-iteration-timeout", "ERROR 08-29 02:12:22 async_llm_engine.py:658] Engine iteration timed out. This should never happen!\n",
+         [(FINAL, "Engine iteration timed out: the engine's step hung, it did not run out of memory", 1)], framework="vllm"),
+    # vLLM's periodic stats line names vLLM
+    case("vllm-stats-line-names-vllm", "llm_engine.py:653] Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 33.3 tokens/s, "
+                                       "Running: 1 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 82.6%, CPU KV cache usage: 0.0%\n",
+         framework="vllm"),
+    # vllm-ascend's start-up check that passed: what others held before it, and the fraction asked for
+    case("vllm-ascend-free-at-start", lines("Free memory on device: 23.45 / 43.24 GiB", "Requested memory:      43.24 * 0.50 = 21.62 GiB"),
+         [("mem.gpu_total_bytes", GiB(43.24), 1), ("mem.initial_usage_bytes", GiB(43.24) - GiB(23.45), 1),
+          ("knob.gpu_memory_utilization", 0.5, 2)], framework="vllm"),
+    # Apple silicon as ggml's Metal backend and Ollama's scheduler state it
+    case("metal-unified-memory", "ggml_metal_init: hasUnifiedMemory       = true\n", [("oom.hint", "unified_memory", 1)]),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110))
 def test_any_wording(c):
     check(c)
 
