@@ -2361,6 +2361,13 @@ ROUND_110 = [
           ("knob.gpu_memory_utilization", 0.5, 2)], framework="vllm"),
     # Apple silicon as ggml's Metal backend and Ollama's scheduler state it
     case("metal-unified-memory", "ggml_metal_init: hasUnifiedMemory       = true\n", [("oom.hint", "unified_memory", 1)]),
+    # a ggml assertion cut after its first letters at the end of a paste
+    case("ggml-assert-cut", "Loading model... -/home/u/src/llama.cpp/ggml/src/ggml-backend.cpp:1367: GGML_ASSE\n",
+         [(OOM, "ggml_assert", 1)], framework="llamacpp"),
+    # vLLM's worker setting up its device, in a traceback's frames
+    case("vllm-init-device-frame", '(EngineCore_0 pid=2691)   File "/usr/local/lib/python3.11/dist-packages/vllm/v1/worker/gpu_worker.py", '
+                                   'line 179, in init_device\n',
+         [("oom.hint", "traceback", 1), ("oom.hint", "init_device", 1)], framework="vllm"),
 ]
 
 
