@@ -125,9 +125,11 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
         return w, "log" if f and f.origin is Origin.LOG else "estimate"
     whole = facts.get("mem.weights_total_bytes")
     if whole is not None and whole.origin is Origin.LOG and isinstance(whole.value, int):
-        # llama.cpp/Ollama state the whole model and place it by layers
+        # llama.cpp/Ollama state the whole model and place it by layers (where the GPU shares the host's RAM, the
+        # layers left on the CPU take from the same memory)
         offloaded, layers = facts.number("mem.layers_offloaded"), facts.number("mem.layers_total")
-        on_gpus = whole.value * min(1.0, offloaded / layers) if offloaded is not None and layers else float(whole.value)
+        unified = facts.value("gpu.unified_memory") is True or "unified_memory" in facts.values("oom.hint")
+        on_gpus = whole.value * min(1.0, offloaded / layers) if offloaded is not None and layers and not unified else float(whole.value)
         return on_gpus / default_split(facts), "log"
     params = facts.number("model.params")
     if params is None:

@@ -136,6 +136,16 @@ def test_quantization_says_what_half_the_weights_would_still_take() -> None:
     assert "(55% of the card)" in fits.why
 
 
+def test_a_gguf_step_down_is_not_offered_for_weights_far_over_the_memory() -> None:
+    # holdout r110: a 70B Q4_K_M on a 16 GB Mac: one level down saves a fifth, the weights are 2.4 times the memory
+    over = build(spec("quantization", "set"), "r", Account.WEIGHTS, _facts(knob__quantization="Q4_K_M", ratio__weights_of_total=2.43),
+                 "ollama", None)
+    assert over.knob == "smaller_model" and "243% of the memory" in over.why
+    near = build(spec("quantization", "set"), "r", Account.WEIGHTS, _facts(knob__quantization="Q4_K_M", ratio__weights_of_total=1.1),
+                 "ollama", None)
+    assert near.knob == "quantization" and near.value == "Q3_K_M"
+
+
 def test_framework_constraints_and_versions() -> None:
     # TGI's launcher refuses --max-batch-prefill-tokens below --max-input-tokens
     tgi = build(spec("max_num_batched_tokens", "lower", 2048), "r", Account.ACTIVATIONS, _facts(), "tgi", None)

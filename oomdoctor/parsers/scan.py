@@ -484,7 +484,9 @@ class _State:
             facts.append(Fact(key, total, Origin.LOG, ev))
         facts.extend(self._derived())
         if self.failure_line is None:
-            last = None if self.ready else _latest_phase(self.stamped_phases) or self.phase
+            last = _latest_phase(self.stamped_phases) or self.phase
+            if self.ready and last not in ("prefill", "decode"):
+                last = None  # (once serving, only a serving step it names is a phase reached)
             reached = _normalise_phase(last, False) if last not in (None, "serving") else None
             if reached:
                 facts.append(Fact("phase.reached", reached, Origin.LOG, None))

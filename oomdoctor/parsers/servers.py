@@ -224,8 +224,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("tgi-total", ("total tokens with",), r"Not enough memory to handle (\d+) total tokens with (\d+) prefill tokens",
       lambda m: [("oom.kind", "tgi_total_tokens_oom"), ("oom.total_tokens", int(m.group(1))),
                  ("oom.prefill_tokens", int(m.group(2))), ("_phase", "kv_alloc")]),
+    # (the router sets it once the shards' warm-up passed: the weights and the KV cache fitted, serving begins)
     P("tgi-set-total", ("Setting max batch total tokens",), r"Setting max batch total tokens to (\d+)",
-      lambda m: [("mem.kv_tokens", int(m.group(1)))]),
+      lambda m: [("mem.kv_tokens", int(m.group(1))), ("_ready", True)]),
     # a crash signal (illegal instruction, segfault, arithmetic fault) ended the process; it was not killed for memory
     P("tgi-signal", ("signaled to shutdown with signal",), r"(\w+) process was signaled to shutdown with signal (\d+)",
       lambda m: ([("error.final", f"{m.group(0)} ({CRASH_SIGNALS[m.group(2)]}): the process crashed, it was not killed for memory")]
@@ -238,7 +239,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # (with nothing after it, the shard printed no error: it was ended from outside, as the OOM killer does)
     P("tgi-shard-start", ("failed to start", "ShardCannotStart"), r"Shard \d+ failed to start(:?\s*$)?|ShardCannotStart",
       lambda m: [("_phase", "load_weights")] + ([("oom.hint", "process_ended")] if m.group(1) is not None else [])),
-    P("tgi-generation", ("failed during generation",), r"Request failed during generation", const(("_phase", "prefill"))),
+    # (its server's own words for a step that raised while serving: "Method Prefill encountered an error.")
+    P("tgi-generation", ("failed during generation", "Method Prefill encountered", "Method Decode encountered"),
+      r"Request failed during generation|Method (Prefill|Decode) encountered an error",
+      lambda m: [("_phase", "decode" if m.group(1) == "Decode" else "prefill")]),
     P("tgi-graph-warmup", ("cuda graph warmup failed",), r"Decode cuda graph warmup failed", kind("cuda_graph_capture_failed")),
     P("tgi-prefill-span", ("prefill{", ":prefill"), r"prefill\{", const(("_phase", "prefill"))),
     P("tgi-ready", ("Connected", "Invalidating"), r"\bConnected\b", const(("_ready", True))),

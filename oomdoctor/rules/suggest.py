@@ -139,6 +139,9 @@ def step_value(framework: str, knob: str, action: Action, facts: FactSet) -> tup
     return None, ""
 
 
+_GGUF_STEP = 0.8  # what one step down the GGUF ladder leaves of the bytes (Q4_K_M 4.85 -> Q3_K_M 3.91 bits per weight)
+
+
 def _gguf_lower(current: str | None) -> str:
     cur = (current or "").upper()
     if cur in GGUF_LADDER:
@@ -162,6 +165,11 @@ def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> t
         lower = _gguf_lower(cur)
         if cur and lower.lower() == cur:
             return "smaller_model", None, "already at the smallest useful quantization"
+        share = facts.number("ratio.weights_of_total", "ratio.weights_of_budget")
+        if cur and share is not None and share * _GGUF_STEP > 1.0:
+            # one level down saves about a fifth of the bytes: weights this far over cannot fit that way
+            return "smaller_model", None, (f"the weights are {share:.0%} of the memory; one quantization level below "
+                                           f"{cur.upper()} saves about a fifth of that, not enough")
         return "quantization", lower, f"one quantization level below {cur.upper()}" if cur else "a 4-bit GGUF quantization"
     if framework == "exllama":  # EXL2/EXL3 checkpoints come at several bits per weight
         return "quantization", None, ""

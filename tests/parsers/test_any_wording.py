@@ -2364,6 +2364,11 @@ ROUND_110 = [
     # a ggml assertion cut after its first letters at the end of a paste
     case("ggml-assert-cut", "Loading model... -/home/u/src/llama.cpp/ggml/src/ggml-backend.cpp:1367: GGML_ASSE\n",
          [(OOM, "ggml_assert", 1)], framework="llamacpp"),
+    # TGI's router sizing the batch once warm-up passed (serving begins), then a step that raised while serving
+    case("tgi-serving-prefill-error", lines(
+        "2024-06-17T14:22:01.460404Z  INFO text_generation_router: router/src/main.rs:354: Setting max batch total tokens to 42768",
+        "2024-06-17T14:22:46.490042Z ERROR text_generation_launcher: Method Prefill encountered an error."),
+         [("mem.kv_tokens", 42768, 1)], framework="tgi"),
     # vLLM's worker setting up its device, in a traceback's frames
     case("vllm-init-device-frame", '(EngineCore_0 pid=2691)   File "/usr/local/lib/python3.11/dist-packages/vllm/v1/worker/gpu_worker.py", '
                                    'line 179, in init_device\n',
@@ -2396,3 +2401,17 @@ def test_a_folder_named_llamafiles_is_not_llamafile():  # holdout r13: Meta's re
     result = read_text_stream(b"$ torchrun --nproc_per_node 1 example.py --ckpt_dir ../llamafiles/7B\n")
     assert "llamacpp" not in result.framework_scores
     assert "llamacpp" in read_text_stream(b"./llamafile -m mistral.gguf\n").framework_scores
+
+
+def test_a_serving_step_after_the_engine_was_ready_is_the_phase_reached():
+    """holdout r108: TGI's router set its batch budget (warm-up passed), then a prefill raised and the paste stops
+    before its error: the phase reached is that serving step, not start-up (nor nothing, as 'ready' read before)."""
+    from parser_table import scan_text
+
+    result = scan_text(lines(
+        "2024-06-17T14:22:01.460404Z  INFO text_generation_router: router/src/main.rs:354: Setting max batch total tokens to 42768",
+        "2024-06-17T14:22:46.490042Z ERROR text_generation_launcher: Method Prefill encountered an error.",
+        "Traceback (most recent call last):"))
+    assert ("phase.reached", "prefill") in {(f.key, f.value) for f in result.facts}
+    ready_only = scan_text("2024-06-17T14:22:01Z  INFO text_generation_router: router/src/main.rs:354: Setting max batch total tokens to 42768\n")
+    assert not any(f.key == "phase.reached" for f in ready_only.facts)
