@@ -361,14 +361,14 @@ def from_model(text: str, quiet: bool = False) -> Context:
     stated = params_from_name(head) if head != text else None
     if match is not None and stated and not 0.7 <= match.params / stated <= 1.4:
         match = None  # the catalog found a model the aside names, not the one the text is about
+    # (a long-context variant the catalog does not list names its context: "Llama-3-8B-Instruct-Gradient-1048k")
+    named_context = context_from_name(head)
     facts: list[Fact] = [Fact("knob.model", text, Origin.COMMAND, ev)]
     if re.search(MULTIMODAL, text):  # a vision-language model: its encoder and images are an account of their own
         facts.append(Fact("oom.hint", "multimodal", Origin.COMMAND, ev))
     if match is not None:
         cev = Evidence("catalog", None, f"{text[:100]} -> {match.id} ({match.params / 1e9:.2f} B params; {match.source})")
         facts.append(Fact("model.params", int(match.params), Origin.CATALOG, cev))
-        # (a long-context variant the catalog does not list names its context: "Llama-3-8B-Instruct-Gradient-1048k")
-        named_context = context_from_name(head)
         context = max(named_context or 0, match.default_context or 0)
         if context:
             facts.append(Fact("model.default_context", context, Origin.CATALOG, cev))
@@ -391,7 +391,6 @@ def from_model(text: str, quiet: bool = False) -> Context:
     notes: tuple[str, ...] = ()
     if params:
         facts.append(Fact("model.params", params, Origin.CATALOG, Evidence("model name", None, text[:200])))
-        named_context = context_from_name(head)
         if named_context:
             facts.append(Fact("model.default_context", named_context, Origin.CATALOG, Evidence("model name", None, text[:200])))
         named, _ = catalog.split_quantization(text, gguf="gguf" in text.lower())

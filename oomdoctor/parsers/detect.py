@@ -214,7 +214,7 @@ SIGNALS: tuple[Pattern, ...] = (
     # (not transformers' own module of that name, whose deprecation warning or frames any transformers program may print:
     # "transformers/deepspeed.py:24: FutureWarning", "transformers/integrations/deepspeed.py")
     _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference", "Resetting KV cache and recomputing"),
-         r"(?<!transformers/)(?<!transformers\\)(?<!integrations/)(?<!integrations\\)(?<!transformers\.)(?<!integrations\.)deepspeed(?!\.py:\d+: FutureWarning| modules directly from transformers)|"
+         r"(?<!(?:transformers|integrations)[/\\.])deepspeed(?!\.py:\d+: FutureWarning| modules directly from transformers)|"
          r"sigkill_handler|ds_inference|Deadlock detected\. Resetting KV cache and recomputing", re.I),
     # its JIT-built ops and ZeRO-3's parameter offload, printed without its name
     _sig("fw-deepspeed-ops", "deepspeed", 8, ("Parameter Offload: Total persistent parameters", "Time to load", "Loading extension module"),

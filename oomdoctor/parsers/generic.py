@@ -871,11 +871,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header
     P("frame-line", ('", line ',), FRAME_LINE, const(("_traceback", True))),
-    # Triton's autotuner benchmarking its candidate configs (autotuner.py's _bench, testing.py's do_bench): trial launches
-    # with buffers of their own, outside any engine's pool
     # vLLM's worker setting up its device (gpu_worker.py's init_device): where it compares the free memory with
     # gpu_memory_utilization before it loads anything
     P("vllm-init-device-frame", ("in init_device",), r"gpu_worker\.py\", line \d+, in init_device\b", const(("oom.hint", "init_device"))),
+    # Triton's autotuner benchmarking its candidate configs (autotuner.py's _bench, testing.py's do_bench): trial launches
+    # with buffers of their own, outside any engine's pool
     P("triton-autotune-frames", ("triton/runtime/autotuner.py", "triton/testing.py"), r"triton/(?:runtime/autotuner|testing)\.py",
       const(("oom.hint", "triton_autotune"))),
     # a native backtrace's numbered frames (TVM's runtime under MLC-LLM: "  1: tvm::runtime::relax_vm::NDArrayCache::Load(...)"):
