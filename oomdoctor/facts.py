@@ -226,6 +226,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "host.ram_available_bytes": _spec(int, B, "host RAM available"),
     "host.ram_used_ratio": _spec(float, R, "share of host RAM in use, as the log states"),
     "host.swap_total_bytes": _spec(int, B, "swap"),
+    "host.swap_used_ratio": _spec(float, R, "share of swap in use, as the log states"),
     "host.shm_total_bytes": _spec(int, B, "/dev/shm size"),
     "host.disk_total_bytes": _spec(int, B, "size of a filesystem a log reports full (a disk, not RAM)"),
     "host.shm_free_bytes": _spec(int, B, "/dev/shm free"),

@@ -193,10 +193,13 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running", "llama runner exited",
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",
-                                           "model request too large for system", "timed out waiting for llama runner", "VRAM usage didn't recover"),
+                                           "model request too large for system", "timed out waiting for llama runner", "VRAM usage didn't recover",
+                                           "POST predict: Post \""),
          r"llama runner (?:process (?:has terminated|no longer running)|exited)|memory layout cannot be allocated|model requires more system memory|"
          # (its scheduler's words: a runner that did not come up in time, a stopped runner's VRAM that came back slowly)
-         r"mlx runner failed|model request too large for system|timed out waiting for llama runner to start|gpu VRAM usage didn't recover within timeout"),
+         r"mlx runner failed|model request too large for system|timed out waiting for llama runner to start|gpu VRAM usage didn't recover within timeout|"
+         # (its CLI relaying a runner that dropped the request: 'Error: POST predict: Post "http://127.0.0.1:62898/completion": EOF')
+         r'POST predict: Post "http://[\w.:]+/completion"'),
     # Ollama's GPU discovery in debug mode (its NVML probe): "[0] CUDA totalMem 25769803776"
     _sig("fw-ollama-gpu-info", "ollama", 8, ("CUDA totalMem", "CUDA usedMem", "CUDA freeMem"), r"^\[\d+\] CUDA (?:totalMem|usedMem|freeMem) -?\d"),
     # Go's runtime crash report: Ollama is the Go program that runs ggml in-process (cgo), so llama.cpp's lines are its runner's

@@ -873,7 +873,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-line", ('", line ',), FRAME_LINE, const(("_traceback", True))),
     # vLLM's worker setting up its device (gpu_worker.py's init_device): where it compares the free memory with
     # gpu_memory_utilization before it loads anything
-    P("vllm-init-device-frame", ("in init_device",), r"gpu_worker\.py\", line \d+, in init_device\b", const(("oom.hint", "init_device"))),
+    # (or the worker process's call of it, "self.worker.init_device()", where a paste is cut above the frame)
+    P("vllm-init-device-frame", ("in init_device", "worker.init_device()"), r"gpu_worker\.py\", line \d+, in init_device\b|\bself\.worker\.init_device\(\)",
+      const(("oom.hint", "init_device"))),
     # Triton's autotuner benchmarking its candidate configs (autotuner.py's _bench, testing.py's do_bench): trial launches
     # with buffers of their own, outside any engine's pool
     P("triton-autotune-frames", ("triton/runtime/autotuner.py", "triton/testing.py"), r"triton/(?:runtime/autotuner|testing)\.py",

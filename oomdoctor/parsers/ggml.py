@@ -72,6 +72,23 @@ def _kv_buffer(m: re.Match[str]) -> Emitted:
     yield "_sum:mem.kv_total_bytes", mib(m.group(2))
 
 
+_PLACED = {"model weights": ("mem.weights_bytes", "mem.weights_total_bytes"), "kv cache": ("mem.kv_cache_bytes", "mem.kv_total_bytes")}
+
+
+def _ollama_placement(m: re.Match[str]) -> Emitted:
+    size = size_of(m.group(3))
+    if not size:
+        return
+    if m.group(1) == "compute graph":
+        if _is_gpu(m.group(2)):
+            yield "_max:mem.compute_buffer_bytes", size
+        return
+    on_gpu, whole = _PLACED[m.group(1)]
+    if _is_gpu(m.group(2)):
+        yield "_sum:" + on_gpu, size
+    yield "_sum:" + whole, size
+
+
 # llama.cpp's device list (`--list-devices`, a server's start): "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)",
 # "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free
 DEVICE_LIST = r"^\s*((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+): .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
@@ -300,7 +317,7 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("ggml_alloc_failed")),
     P("ggml-cuda-error-old", ("CUDA error 2 at",), r"CUDA error 2 at \S+: out of memory", kind("ggml_cuda_error_oom")),
     # (a command buffer that could not get its working set while it ran: an execution-time failure, no size)
-    P("metal-oom", ("OutOfMemory", "Insufficient Memory"), r"kIOGPUCommandBufferCallbackErrorOutOfMemory|error: Insufficient Memory",
+    P("metal-oom", ("OutOfMemory", "Insufficient Memory"), r"kIOGPUCommandBufferCallbackErrorOutOfMemory|(?:error|Command buffer execution failed): Insufficient Memory",
       const(("oom.kind", "ggml_cuda_error_oom"), ("oom.hint", "metal_command_buffer"), ("gpu.backend", "metal"))),
     # ggml-metal's report of a command buffer that ended in MTLCommandBufferStatusError (5): on a device
     # past its working set, most often the memory (a low reading: the status names no cause)
@@ -361,6 +378,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # failed, and every layer goes to the CPU whatever the model's size
     P("ollama-gpu-zero", ('available="[0 B]"',), r'msg=evaluating library=\w+ gpu_count=\d+ available="\[0 B\]"',
       kind("gpu_memory_unreported")),
+    # a backend that reports a largest buffer of 0 bytes ("tensor output_norm.weight is too large to fit in a Metal buffer
+    # (tensor size: 16384, max buffer size: 0)"): the device was never measured (an unsupported GPU), and every
+    # allocation after it fails whatever its size
+    P("ggml-zero-buffer-limit", ("max buffer size: 0)",), r"too large to fit in a \w+ buffer \(tensor size: \d+, max buffer size: 0\)",
+      kind("gpu_memory_unreported", ("oom.hint", "zero_buffer_limit"))),
     # Ollama's scheduler warning that a stopped runner's VRAM came back slowly: it goes on loading
     P("ollama-vram-recovery", ("VRAM usage didn't recover",), r"gpu VRAM usage didn't recover within timeout", kind("vram_recovery_warning")),
     # Ollama (2023-24) when its runner's stream ended mid-request: the runner died, and the CLI guesses memory
@@ -425,6 +447,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # KvSize:256000 KvCacheType: ...}": the KV cells are the context times the parallel sequences
     P("ollama-load-request", ("KvSize:",), r"\bParallel:(\d+) BatchSize:(\d+) FlashAttention:(\w+) KvSize:(\d+) KvCacheType:(\w*)",
       _ollama_load_request),
+    # Ollama's placement of each part by device (0.9 and later): 'msg="model weights" buffer=CUDA0 size="16.2 GiB"',
+    # 'msg="kv cache" device=CUDA0 size="36.0 GiB"', 'msg="compute graph" backend=ROCm0 buffer_type=ROCm0 size="2.1 GiB"'
+    P("ollama-placement", ('msg="model weights"', 'msg="kv cache"', 'msg="compute graph"'),
+      r'msg="(model weights|kv cache|compute graph)" (?:device|buffer|backend)=(\w+)(?: buffer_type=\w+)? size="([\d.]+ ?[KMGT]?i?B)"',
+      _ollama_placement),
     P("ggml-n-ctx-seq", ("n_ctx_per_seq", "n_ctx_seq"), r"n_ctx_(?:per_)?seq\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_seq", int(m.group(1)))]),
     P("ggml-n-ctx-train", ("n_ctx_train",), r"n_ctx_train\s*(?:=\s*|\()(\d+)", lambda m: [("_n_ctx_train", int(m.group(1)))]),
     # llama-server's check of each slot's context against the model's ("the slot context (262144) exceeds the

@@ -110,6 +110,17 @@ def _free_row(m: re.Match[str]) -> Emitted:
         yield "host.ram_used_ratio", round(1 - a / t, 4)
 
 
+def _swap_row(m: re.Match[str]) -> Emitted:
+    total, used = _FREE_CELL.fullmatch(m.group(1)), _FREE_CELL.fullmatch(m.group(2))
+    if total is None or used is None or (total.group(2) is None) != (used.group(2) is None):
+        return
+    t, u = (float(x.group(1)) if x.group(2) is None else to_bytes(x.group(1), x.group(2).rstrip("i")) for x in (total, used))
+    if total.group(2) is not None:
+        yield "host.swap_total_bytes", int(t)
+    if t > 0 and u <= t:
+        yield "host.swap_used_ratio", round(u / t, 4)
+
+
 def _cgroup_at_limit(m: re.Match[str]) -> Emitted:
     usage, limit, failed = int(m.group(1)), int(m.group(2)), int(m.group(3))
     if failed and usage >= limit * 0.98:  # (an unlimited cgroup prints a limit near 2**63)
@@ -145,11 +156,10 @@ def _hami_oom(m: re.Match[str]) -> Emitted:
 _EXHAUSTED = re.compile(r"(?i)exhausted|out of memory|no memory")
 
 
-def _iogpu_panic(m: re.Match[str]) -> Emitted:
-    where = m.group(2) or ""
-    if "IOGPU" in m.group(1) + where and not _EXHAUSTED.search(m.group(1)):
+def _iogpu_panic(message: str, where: str) -> Emitted:
+    if "IOGPU" in message + where and not _EXHAUSTED.search(message):
         at = f" at {where}" if where else ""
-        yield "error.final", (f"the macOS kernel panicked in its GPU driver's memory bookkeeping ({m.group(1)}{at}): a driver fault "
+        yield "error.final", (f"the macOS kernel panicked in its GPU driver's memory bookkeeping ({message}{at}): a driver fault "
                               "(a runtime release or heavy unified-memory pressure triggers it); no allocation failed")
 
 
@@ -321,6 +331,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Kernel crashed while executing",
       const(("oom.hint", "kernel_died"))),
     P("free-mem-row", ("Mem:",), r"^\s*Mem:\s+(\S+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$", _free_row),
+    # its Swap row (total used free; a paste's closing fence may stick to it): swap nearly all used is RAM long past full
+    P("free-swap-row", ("Swap:",), r"^\s*Swap:\s+(\S+)\s+(\S+)\s+\S+?(?:`{3})?\s*$", _swap_row),
     # a memory report's host line (DeepSpeed's see_memory_usage, psutil): how full RAM is
     P("host-ram-percent", ("percent =", "percent="), r"(?i)(?:CPU|host|system|virtual) (?:virtual )?memory:?\s+used\s*=\s*[\d.]+\s*\w*,\s*percent\s*=\s*([\d.]+)%",
       lambda m: [("host.ram_used_ratio", float(m.group(1)) / 100)]),
@@ -471,7 +483,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("hami-oom", ("HAMI-core ERROR",), r"\[HAMI-core ERROR[^\]]*\]: Device \d+ OOM (\d+) / (\d+)", _hami_oom),
     # macOS panicking in its GPU memory bookkeeping ('panic(cpu 18 caller 0x...): "completeMemory() prepare count
     # underflow" @IOGPUMemory.cpp:550'): a driver fault that runtime releases and memory pressure trigger; no allocation failed
-    P("macos-iogpu-panic", ("panic(cpu",), r'panic\(cpu \d+[^)]*\): "([^"]{1,200})"(?:\s*@\s*(\S+))?', _iogpu_panic),
+    # (a panic report wrapped after its header puts the message on the next line alone: '"completeMemory() ..." @IOGPUMemory.cpp:550')
+    P("macos-iogpu-panic", ("panic(cpu", "@IOGPU"), r'panic\(cpu \d+[^)]*\): "([^"]{1,200})"(?:\s*@\s*(\S+))?|^\s*"([^"]{1,200})"\s*@\s*(IOGPU\S+)\s*$',
+      lambda m: _iogpu_panic(m.group(1) or m.group(3), m.group(2) or m.group(4) or "")),
     # the CUDA runtime could not start (driver, container runtime): the model then runs on the CPU, or nowhere
     P("cuda-init-failed", ("failed to initialize CUDA",), r"failed to initialize CUDA: (?!out of memory)", kind("broken_install")),
     P("nccl-graph", ("NCCL cannot be captured",), r"NCCL cannot be captured in a graph", kind("nccl_graph_capture")),

@@ -72,7 +72,8 @@ def test_exactly_the_failed_pods_and_their_culprits(serving_json):  # type: igno
     assert ("host.shm_total_bytes", 2 << 30) in facts
     assert pods[LLAMA405]["report"]["findings"][0]["rule_id"] == "host-shm-exhausted"
     assert pods[OLLAMA]["report"]["framework"] == "ollama"
-    assert pods[OLLAMA]["report"]["findings"][0]["rule_id"] == "host-oom-killed"
+    # (its placement lines put 17.3 GiB of weights against the pod's 16 GiB limit: the limit, not only a kill)
+    assert pods[OLLAMA]["report"]["findings"][0]["rule_id"] == "host-limit-below-model"
 
 
 def test_patches_apply_to_the_controller_and_change_what_they_say(serving_json):  # type: ignore[no-untyped-def]

@@ -730,7 +730,8 @@ FRAMEWORKS = [
 ROUNDS_30_32 = [
     case("free-h-row", lines("Mem:           119Gi       119Gi       789Mi        44Mi       195Mi        95Mi",
                              "Swap:           15Gi       4.8Gi        11Gi"),
-         [("host.ram_total_bytes", GiB(119), 1), ("host.ram_available_bytes", MiB(95), 1), ("host.ram_used_ratio", 0.9992, 1)]),
+         [("host.ram_total_bytes", GiB(119), 1), ("host.ram_available_bytes", MiB(95), 1), ("host.ram_used_ratio", 0.9992, 1),
+          ("host.swap_total_bytes", GiB(15), 2), ("host.swap_used_ratio", 0.32, 2)]),
     # plain `free`: every cell in KiB, so only the share is read
     case("free-kib-row", lines("              total        used        free      shared  buff/cache   available",
                                "Mem:       16318464    15872000      120000       1000      300000      150000"),
@@ -2375,10 +2376,45 @@ ROUND_110 = [
          [("oom.hint", "traceback", 1), ("oom.hint", "init_device", 1)], framework="vllm"),
 ]
 
+ROUND_111 = [
+    # MLX's own words for a command buffer that ran out ("[METAL] ... Insufficient Memory"), with or without Metal's code
+    case("mlx-metal-insufficient", "[METAL] Command buffer execution failed: Insufficient Memory.\n",
+         [(OOM, "ggml_cuda_error_oom", 1), ("oom.hint", "metal_command_buffer", 1), ("gpu.backend", "metal", 1)]),
+    # Ollama's placement of each part by device: the GPU's share, and the whole across devices
+    case("ollama-placement", lines(
+        'time=2025-09-30T10:01:02.000Z level=INFO source=backend.go:315 msg="model weights" device=CUDA0 size="2.3 GiB"',
+        'time=2025-09-30T10:01:02.000Z level=INFO source=backend.go:315 msg="model weights" device=CPU size="512.0 MiB"',
+        'time=2025-09-30T10:01:02.000Z level=INFO source=backend.go:321 msg="kv cache" device=CUDA0 size="36.0 GiB"',
+        'time=2025-09-30T10:01:02.000Z level=INFO source=backend.go:332 msg="compute graph" backend=ROCm0 buffer_type=ROCm0 size="2.1 GiB"'),
+         [("mem.weights_bytes", int(2.3 * 2**30), 1), ("mem.weights_total_bytes", int(2.3 * 2**30) + 512 * 2**20, 2),
+          ("mem.kv_cache_bytes", 36 * 2**30, 3), ("mem.kv_total_bytes", 36 * 2**30, 3), ("mem.compute_buffer_bytes", int(2.1 * 2**30), 4)],
+         framework="ollama"),
+    # a backend reporting its largest buffer as 0 bytes: the device was never measured, nothing ran out
+    case("ggml-zero-buffer-limit", "ggml_backend_alloc_ctx_tensors_from_buft: tensor output_norm.weight is too large to fit in a Metal buffer "
+                                   "(tensor size: 16384, max buffer size: 0)\n",
+         [(OOM, "gpu_memory_unreported", 1), ("oom.hint", "zero_buffer_limit", 1)]),
+    # `free`'s Swap row, a paste's closing fence stuck to it
+    case("free-swap-row", lines("               total        used        free      shared  buff/cache   available",
+                                "Mem:           7.3Gi       5.2Gi       384Mi        78Mi       1.7Gi       1.2Gi",
+                                "Swap:          3.0Gi       2.8Gi       182Mi```"),
+         [("host.ram_total_bytes", int(7.3 * 2**30), 2), ("host.ram_available_bytes", int(1.2 * 2**30), 2), ("host.ram_used_ratio", 0.8356, 2),
+          ("host.swap_total_bytes", 3 * 2**30, 3), ("host.swap_used_ratio", round(2.8 / 3.0, 4), 3)]),
+    # vLLM's worker process calling init_device, a paste cut above the frame of gpu_worker.py
+    case("vllm-init-device-call", "(Worker pid=322179) ERROR 04-24 20:16:15 [multiproc_executor.py:857]     self.worker.init_device()  # type: ignore\n",
+         [("oom.hint", "init_device", 1)], framework="vllm"),
+    # Ollama's CLI relaying a runner that dropped the request
+    case("ollama-post-predict", 'Error: POST predict: Post "http://127.0.0.1:62898/completion": read tcp 127.0.0.1:62900->127.0.0.1:62898: '
+                                'wsarecv: An existing connection was forcibly closed by the remote host.\n', framework="ollama"),
+    # macOS's GPU-driver panic wrapped after its header: the message alone on the next line
+    case("iogpu-panic-wrapped", lines("panic(cpu 12 caller 0xfffffe004ad1f968):", '"completeMemory() prepare count underflow" @IOGPUMemory.cpp:550'),
+         [(FINAL, "the macOS kernel panicked in its GPU driver's memory bookkeeping (completeMemory() prepare count underflow at "
+                  "IOGPUMemory.cpp:550): a driver fault (a runtime release or heavy unified-memory pressure triggers it); no allocation failed", 2)]),
+]
+
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111))
 def test_any_wording(c):
     check(c)
 
