@@ -118,13 +118,15 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
                                          "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory", "Capture cuda graph failed",
-                                         "[Router (Rust)]"),
+                                         "[Router (Rust)]", "max_total_num_tokens="),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
          # (its CUDA graph runner's wrapper: "Exception: Capture cuda graph failed: CUDA out of memory.")
          r"alloc_req_slots|req_to_token_pool|Capture cuda graph failed|"
          r"Load weight (?:begin|end)\. .{0,120}avail mem=|"
          # (its router, sgl-router, prefixes its own lines: "[Router (Rust)] 2025-03-08 02:33:09 - INFO - Worker http://...")
-         r"^\[Router \(Rust\)\] \d{4}-\d\d-\d\d"),
+         r"^\[Router \(Rust\)\] \d{4}-\d\d-\d\d|"
+         # (its scheduler's pool and limits: "max_total_num_tokens=32768, chunked_prefill_size=-1, max_prefill_tokens=16384")
+         r"max_total_num_tokens=\d+, chunked_prefill_size="),
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
          # (a quoted 'text-generation' is transformers' pipeline task, not the server)
@@ -289,13 +291,15 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",
                                       "torch_npu", "NPUCachingAllocator", "support querying the available free memory", "TORCH_USE_CUDA_DSA",
-                                      "index out of bounds\"` failed"),
+                                      "index out of bounds\"` failed", "Tried to allocate"),
          r"torch\.|/torch/|PyTorch|\btorch_npu\b|NPUCachingAllocator|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
          # (its hint under a device-side assert, and ATen's indexing kernel's own assertion)
          r"TORCH_USE_CUDA_DSA|Assertion `-sizes\[i\] <= index && index < sizes\[i\] && \"index out of bounds\"` failed|"
          # (its XPU backend on an Intel GPU whose driver cannot report free memory)
-         r"doesn't support querying the available free memory"),
+         r"doesn't support querying the available free memory|"
+         # (its out-of-memory message's request alone on its line, as a report quotes it)
+         r"^\s*Tried to allocate [\d.]+ ?[KMGT]i?B\.?\s*$"),
     # captured CUDA/HIP graphs in PyTorch's own OOM message ("with 26.00 MiB allocated in private pools"; none
     # is "0 bytes"): a serving engine captured them, which a generate() script does not; the most common
     # such engine is vLLM, and any engine's own lines outweigh this vote

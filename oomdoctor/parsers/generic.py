@@ -315,7 +315,7 @@ _DIVISIBILITY = re.compile(r"(?i)\b(?:must be|is not|isn't|should be) (?:a multi
 # (also a slice past a tensor's end, "start (3313) + length (808) exceeds dimension size (2048)", or an index past it,
 # "index 4096 is out of bounds for dimension 0 with size 4096": a length the code did not bound, such as a sequence
 # longer than the cache it was sized for)
-_SHAPE_MISMATCH = re.compile(r"must match the size of tensor|shapes cannot be multiplied|\bsize mismatch for\b|\bshape mismatch\b|"
+_SHAPE_MISMATCH = re.compile(r"must match the (?:existing )?size (?:of tensor|\(\d+\))|shapes cannot be multiplied|\bsize mismatch for\b|\bshape mismatch\b|"
                              r"\bstart \(\d+\) \+ length \(\d+\) exceeds\b|\bis out of bounds for dimension\b", re.I)
 # a failed assertion raised as an exception ("RuntimeError: Failed: Assertion error deep_ep.cpp:1233 'x.size(0) <= ...'"):
 # an invariant of the code, unless it checks an allocation
@@ -661,10 +661,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory
     # (ptxas refusing a JIT-built kernel: "Entry function '...' uses too much shared data (0xc980 bytes, 0xc000 max)")
     P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds",
-                          "available shared memory", "too much shared data"),
+                          "available shared memory", "too much shared data", "not enough shared memory"),
       r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch|uses too much shared data \(0x[0-9a-f]+ bytes|"
       # (vLLM's paged attention: "required shared memory 264252.0 > available shared memory 101376")
-      r"[Ss]hared memory exceeds \d+\s?KB|required shared memory [\d.]+ > available shared memory",
+      r"[Ss]hared memory exceeds \d+\s?KB|required shared memory [\d.]+ > available shared memory|"
+      # (TensorRT-LLM's masked attention kernel: "Sequence Length is too long for the MMHA kernel (not enough shared memory)")
+      r"\(not enough shared memory\)",
       kind("kernel_resource")),
     # (torch_npu's ACL graph capture failing to begin, "AclmdlRICaptureBegin(capture_stream_, ...)": CANN then prints
     # "Failed to apply for memory", but what ran out is the streams and tasks a captured graph takes, not device memory)

@@ -114,7 +114,9 @@ PATTERNS: tuple[Pattern, ...] = (
                  ("oom.gpu_total_bytes", _sz(m, 4)), ("oom.gpu_free_bytes", _sz(m, 6))]),
     # the message's body without its head (a paste or an excerpt starting at "Tried to allocate"): the
     # request followed by the device's capacity is the caching allocator's out-of-memory report
-    P("torch-oom-body", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE + r"(?: \(|\. )(?:GPU|NPU|XPU) ?\d*(?:; " + SIZE + r"| has a) total capac",
+    # (or the request alone on its line, as a report quotes the message: "Tried to allocate 31.50 GiB")
+    P("torch-oom-body", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE + r"(?: \(|\. )(?:GPU|NPU|XPU) ?\d*(?:; " + SIZE + r"| has a) total capac|"
+      r"^\s*Tried to allocate (?:more than )?" + SIZE + r"\.?\s*$",
       kind("torch_oom")),
     # some builds print no device number ("GPU  has a total capacity")
     # (a line cut after the capacity still states it)

@@ -2140,7 +2140,8 @@ ROUND_101 = [
     case("sglang-pool-frame",
          lines('File "/home/***/sglang-env/lib/python3.10/site-packages/sglang/srt/mem_cache/memory_pool.py",',
                "line 499, in _init_mamba_pool", "torch.OutOfMemoryError: CUDA out of memory.", "Tried to allocate 18.56 GiB."),
-         [(OOM, "torch_oom", 3), ("oom.requested_bytes", GiB(18.56), 4)], phase="kv_alloc"),
+         # (the request on its own line reads as the message's core too; the failure stays on line 3)
+         [(OOM, "torch_oom", 3), (OOM, "torch_oom", 4), ("oom.requested_bytes", GiB(18.56), 4)], phase="kv_alloc"),
     # NVML that cannot reach the driver: the container lost its GPU, whatever is said about memory next
     case("nvml-unknown-error", lines("root@ollama:/# nvidia-smi", "Failed to initialize NVML: Unknown Error"),
          [(OOM, "broken_install", 2)]),
@@ -2412,9 +2413,27 @@ ROUND_111 = [
 ]
 
 
+ROUND_112 = [
+    # PyTorch's request quoted alone on its line: the out-of-memory report's core, and PyTorch's
+    case("torch-request-alone", "Tried to allocate 31.50 GiB\n", [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(31.5), 1)], framework="transformers"),
+    # tensors whose shapes disagree name their cause, whatever size words the message holds
+    case("shape-expand-mismatch", "RuntimeError: The expanded size of the tensor (2048) must match the existing size (8192) at non-singleton "
+                                  "dimension 0.  Target sizes: [2048, 8].  Tensor sizes: [8192, 8]\n",
+         [(FINAL, "RuntimeError: The expanded size of the tensor (2048) must match the existing size (8192) at non-singleton dimension 0.  "
+                  "Target sizes: [2048, 8].  Tensor sizes: [8192, 8]", 1)]),
+    # SGLang's scheduler stating its pool and limits names SGLang
+    case("sglang-scheduler-limits", "max_total_num_tokens=32768, chunked_prefill_size=-1, max_prefill_tokens=16384, max_running_requests=2048, "
+                                    "context_len=40960\n",
+         [("mem.kv_tokens", 32768, 1), ("knob.max_num_seqs", 2048, 1), ("knob.max_model_len", 40960, 1)], framework="sglang"),
+    # TensorRT-LLM's masked attention kernel out of on-chip shared memory: a kernel's limit, not device memory
+    case("trtllm-mmha-shared-memory", " what():  [TensorRT-LLM][ERROR] Assertion failed: Sequence Length is too long for the MMHA kernel "
+                                      "(not enough shared memory). (/root/repo/cpp/tensorrt_llm/kernels/decoderMaskedMultiheadAttentionLaunch.h:232)\n",
+         [(OOM, "kernel_resource", 1)], framework="tensorrt-llm"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112))
 def test_any_wording(c):
     check(c)
 
