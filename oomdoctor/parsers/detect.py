@@ -142,14 +142,14 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
-                                        "common_params_fit", "common_init_from_params",
+                                        "common_params_fit", "common_init_from_params", "common_memory_breakdown_print",
                                         "due to missing support", "exceeds the available context size", *KV_FULL_ANCHORS),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_(?:tensors|print_meta|vocab)\b|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          # (its common library's fit step and initialisation: "common_params_fit_impl: projected to use 29178 MiB of host memory")
-         r"\bcommon_(?:params_fit\w*|init_from_params)\b|"
+         r"\bcommon_(?:params_fit\w*|init_from_params|memory_breakdown_print)\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$|"
          # (its own words for a full context, printed by the clients over it too: "could not find a KV slot for the batch (try
          # reducing the size of the batch or increase the context)", llama-server's "the request exceeds the available context size")

@@ -303,6 +303,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # hand: the layers do not fit. It is a projection and the load goes on: a failure after it decides.
     P("ggml-fit-refused", ("failed to fit params to free device memory",), r"failed to fit params to free device memory",
       const(("_weak_failure", "ggml_alloc_failed:weights:load_weights"))),
+    # its projection that everything fits with the margin to spare ("will leave 49133 >= 1024 MiB of free device memory,
+    # no changes needed"): the model, context and compute buffers fit the devices by the engine's own count
+    P("ggml-fit-fits", ("no changes needed",), r"will leave (\d+) >= (\d+) MiB of free device memory, no changes needed",
+      const(("oom.hint", "fit_leaves_room"))),
     # the fit itself threw (a context the build cannot create: a KV type, a head size): an error, not a lack of memory
     P("ggml-fit-error", ("error while trying to fit params",), r"encountered an error while trying to fit params to free device memory: (.{1,200})",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", m.group(0).strip()[:300])]),
@@ -496,8 +500,9 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("mem.gpu_available_bytes", int(m.group(3)) << 20)] if m.group(3) else [])),
     # llama.cpp's memory breakdown (at exit, or when a load fails): per device, in MiB,
     # "| - CUDA0 (RTX 4090) | total = free + (self = model + context + compute) + unaccounted |"
+    # (after the function that prints it, and a timestamp or journal prefix: "common_memory_breakdown_print: |   - CUDA0 ...")
     P("ggml-memory-breakdown", (" + (",),
-      r"^\|\s*(?:- )?((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+) \(.{0,100}\)\s*\|\s*(\d+) = (\d+) \+ \((\d+) = (\d+) \+ (\d+) \+ (\d+)\)",
+      r"(?:^|_memory_breakdown_print:\s*)\|\s*(?:- )?((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+) \(.{0,100}\)\s*\|\s*(\d+) = (\d+) \+ \(\s*(\d+) = \s*(\d+) \+\s*(\d+) \+\s*(\d+)\)",
       lambda m: [("mem.gpu_total_bytes", int(m.group(2)) << 20), ("mem.gpu_available_bytes", int(m.group(3)) << 20),
                  ("mem.weights_bytes", int(m.group(5)) << 20), ("mem.kv_cache_bytes", int(m.group(6)) << 20),
                  ("mem.compute_buffer_bytes", int(m.group(7)) << 20), *backend_of(m.group(1))]),

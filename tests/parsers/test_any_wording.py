@@ -2431,9 +2431,23 @@ ROUND_112 = [
          [(OOM, "kernel_resource", 1)], framework="tensorrt-llm"),
 ]
 
+ROUND_113 = [
+    # llama.cpp's fit step finding that everything fits with its margin to spare
+    case("ggml-fit-fits", "common_params_fit_impl: will leave 49133 >= 1024 MiB of free device memory, no changes needed\n",
+         [("oom.hint", "fit_leaves_room", 1)], framework="llamacpp"),
+    # its memory breakdown after the printing function's name and a timestamp: the device, what is free, and the parts
+    case("ggml-breakdown-prefixed", "0.00.483.104 I common_memory_breakdown_print: |   - CUDA0 (RTX 3090)   | 24126 = 23403 + (25610 = 15621 +    "
+                                    "9152 +     836) +      -24888 |\n",
+         [("mem.gpu_total_bytes", MiB(24126), 1), ("mem.gpu_available_bytes", MiB(23403), 1), ("mem.weights_bytes", MiB(15621), 1),
+          ("mem.kv_cache_bytes", MiB(9152), 1), ("mem.compute_buffer_bytes", MiB(836), 1), ("gpu.backend", "cuda", 1)], framework="llamacpp"),
+    # TensorRT-LLM's paged KV pool stated in tokens
+    case("trtllm-kv-pool-tokens", "[TensorRT-LLM][INFO] Max tokens in paged KV cache: 128. Allocating 16777216 bytes.\n",
+         [("mem.kv_tokens", 128, 1), ("mem.kv_cache_bytes", 16777216, 1)], framework="tensorrt-llm"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113))
 def test_any_wording(c):
     check(c)
 
