@@ -343,9 +343,11 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_gpu_backend_seen", True))),
     # the driver lost the device (a hang reset by its watchdog, a rejected submission): whatever
     # allocation message came before it, the device is gone, not full
-    P("device-lost", ("DeviceLost", "DEVICE_LOST", "context is lost", "GPU hang"),
+    # (the amdgpu kernel driver's watchdog on a ring that stopped answering: "amdgpu 0000:0a:00.0: ring comp_1.1.0 timeout,
+    # signaled seq=1924, emitted seq=1926", and RADV's cancelled submission, also cut after "because th")
+    P("device-lost", ("DeviceLost", "DEVICE_LOST", "context is lost", "GPU hang", "The CS has been cancelled", " timeout, signaled seq="),
       r"vk::DeviceLostError|ErrorDeviceLost|VK_ERROR_DEVICE_LOST|(?:UR|ZE)_RESULT_ERROR_DEVICE_LOST|"
-      r"radv/amdgpu: The CS has been cancelled because the context is lost|\bGPU hang\b", kind("device_lost")),
+      r"radv/amdgpu: The CS has been cancelled because|\bGPU hang\b|\bamdgpu\b.{0,60}\bring \S+ timeout, signaled seq=\d+", kind("device_lost")),
     # mlock() refused by the locked-memory limit (RLIMIT_MEMLOCK; Windows' working-set quota, error 1453):
     # a warning, loading goes on
     # (on Windows llama.cpp locks with VirtualLock: "warning: failed to VirtualLock 39347507200-byte buffer (after
@@ -381,6 +383,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # Ollama's scheduler weighing a GPU whose memory query returned nothing ("available=[0 B]"): discovery
     # failed, and every layer goes to the CPU whatever the model's size
     P("ollama-gpu-zero", ('available="[0 B]"',), r'msg=evaluating library=\w+ gpu_count=\d+ available="\[0 B\]"',
+      kind("gpu_memory_unreported")),
+    # its discovery that could not open a context on the card to ask ('msg="error looking up nvidia GPU memory" error="cuda
+    # driver library failed to get device context 801"': a vGPU or driver that does not serve CUDA): never measured
+    P("ollama-gpu-lookup-failed", ("error looking up nvidia GPU memory",),
+      r'msg="error looking up nvidia GPU memory" error="[^"]*failed to get device context \d+',
       kind("gpu_memory_unreported")),
     # a backend that reports a largest buffer of 0 bytes ("tensor output_norm.weight is too large to fit in a Metal buffer
     # (tensor size: 16384, max buffer size: 0)"): the device was never measured (an unsupported GPU), and every

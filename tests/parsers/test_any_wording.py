@@ -2440,6 +2440,14 @@ ROUND_113 = [
                                     "9152 +     836) +      -24888 |\n",
          [("mem.gpu_total_bytes", MiB(24126), 1), ("mem.gpu_available_bytes", MiB(23403), 1), ("mem.weights_bytes", MiB(15621), 1),
           ("mem.kv_cache_bytes", MiB(9152), 1), ("mem.compute_buffer_bytes", MiB(836), 1), ("gpu.backend", "cuda", 1)], framework="llamacpp"),
+    # the amdgpu driver's watchdog on a ring that stopped answering, and RADV's cancelled submission cut after its first words
+    case("amdgpu-ring-timeout", lines("amdgpu 0000:0a:00.0: ring comp_1.1.0 timeout, signaled seq=1924, emitted seq=1926",
+                                      "radv/amdgpu: The CS has been cancelled because th"),
+         [(OOM, "device_lost", 1), (OOM, "device_lost", 2)]),
+    # Ollama's discovery that could not open a context on the card: its memory was never measured
+    case("ollama-gpu-lookup-failed", 'time=2025-04-25T11:23:03.125+02:00 level=INFO source=gpu.go:272 msg="error looking up nvidia GPU memory" '
+                                     'error="cuda driver library failed to get device context 801"\n',
+         [(OOM, "gpu_memory_unreported", 1)], framework="ollama"),
     # TensorRT-LLM's paged KV pool stated in tokens
     case("trtllm-kv-pool-tokens", "[TensorRT-LLM][INFO] Max tokens in paged KV cache: 128. Allocating 16777216 bytes.\n",
          [("mem.kv_tokens", 128, 1), ("mem.kv_cache_bytes", 16777216, 1)], framework="tensorrt-llm"),
