@@ -182,7 +182,8 @@ SIGNALS: tuple[Pattern, ...] = (
     # llama.cpp's sources or libraries inside an Ollama build: its lines are the runner Ollama embeds
     # (and ggml as Ollama vendors it, in a source path an assertion or a CUDA error prints: "//ml/backend/ggml/ggml/src/ggml-cuda/cpy.cu:396")
     _sig("fw-ollama-build", OLLAMA_RUNNER, 8, ("ollama", "ml/backend/ggml/ggml/src", "ml\\backend\\ggml\\ggml\\src"),
-         r"ollama[\w.-]*/llm/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)|\bml[/\\]backend[/\\]ggml[/\\]ggml[/\\]src[/\\]"),
+         # (and the folder an Ollama of 2023-24 unpacked its runner into: ".../T/ollama2368397414/llama.cpp/gguf/build/metal/...")
+         r"ollama[\w.-]*/llm/llama\.cpp/|/ollama\d{6,}/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)|\bml[/\\]backend[/\\]ggml[/\\]ggml[/\\]src[/\\]"),
     # a file under an Ollama folder run by another program says less
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
     # Ollama's model store (OLLAMA_MODELS/blobs/sha256-<digest>), which its llama.cpp runner loads from
@@ -194,10 +195,13 @@ SIGNALS: tuple[Pattern, ...] = (
       const(("_framework", "ollama:40"), ("_framework", f"{OLLAMA_RUNNER}:8"))),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running", "llama runner exited",
+                                           "llama runner stopped successfully", "llama runner started in", "starting llama runner",
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",
                                            "model request too large for system", "timed out waiting for llama runner", "VRAM usage didn't recover",
                                            "POST predict: Post \""),
-         r"llama runner (?:process (?:has terminated|no longer running)|exited)|memory layout cannot be allocated|model requires more system memory|"
+         # (and its 2023-24 server's lines about its runner: "llama.go:459: llama runner stopped successfully", "starting llama runner")
+         r"llama runner (?:process (?:has terminated|no longer running)|exited|stopped successfully|started in)|starting llama runner|"
+         r"memory layout cannot be allocated|model requires more system memory|"
          # (its scheduler's words: a runner that did not come up in time, a stopped runner's VRAM that came back slowly)
          r"mlx runner failed|model request too large for system|timed out waiting for llama runner to start|gpu VRAM usage didn't recover within timeout|"
          # (its CLI relaying a runner that dropped the request: 'Error: POST predict: Post "http://127.0.0.1:62898/completion": EOF')

@@ -2448,6 +2448,12 @@ ROUND_113 = [
     case("ollama-gpu-lookup-failed", 'time=2025-04-25T11:23:03.125+02:00 level=INFO source=gpu.go:272 msg="error looking up nvidia GPU memory" '
                                      'error="cuda driver library failed to get device context 801"\n',
          [(OOM, "gpu_memory_unreported", 1)], framework="ollama"),
+    # Ollama's 2023-24 server about its runner, and the folder it unpacked that runner into
+    case("ollama-2023-runner-lines", lines("2023/11/17 14:08:33 llama.go:385: signal: killed",
+                                           "2023/11/17 14:08:33 llama.go:459: llama runner stopped successfully"),
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)], framework="ollama"),
+    case("ollama-unpacked-runner", "ggml_metal_init: loading '/var/folders/tw/8r367x6x1t12cqcm0w9fhcgh0000gn/T/ollama2368397414/llama.cpp/gguf/"
+                                   "build/metal/bin/ggml-metal.metal'\n", framework="ollama"),
     # TensorRT-LLM's paged KV pool stated in tokens
     case("trtllm-kv-pool-tokens", "[TensorRT-LLM][INFO] Max tokens in paged KV cache: 128. Allocating 16777216 bytes.\n",
          [("mem.kv_tokens", 128, 1), ("mem.kv_cache_bytes", 16777216, 1)], framework="tensorrt-llm"),
