@@ -43,9 +43,11 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less", "Free memory on device",
                                     "Requested memory:",
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
-                                    "lack of CPU swap space"),
+                                    "lack of CPU swap space", "Expandable segments are not compatible with memory pool"),
          # (the V1 front end's report that its engine core process died while starting)
          r"Engine core initialization failed\. See root cause above|"
+         # (its sleep-mode allocator refusing expandable segments: "Expandable segments are not compatible with memory pool")
+         r"Expandable segments are not compatible with memory pool|"
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          # (its check of a context longer than the model's: "User-specified max_model_len (4096) is greater than the derived max_model_len")

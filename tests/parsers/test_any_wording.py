@@ -2454,6 +2454,11 @@ ROUND_113 = [
          [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)], framework="ollama"),
     case("ollama-unpacked-runner", "ggml_metal_init: loading '/var/folders/tw/8r367x6x1t12cqcm0w9fhcgh0000gn/T/ollama2368397414/llama.cpp/gguf/"
                                    "build/metal/bin/ggml-metal.metal'\n", framework="ollama"),
+    # vLLM's sleep-mode allocator refusing expandable segments names vLLM
+    case("vllm-cumem-expandable", "AssertionError: Expandable segments are not compatible with memory pool. Please track "
+                                  "https://github.com/pytorch/pytorch/issues/147851 for the latest updates.\n",
+         [(FINAL, "the run refuses the allocator's expandable_segments:True (a memory pool that cannot use it): a setting, not a lack of memory", 1),
+          ("oom.hint", "expandable_segments_conflict", 1)], framework="vllm"),
     # TensorRT-LLM's paged KV pool stated in tokens
     case("trtllm-kv-pool-tokens", "[TensorRT-LLM][INFO] Max tokens in paged KV cache: 128. Allocating 16777216 bytes.\n",
          [("mem.kv_tokens", 128, 1), ("mem.kv_cache_bytes", 16777216, 1)], framework="tensorrt-llm"),
