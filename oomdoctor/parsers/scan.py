@@ -132,7 +132,10 @@ MULTIMODAL = (
     # (an image passed on a command line: "--image cat.jpg"; a vision stage's class: "EngineV2VisionPrefill.prepare")
     r"\s--image(?:[= ]\S|\s*$)|(?<![a-z])Vision\w*?(?:Prefill|Encoder|Tower|Transformer)\b|"
     # (a vision-language model's or harness's name: SmolVLM, mlx-vlm, VLMEvalKit's vlmeval/vlm/; video inputs)
-    r"(?i:(?<![a-z])(?:[a-z]*vlm|vlmeval\w*)(?![a-z])|pixel_values_videos|video_grid_thw|video-mme|\bvideo frames?\b)"
+    r"(?i:(?<![a-z])(?:[a-z]*vlm|vlmeval\w*)(?![a-z])|pixel_values_videos|video_grid_thw|video-mme|\bvideo frames?\b|"
+    # (a model name's vision segment: Llama-3.2-11B-Vision, Phi-3-vision, llama3.2-vision:11b, granite-vision, deepseek-vl2,
+    # Kimi-VL, GLM-4V/4.1V, InternLM-XComposer, Moondream, Florence-2, Molmo, MiniCPM-o, and the OCR models: Nanonets-OCR, dots.ocr)
+    r"[-_:]vision(?![a-z])|[-_]vl\d*(?![a-z])|glm-?4(?:\.\d)?v(?![a-z])|xcomposer|moondream|florence-?2|molmo|minicpm-?o(?![a-z])|[-_.]ocr(?![a-z]))"
 )
 
 LAUNCH: tuple[Pattern, ...] = (
@@ -168,7 +171,8 @@ LAUNCH: tuple[Pattern, ...] = (
     P("multimodal", ("VL", "vl", "llava", "vision", "Vision", "pixtral", "image", "idefics", "Idefics", "paligemma", "PaliGemma",
                      "mllama", "Mllama", "limit_mm_per_prompt", "MiniCPM-V", "minicpm-v", "MiniCPMV", "omni", "Omni", "lmms_eval",
                      "lmms-eval", "encoding image", "image slice", "mmproj", "ProjectorPath", "multi-modal model", "vlm", "VLM", "Vlm",
-                     "video", "Video"),
+                     "video", "Video", "glm", "GLM", "xcomposer", "XComposer", "moondream", "Moondream", "florence", "Florence",
+                     "molmo", "Molmo", "MiniCPM-o", "minicpm-o", "OCR", "ocr"),
       MULTIMODAL, lambda m: [("oom.hint", "multimodal")]),
 )
 

@@ -2335,7 +2335,9 @@ ROUND_109 = [
     # Tenstorrent's generator at a prompt's pass, and its model library (not Hugging Face transformers)
     case("tt-generator-prefilling", "2025-10-13 18:00:17.286 | INFO     | models.tt_transformers.tt.generator:prefill_forward_llama_vision:620 - "
                                     "Prefilling User 1 up to 32650 tokens\nOut of Memory: Not enough space to allocate 234881024 B DRAM buffer\n",
-         [(OOM, "cuda_error_oom", 2), ("oom.requested_bytes", 234881024, 2), ("gpu.backend", "tenstorrent", 2)], phase="prefill"),
+         # (its function names the model's vision path: prefill_forward_llama_vision)
+         [(OOM, "cuda_error_oom", 2), ("oom.requested_bytes", 234881024, 2), ("gpu.backend", "tenstorrent", 2), ("oom.hint", "multimodal", 1)],
+         phase="prefill"),
     # XLA's program over a TPU chip's HBM: what it needs, what the chip has; vLLM's swap check cut after its first words
     case("xla-hbm-used", "RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory "
                          "space hbm. Used 20.44G of 15.75G hbm. Exceeded hbm capacity by 4.70G.\n",
@@ -2459,6 +2461,13 @@ ROUND_113 = [
                                   "https://github.com/pytorch/pytorch/issues/147851 for the latest updates.\n",
          [(FINAL, "the run refuses the allocator's expandable_segments:True (a memory pool that cannot use it): a setting, not a lack of memory", 1),
           ("oom.hint", "expandable_segments_conflict", 1)], framework="vllm"),
+    # a vision model named by its vision segment (Llama-3.2-Vision, Phi-3-vision, deepseek-vl2, GLM-4V, an OCR model)
+    case("vision-model-names", lines("INFO 10-01 12:00:00 llm_engine.py:237] Initializing an LLM engine (v0.6.2) with config: "
+                                     "model='meta-llama/Llama-3.2-11B-Vision-Instruct', speculative_config=None",
+                                     "Loading nanonets/Nanonets-OCR-s ..."),
+         [("oom.hint", "multimodal", 1), ("oom.hint", "multimodal", 2), ("knob.model", "meta-llama/Llama-3.2-11B-Vision-Instruct", 1),
+          ("framework.version", "0.6.2", 1), ("model.params", 11_000_000_000, 1)],
+         framework="vllm"),
     # TensorRT-LLM's paged KV pool stated in tokens
     case("trtllm-kv-pool-tokens", "[TensorRT-LLM][INFO] Max tokens in paged KV cache: 128. Allocating 16777216 bytes.\n",
          [("mem.kv_tokens", 128, 1), ("mem.kv_cache_bytes", 16777216, 1)], framework="tensorrt-llm"),
