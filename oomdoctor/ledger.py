@@ -195,11 +195,32 @@ def derive(facts: FactSet) -> list[Fact]:
     out.extend(_rank_gap(facts))
     out.extend(_integrated_failed(facts))
     out.extend(_idle_gpus(facts))
+    out.extend(_context_left_to_model(facts, total))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
         if not facts.has(f.key):
             first.setdefault(f.key, f)
     return list(first.values())
+
+
+LONG_CONTEXT = 262144  # a model that advertises this many tokens: its KV cache at that context is several times its weights
+
+
+def _context_left_to_model(facts: FactSet, total: float | None) -> Iterable[Fact]:
+    """No context set, in an engine that then sizes its KV cache for the model's own (llama.cpp's own tools, vLLM,
+    SGLang; not a wrapper with a context of its own), for a model of 256K tokens or more whose weights fit the card."""
+    framework = facts.value("framework")
+    if framework not in ("llamacpp", "vllm", "sglang") or facts.has("knob.max_model_len"):
+        return
+    if framework == "llamacpp" and "llamacpp_wrapper" in map(str, facts.values("oom.hint")):
+        return
+    context = facts.number("model.default_context")
+    if not context or context < LONG_CONTEXT:
+        return
+    weights, room = facts.number("mem.weights_bytes", "mem.weights_estimate_bytes"), facts.number("mem.budget_bytes") or total
+    if weights and room and weights >= room:
+        return  # weights that alone do not fit come first
+    yield _est("mem.context_left_to_model", True, _ev(facts, "model.default_context"))
 
 
 def _integrated_failed(facts: FactSet) -> Iterable[Fact]:

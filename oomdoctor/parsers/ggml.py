@@ -303,6 +303,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # hand: the layers do not fit. It is a projection and the load goes on: a failure after it decides.
     P("ggml-fit-refused", ("failed to fit params to free device memory",), r"failed to fit params to free device memory",
       const(("_weak_failure", "ggml_alloc_failed:weights:load_weights"))),
+    # a program that runs llama.cpp with its own defaults (koboldcpp's and LM Studio's 4096-token context, llama-cpp-python's
+    # 512), not llama-server's or llama-cli's context of the model's own length
+    P("llamacpp-wrapper", ("koboldcpp", "KoboldCpp", "lm-studio", "lmstudio", "LM Studio", "llama_cpp", "llama-cpp-python", "gpt4all", "GPT4All",
+                           "cortex.cpp", "cortex-cpp"),
+      r"(?i)koboldcpp|lm-?studio|LM Studio|llama[_-]cpp[_-]python|\bllama_cpp\b|gpt4all|cortex[.-]cpp", const(("oom.hint", "llamacpp_wrapper"))),
     # its projection that everything fits with the margin to spare ("will leave 49133 >= 1024 MiB of free device memory,
     # no changes needed"): the model, context and compute buffers fit the devices by the engine's own count
     P("ggml-fit-fits", ("no changes needed",), r"will leave (\d+) >= (\d+) MiB of free device memory, no changes needed",

@@ -174,7 +174,7 @@ STATED = [
          [(FINAL, "CUDA error: invalid argument", 1), ("oom.device", "0", 2), ("oom.hint", "ggml_fn_ggml_cuda_mul_mat_id", 2), ("oom.hint", "ggml_running_op", 2)]),
     case("ggml-cuda-check-numbered",  # holdout r23: older ggml builds number the error and name the file
          "CUDA error 9 at C:\\koboldcpp\\ggml-cuda.cu:6858: invalid configuration argument\n",
-         [(FINAL, "CUDA error 9 at C:\\koboldcpp\\ggml-cuda.cu:6858: invalid configuration argument", 1)]),
+         [(FINAL, "CUDA error 9 at C:\\koboldcpp\\ggml-cuda.cu:6858: invalid configuration argument", 1), ("oom.hint", "llamacpp_wrapper", 1)]),
     case("ggml-cublas-status-number",  # holdout r23: cuBLAS's status as a number only (15: not supported)
          "cuBLAS error 15 at /src/llama.cpp/ggml-cuda.cu:7282\n",
          [(FINAL, "cuBLAS error 15 at /src/llama.cpp/ggml-cuda.cu:7282 (CUBLAS_STATUS_NOT_SUPPORTED)", 1)]),
@@ -453,7 +453,7 @@ FRAMEWORKS = [
     case("llamacpp-device-list", lines("Available devices:", "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)"),
          [("mem.gpu_total_bytes", MiB(110511), 2), ("mem.gpu_available_bytes", MiB(110357), 2), ("gpu.backend", "rocm", 2)],
          framework="llamacpp"),
-    case("lm-studio-models-folder", '    "downloadsDir": "/home/me/.cache/lm-studio/models"\n', framework="llamacpp"),
+    case("lm-studio-models-folder", '    "downloadsDir": "/home/me/.cache/lm-studio/models"\n', [("oom.hint", "llamacpp_wrapper", 1)], framework="llamacpp"),
     case("vllm-sleep-allocator", "RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:163\n",
          [(OOM, "cuda_error_oom", 1), ("oom.hint", "sleep_wake", 1)], framework="vllm"),
     # holdout r14: zsh's job report, Ollama's RAM + swap check, accelerate refusing a CPU/disk placement
@@ -781,7 +781,7 @@ ROUNDS_30_32 = [
          [(OOM, "free_below_util", 1), ("oom.free_at_start_bytes", GiB(30.12), 1), ("mem.gpu_total_bytes", GiB(31.84), 1),
           ("oom.util_requested", 0.95, 1), ("knob.gpu_memory_utilization", 0.95, 1), ("oom.util_requested_bytes", GiB(30.25), 1)]),
     case("assert-after-progress", "Processing Prompt (19 / 19 tokens)GGML_ASSERT: D:\\a\\koboldcpp\\llama.cpp:6669: n_tokens <= n_batch\n",
-         [(FINAL, "GGML_ASSERT: D:\\a\\koboldcpp\\llama.cpp:6669: n_tokens <= n_batch", 1)]),
+         [(FINAL, "GGML_ASSERT: D:\\a\\koboldcpp\\llama.cpp:6669: n_tokens <= n_batch", 1), ("oom.hint", "llamacpp_wrapper", 1)]),
     # ggml-metal's bare assert follows a failed command buffer: not another cause
     case("metal-assert-false", lines("GGML_ASSERT: /Users/x/ggml/ggml-metal.m:1459 false", "Abort trap: 6"), []),
     case("capture-wrapper-names-sglang", "Exception: Capture cuda graph failed: CUDA out of memory.\n",
