@@ -194,6 +194,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.planned_cache_tokens": _spec(int, TOK, "tokens a cache built at start-up holds: max_batch_size x max_seq_len"),
     "mem.free_after_load_bytes": _spec(int, B, "free device memory after weights loaded"),
     "mem.free_stated_bytes": _spec(int, B, "device memory the engine last stated free before the failure (SGLang's avail mem=)"),
+    "mem.weights_stated": _spec(bool, F, "the weights per GPU come from the log's own numbers, not an estimate from the model and card"),
     "mem.context_left_to_model": _spec(bool, F, "no context set, and the engine sizes its KV cache for the model's own of 256K tokens or more"),
     "mem.stated_room_to_spare": _spec(bool, F, "4 GiB or more stated free before the failure, and captured graphs under a quarter of what they left"),
     "mem.layers_offloaded": _spec(int, N, "layers placed on the GPU"),

@@ -322,6 +322,9 @@ def _spec(card: _Card, variant: _Variant | None, size: float | None, count: int,
                     variant.source, matched)
 
 
+_SIZE_TIMES = re.compile(r"(?i)\b\d+(?:\.\d+)?\s?gi?b\s?[x×]\s?(\d+)\b")
+
+
 def parse_card(text: str) -> CardSpec | None:
     """Read a card as a person writes it: "A100 80GB", "2x RTX 4090", "8xH100", "M2 Max 32GB",
     "Tesla V100-SXM2-16GB", "4 x A10G", "dual 3090", "RTX 4090 x2", "4 GPUs A100".
@@ -414,6 +417,10 @@ def parse_card(text: str) -> CardSpec | None:
                 if a == 0 or toks[a - 1][0] not in _INDEX_WORDS:
                     count = int(toks[a][0])
                     break
+    if count is None:
+        sized = _SIZE_TIMES.search(text)  # "(Atlas 800 A2, 64GB x8 per node)": a size, then how many of it
+        if sized and 1 <= int(sized.group(1)) <= 64:
+            count = int(sized.group(1))
     variant, assumed = _pick(card, size, hints)
     if variant is None and size is not None and count and count > 1 and card.vendor != "apple":
         # "8x T4 (128 GiB GPU memory total)": a size no variant has may be all the cards together

@@ -294,6 +294,8 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     weights, source = weights_per_gpu(facts)
     if weights is not None and source in ("estimate", "catalog") and not facts.has("mem.weights_bytes"):
         yield _est("mem.weights_estimate_bytes", int(weights), _ev(facts, "model.params"))
+    if weights is not None and source == "log":
+        yield _est("mem.weights_stated", True, _ev(facts, "mem.weights_bytes"))
     if weights is not None and source != "log" and _split_unknown(facts):
         yield _est("model.split_unknown", True, _ev(facts, "oom.device", "gpu.count"))
     if weights is not None and not total and weights > LARGEST_DISCRETE_GPU_BYTES and facts.value("gpu.backend") != "metal":

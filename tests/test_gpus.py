@@ -115,6 +115,9 @@ FREE_TEXT = [
     ("RX 9070 XT", 1, "AMD Radeon RX 9070 XT", 15.92),
     ("Radeon PRO W7900", 1, "AMD Radeon PRO W7900", 47.98),
     ("Arc A770 8GB", 1, "Intel Arc A770 8GB", 7.55),
+    # Huawei's NPUs as torch_npu reports them (the 910B's 64 GB read 60.96 GiB; the 910B4 has 32 GB)
+    ("8x Ascend 910B3", 8, "Huawei Ascend 910B", 60.96), ("Ascend 910B4", 1, "Huawei Ascend 910B4", 30.48),
+    ("Huawei Ascend A3 NPU", 1, "Huawei Ascend A3 (910C)", 61.27),
     ("Intel Data Center GPU Max 1550", 1, "Intel Data Center GPU Max 1550", 60.44),
     # Apple (capacity = Metal's recommended working set), Jetson
     ("M1 16GB", 1, "Apple M1 16GB", 10.67),
@@ -414,7 +417,7 @@ def test_table_shape():
     ids = [c["id"] for c in cards]
     assert len(ids) == len(set(ids))
     for c in cards:
-        assert c["vendor"] in ("nvidia", "amd", "intel", "apple"), c["id"]
+        assert c["vendor"] in ("nvidia", "amd", "intel", "apple", "huawei"), c["id"]
         assert c["aliases"] and c["memory_variants"], c["id"]
         assert c["default_variant"] in [v["label"] for v in c["memory_variants"]], c["id"]
         assert isinstance(c["fp8"], bool) and isinstance(c["bf16"], bool) and isinstance(c["flash_attention_2"], bool)
