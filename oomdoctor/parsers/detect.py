@@ -11,7 +11,7 @@ import re
 
 from oomdoctor.launch import LLAMA_CPP_CONVERTERS
 from oomdoctor.parsers.base import P, Pattern, const
-from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS, KV_FULL, KV_FULL_ANCHORS
+from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS, KV_FULL, KV_FULL_ANCHORS, WRAPPER_ANCHORS, WRAPPER_NAMES
 from oomdoctor.parsers.servers import SGLANG_RANK
 
 
@@ -249,13 +249,12 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),
     # wrappers and downstream projects: the engine they run underneath
-    _sig("fw-llamacpp-wrappers", "llamacpp", 8, ("koboldcpp", "KoboldCpp", "llama_cpp", "llama-cpp", "LM Studio", "lmstudio", "lm-studio",
-                                                  "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All", "ctransformers", "model loading guardrails",
+    _sig("fw-llamacpp-wrappers", "llamacpp", 8, (*WRAPPER_ANCHORS, "llama_cpp", "llama-cpp", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load",
                                                   "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt",
                                                   "rnllama", "llama.rn"),
          # (llama.rn, the React Native binding mobile apps embed: its library "librnllama_v8_2_fp16_dotprod.so")
-         r"koboldcpp|llama[_-]cpp(?:[_-]python)?\b|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all|\bctransformers\b|model loading guardrails|"
+         WRAPPER_NAMES + r"|llama[_-]cpp(?:[_-]python)?\b|\bctransformers\b|model loading guardrails|"
          r"\b(?:lib)?rnllama\w*\.so\b|\bllama\.rn\b|"
          r"Try a different model and/or config|🥲 Failed to load|"
          # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"

@@ -89,6 +89,12 @@ def _ollama_placement(m: re.Match[str]) -> Emitted:
     yield "_sum:" + whole, size
 
 
+# programs that run llama.cpp underneath, by their names (framework detection's vote, and the hint that their context
+# is their own); case-insensitive
+WRAPPER_NAMES = r"koboldcpp|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all"
+WRAPPER_ANCHORS = ("koboldcpp", "KoboldCpp", "LM Studio", "lmstudio", "lm-studio", "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All")
+
+
 # llama.cpp's device list (`--list-devices`, a server's start): "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)",
 # "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free
 DEVICE_LIST = r"^\s*((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+): .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
@@ -305,9 +311,8 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_weak_failure", "ggml_alloc_failed:weights:load_weights"))),
     # a program that runs llama.cpp with its own defaults (koboldcpp's and LM Studio's 4096-token context, llama-cpp-python's
     # 512), not llama-server's or llama-cli's context of the model's own length
-    P("llamacpp-wrapper", ("koboldcpp", "KoboldCpp", "lm-studio", "lmstudio", "LM Studio", "llama_cpp", "llama-cpp-python", "gpt4all", "GPT4All",
-                           "cortex.cpp", "cortex-cpp"),
-      r"(?i)koboldcpp|lm-?studio|LM Studio|llama[_-]cpp[_-]python|\bllama_cpp\b|gpt4all|cortex[.-]cpp", const(("oom.hint", "llamacpp_wrapper"))),
+    P("llamacpp-wrapper", (*WRAPPER_ANCHORS, "llama_cpp", "llama-cpp-python"), WRAPPER_NAMES + r"|llama[_-]cpp[_-]python|\bllama_cpp\b",
+      const(("oom.hint", "llamacpp_wrapper")), flags=re.I),
     # its projection that everything fits with the margin to spare ("will leave 49133 >= 1024 MiB of free device memory,
     # no changes needed"): the model, context and compute buffers fit the devices by the engine's own count
     P("ggml-fit-fits", ("no changes needed",), r"will leave (\d+) >= (\d+) MiB of free device memory, no changes needed",

@@ -94,16 +94,24 @@ def _driver_status(m: re.Match[str]) -> Emitted:
 _FREE_CELL = re.compile(r"([\d.]+)([KMGTP]i?|B)?")
 
 
+def _free_cells(first: str, second: str) -> tuple[float, float, bool] | None:
+    """Two cells of one row of `free` as numbers, and whether they are bytes: `free -h` gives each cell its own
+    unit; plain numbers share the row's one (KiB, or -m/-g's). None where the two do not read alike."""
+    a, b = _FREE_CELL.fullmatch(first), _FREE_CELL.fullmatch(second)
+    if a is None or b is None or (a.group(2) is None) != (b.group(2) is None):
+        return None
+    if a.group(2) is None:
+        return float(a.group(1)), float(b.group(1)), False
+    return to_bytes(a.group(1), a.group(2).rstrip("i")), to_bytes(b.group(1), b.group(2).rstrip("i")), True
+
+
 def _free_row(m: re.Match[str]) -> Emitted:
-    """`free`'s Mem row (total used free shared buff/cache available): how full RAM is. Plain
-    numbers share one unit (KiB, or -m/-g's); `free -h` gives each cell its own."""
-    total, available = _FREE_CELL.fullmatch(m.group(1)), _FREE_CELL.fullmatch(m.group(2))
-    if total is None or available is None or (total.group(2) is None) != (available.group(2) is None):
+    """`free`'s Mem row (total used free shared buff/cache available): how full RAM is."""
+    cells = _free_cells(m.group(1), m.group(2))
+    if cells is None:
         return
-    if total.group(2) is None:
-        t, a = float(total.group(1)), float(available.group(1))
-    else:
-        t, a = (to_bytes(x.group(1), (x.group(2) or "B").rstrip("i")) for x in (total, available))
+    t, a, in_bytes = cells
+    if in_bytes:
         yield "host.ram_total_bytes", int(t)
         yield "host.ram_available_bytes", int(a)
     if t > 0 and a <= t:
@@ -111,11 +119,12 @@ def _free_row(m: re.Match[str]) -> Emitted:
 
 
 def _swap_row(m: re.Match[str]) -> Emitted:
-    total, used = _FREE_CELL.fullmatch(m.group(1)), _FREE_CELL.fullmatch(m.group(2))
-    if total is None or used is None or (total.group(2) is None) != (used.group(2) is None):
+    """`free`'s Swap row (total used free): how much of the swap is in use."""
+    cells = _free_cells(m.group(1), m.group(2))
+    if cells is None:
         return
-    t, u = (float(x.group(1)) if x.group(2) is None else to_bytes(x.group(1), x.group(2).rstrip("i")) for x in (total, used))
-    if total.group(2) is not None:
+    t, u, in_bytes = cells
+    if in_bytes:
         yield "host.swap_total_bytes", int(t)
     if t > 0 and u <= t:
         yield "host.swap_used_ratio", round(u / t, 4)
