@@ -31,7 +31,7 @@ _BPP = {
     "nvfp4": 0.56, "fp4": 0.56,
     # what the model-name reader (memory.catalog) normalises names to
     "int4": 0.56, "w4a16": 0.56, "w8a16": 1.0, "gptq-int8": 1.05, "mlx-4bit": 0.56, "mlx-8bit": 1.0, "mlx-6bit": 0.81, "mlx-3bit": 0.44,
-    "mlx-2bit": 0.31,
+    "mlx-2bit": 0.31, "mlx-5bit": 0.69, "mlx-7bit": 0.94,
 }
 
 

@@ -155,7 +155,9 @@ def test_every_quantization_a_model_name_normalises_to_has_its_size() -> None:
 
     for name, expected in (("Llama-3.1-8B-Instruct-int4", 0.56), ("Qwen2.5-7B-Instruct-quantized.w4a16", 0.56),
                            ("Qwen2.5-7B-Instruct-GPTQ-Int8", 1.05), ("Mistral-7B-Instruct-v0.3-mlx-4bit", 0.56),
-                           ("gemma-4-26B-A4B-it, 4-bit (mlx_vlm.convert -q --q-bits 4)", 0.56), ("phi-4 8 bit", 1.0)):
+                           ("gemma-4-26B-A4B-it, 4-bit (mlx_vlm.convert -q --q-bits 4)", 0.56), ("phi-4 8 bit", 1.0),
+                           # (MLX's community releases name the width alone: holdout r114, a 122B "-5bit" weighed at bf16)
+                           ("Qwen3.5-122B-A10B-5bit", 0.69), ("Qwen3-30B-A3B-6bit", 0.81), ("Llama-3.2-3B-Instruct-3bit", 0.44)):
         quant, _ = split_quantization(name.lower(), gguf=False)
         assert bytes_per_param(None, quant) == expected, (name, quant)
 

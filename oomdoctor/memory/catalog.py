@@ -110,6 +110,8 @@ _QUANT_RULES: tuple[tuple[str, str], ...] = (
     (_B + r"mxfp8" + _E, "fp8"),  # (the OCP microscaling 8-bit float: a byte per weight, as fp8)
     (_B + r"(?:fp8|float8)(?:[-_.](?:dynamic|static|block|e4m3|e5m2|kv|per[-_.]tensor))*" + _E, "fp8"),
     (_B + r"mlx[-_.]?[2-8]bit" + _E, "mlx-{}bit"),
+    # (MLX's community releases name their width alone: "Qwen3-30B-A3B-6bit"; 4 and 8 are read below)
+    (_B + r"[235-7]bit" + _E, "mlx-{}bit"),
     # MLC's weight/activation spelling: q4f16_1 is 4-bit weights computing in float16
     (_B + r"q4f(?:16|32)(?:_[a-z0-9]+)?" + _E, "int4"),
     (_B + r"q8f(?:16|32)(?:_[a-z0-9]+)?" + _E, "int8"),

@@ -266,6 +266,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("signal-crash-named", tuple(f"signal: {name}" for name in _GO_SIGNALS),
       r"\bsignal: (" + "|".join(_GO_SIGNALS) + r")\b",
       lambda m: _crashed(f"signal: {m.group(1)}", _GO_SIGNALS[m.group(1)])),
+    # a child that stopped itself ("llama runner process has terminated: signal: aborted (core dumped)") with nothing
+    # after it: a failed check (a model architecture this build cannot run, an assertion). ggml's own out-of-memory
+    # aborts too, but Ollama then relays its error on the line ("... (core dumped) CUDA error: out of memory"), which
+    # the memory patterns read; a bare abort names no memory failure
+    P("signal-aborted-bare", ("signal: aborted",), r"\bprocess has terminated: signal: aborted(?: \(core dumped\))?[\s\"'.]*$",
+      const(("error.final", "the runner aborted (SIGABRT: a failed check or assertion) and relayed no error: no memory failure is named"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),

@@ -2473,9 +2473,22 @@ ROUND_113 = [
          [("mem.kv_tokens", 128, 1), ("mem.kv_cache_bytes", 16777216, 1)], framework="tensorrt-llm"),
 ]
 
+ROUND_114 = [
+    # pdb's printout of the exception it stopped on ("*** RuntimeError: ..."): a shape, not memory
+    case("pdb-exception", "*** RuntimeError: start (0) + length (16) exceeds dimension size (1).\n",
+         [(FINAL, "*** RuntimeError: start (0) + length (16) exceeds dimension size (1).", 1)]),
+    # Ollama's runner that aborted and relayed nothing: a failed check, no memory failure named; with ggml's
+    # out-of-memory relayed on the line, that is the failure
+    case("ollama-runner-aborted-bare", "Error: llama runner process has terminated: signal: aborted (core dumped) \n",
+         [(FINAL, "the runner aborted (SIGABRT: a failed check or assertion) and relayed no error: no memory failure is named", 1)],
+         framework="ollama"),
+    case("ollama-runner-aborted-oom", "Error: llama runner process has terminated: signal: aborted (core dumped) CUDA error: out of memory\n",
+         [(OOM, "ggml_cuda_error_oom", 1)], framework="ollama"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114))
 def test_any_wording(c):
     check(c)
 
