@@ -43,7 +43,8 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less", "Free memory on device",
                                     "Requested memory:",
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
-                                    "lack of CPU swap space", "Expandable segments are not compatible with memory pool"),
+                                    "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
+                                    "num-gpu-blocks-override", "num_gpu_blocks_override"),
          # (the V1 front end's report that its engine core process died while starting)
          r"Engine core initialization failed\. See root cause above|"
          # (its sleep-mode allocator refusing expandable segments: "Expandable segments are not compatible with memory pool")
@@ -65,7 +66,9 @@ SIGNALS: tuple[Pattern, ...] = (
          # (its cache config's check of the CPU swap space against the host's RAM)
          r"Too large swap space\.(?: [\d.]+ GiB out of the|\s*$)|"
          # (its scheduler's abort when the preempted sequences' KV blocks fill that swap space)
-         r"Aborted due to the lack of CPU swap space"),
+         r"Aborted due to the lack of CPU swap space|"
+         # (its cache setting named as advice: "Try reducing the number of blocks by setting --num-gpu-blocks-override")
+         r"(?:setting|set|with) `?--num-gpu-blocks-override\b"),
     # vLLM's platform plugins (vllm-openvino, vllm-ascend, vllm-gaudi, vllm-spyre) run vLLM's engine on another device: their
     # names outweigh the runtime's below them ("site-packages/vllm_openvino/worker/openvino_worker.py")
     _sig("fw-vllm-plugin", "vllm", 40, tuple(f"vllm{sep}{name}" for name in _VLLM_PLUGINS for sep in "_-"),

@@ -509,8 +509,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("swap-space-exhausted", ("lack of CPU swap space",), r"Aborted due to the lack of CPU swap space", kind("kv_swap_exhausted", ("_phase", "decode"))),
     P("memory-figures", ("_memory=", "kv_budget", "usable_", "VramUsageBytes", "VRAM heap", "overhead="),
       r"(?:_memory|kv_budget|usable_\w+|VramUsageBytes|VRAM heap|overhead)\s*[=:]", _memory_figures),
-    P("not-enough-for-kv", ("memory for KV cache", "memory for the KV cache"),
-      r"not enough (?:\w+ )?memory for (?:the )?KV cache", kind("no_kv_memory", ("_phase", "kv_alloc"))),
+    # (also counted in blocks: "Not enough memory for 800 blocks of KV cache", a vLLM plugin's check)
+    P("not-enough-for-kv", ("memory for KV cache", "memory for the KV cache", "blocks of KV cache"),
+      r"[Nn]ot enough (?:\w+ )?memory for (?:the )?(?:\d+ blocks of )?KV cache", kind("no_kv_memory", ("_phase", "kv_alloc"))),
     # (the error's first words alone, where a paste cut the figures: "ValueError: Too large swap space.")
     P("too-large-swap", ("Too large swap space",), r"Too large swap space\.(?: ([\d.]+) GiB out of the ([\d.]+) GiB total CPU memory|\s*$)",
       lambda m: [("oom.kind", "host_swap_over_ram")] + ([] if m.group(1) is None else [
@@ -863,11 +864,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?: (?:the )?([a-z]+(?:_[a-z]+)+) \((\d[\d,]*)\)|\s*$)",
       lambda m: [] if _MEMORY_SETTING.search(m.group(1) + " " + (m.group(3) or "")) else
       [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
-    P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Illegal instruction", "GGML_ASSERT", "Assertion", "panicked at",
-                      "Fatal Python error", "Internal Error"),
+    P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
+                      "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** ")
       r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
-      r"(terminate called after throwing an instance of|[Ss]egmentation fault|Illegal instruction|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
+      r"(terminate called after throwing an instance of|[Ss]egmentation fault|Segfault encountered|Illegal instruction|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed)(.*)$",
       _final_error, fallback=True),
     # ---- traceback frames: which component was running

@@ -289,6 +289,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"exceeds device memory allocation limit|Requested buffer size exceeds device buffer size limit",
       kind("alloc_size_limit", ("oom.hint", "per_allocation_limit"))),  # the driver's cap on one allocation
     P("ggml-gallocr", ("failed to allocate",), r"gallocr_reserve_n\w*: failed to allocate (\S+) buffer(?: of size (\d+))?", _gallocr),
+    # ggml's scheduler re-reserving a graph whose shape changed ("ggml_backend_sched_alloc_splits: failed to allocate
+    # graph, reserving", "cannot reallocate multi buffer graph automatically, call reserve"): debug notices it prints
+    # before it reserves again and goes on, not an allocation that failed
+    P("ggml-sched-reserve", ("failed to allocate graph, reserving", "cannot reallocate multi buffer graph"),
+      r"failed to allocate graph, reserving|cannot reallocate multi buffer graph automatically", kind("memory_notice")),
     P("ggml-tensor-range", ("failed to allocate",), r"alloc_tensor_range: failed to allocate (\S+) buffer of size (\d+)",
       # the model's buffer, unless a line after it says the KV cache's
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("_buffer_unless_stated", "weights"), ("oom.requested_bytes", int(m.group(2))),

@@ -273,7 +273,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"torch/nn/parallel/data_parallel\.py|Was asked to gather along dimension \d+|\bparallel_apply\.py", const(("oom.hint", "data_parallel"))),
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),
-    P("ph-capture", ("graph", "Graph", "capture_model", "capture_end"), r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|Capturing the model for CUDA graphs|capture_model|"
-      r"Capture cuda graph begin|Capture \w+ \w+ CUDA graph begin|cuda_graph_runner|CUDAGraph|graph capture",
+    # (also a traceback frame in a function named for it: vLLM V0's CUDAGraphRunner, "model_runner.py", line 1102, in capture")
+    P("ph-capture", ("graph", "Graph", "capture_model", "capture_end", ", in capture", ", in _capture"),
+      r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|Capturing the model for CUDA graphs|capture_model|"
+      r"Capture cuda graph begin|Capture \w+ \w+ CUDA graph begin|cuda_graph_runner|CUDAGraph|graph capture|"
+      r"\.py\", line \d+, in _?capture(?:_\w+)?\s*$",
       const(("_phase", "cuda_graph_capture"))),
 )

@@ -2486,9 +2486,25 @@ ROUND_114 = [
          [(OOM, "ggml_cuda_error_oom", 1)], framework="ollama"),
 ]
 
+ROUND_115 = [
+    # ggml's scheduler re-reserving a graph whose shape changed: notices it prints before it goes on, not failures
+    case("ggml-sched-reserve-notice", lines("ggml_backend_sched_alloc_splits: failed to allocate graph, reserving (backend_ids_changed = 1)",
+                                            "ggml_gallocr_alloc_graph: cannot reallocate multi buffer graph automatically, call reserve"),
+         [(OOM, "memory_notice", 1), (OOM, "memory_notice", 2)], framework="llamacpp"),
+    # a KV cache refused in blocks, with vLLM's block setting named as the advice
+    case("kv-blocks-not-enough", "RuntimeError: Not enough memory for 800 blocks of KV cache. Try reducing the number of blocks by "
+                                 "setting --num-gpu-blocks-override.\n",
+         [(OOM, "no_kv_memory", 1)], framework="vllm", phase="kv_alloc"),
+    # a native signal handler's banner for a segfault: a crash, not memory
+    case("segfault-banner", "!!!!!!! Segfault encountered !!!!!!!\n", [(FINAL, "Segfault encountered !!!!!!!", 1)]),
+    # a traceback frame in vLLM V0's graph runner: the run was capturing CUDA graphs
+    case("capture-frame", lines('  File "/x/vllm/worker/model_runner.py", line 1102, in capture', "    self.model("),
+         [("oom.hint", "traceback", 1)], framework="vllm"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115))
 def test_any_wording(c):
     check(c)
 
