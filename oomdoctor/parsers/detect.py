@@ -76,6 +76,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # the kernels vLLM's build fetches and compiles in (FlashMLA, DeepGEMM, CUTLASS) keep their build's folder in their
     # source paths ("/workspace/.deps/flashmla-src/csrc/sm90/..."): a weak vote
     _sig("fw-vllm-deps", "vllm", 3, ("/.deps/",), r"/\.deps/[\w-]+-src/"),
+    # PyTorch's Ascend backend (torch_npu: "PTA call acl api failed", aclnn operators) with no engine named: LLM
+    # serving on Ascend NPUs is mostly vllm-ascend's (SGLang's or llama.cpp's own lines outvote it): a weak vote
+    _sig("fw-vllm-ascend-runtime", "vllm", 3, ("torch_npu", "PTA call acl api", "aclnn"), r"\btorch_npu\b|\bPTA call acl api failed|\baclnn[A-Z]\w+"),
     # LMCache, the KV offload connector, runs inside vLLM's workers: a weak vote
     # (or its logger's location: "(memory_management.py:992:lmcache.v1.memory_management)")
     _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache", "lmcache.v1."), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b|:lmcache\.v1\.\w"),

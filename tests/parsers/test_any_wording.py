@@ -1018,8 +1018,9 @@ ROUNDS_30_32 = [
     # transformers' pipeline task named 'text-generation' is not the server of that name
     case("pipeline-task-is-not-tgi", "generator = pipeline('text-generation', model='EleutherAI/gpt-neo-2.7B', device=0)\n",
          [("knob.model", "EleutherAI/gpt-neo-2.7B", 1), ("model.params", 2700000000, 1)], framework="other"),
+    # (a PyTorch source path names PyTorch, and its Ascend backend alone gives vllm-ascend's weak vote: round 115)
     case("npu-allocator-path", "RuntimeError: allocate:/w/pytorch/torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:1406 NPU error, "
-         "error code is 107002\n", [], framework="transformers"),
+         "error code is 107002\n", [], framework="vllm"),
     # holdout r40
     case("sglang-hicache-host-check", "ValueError: Not enough host memory available. Requesting 40.00 GB but only have 44.87 GB free. "
          "Please reduce the size of the hierarchical cache.\n",
@@ -2500,6 +2501,9 @@ ROUND_115 = [
     # a traceback frame in vLLM V0's graph runner: the run was capturing CUDA graphs
     case("capture-frame", lines('  File "/x/vllm/worker/model_runner.py", line 1102, in capture', "    self.model("),
          [("oom.hint", "traceback", 1)], framework="vllm"),
+    # PyTorch's Ascend backend with no engine named: serving on Ascend is mostly vllm-ascend's (a weak vote)
+    case("ascend-runtime-only", "[ERROR] 2025-09-28-07:22:30 (PID:316198, Device:7, RankID:-1) ERR00100 PTA call acl api failed\n",
+         framework="vllm"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
