@@ -95,10 +95,12 @@ def _trt_component(m: re.Match[str]) -> Emitted:
     """TensorRT-LLM names the component it could not create: the KV cache, or the executor's
     own extra resources (runtime buffers, CUDA graphs) after the KV pool took its share."""
     name = m.group(1)
-    if "KV" in name or "kv" in name:
-        yield "oom.kind", "trt_kv_component"
-    elif "executor resources" in name:
+    # (the component's name comes first; a note after it may name the KV cache it was sized for:
+    # "Additional executor resources (temporary for KV cache size estimation)")
+    if "executor resources" in name:
         yield "oom.kind", "trt_executor_resources"
+    elif "KV" in name or "kv" in name:
+        yield "oom.kind", "trt_kv_component"
     else:
         yield "oom.kind", "trt_oom"
     yield "_phase", "kv_alloc"

@@ -2501,6 +2501,10 @@ ROUND_115 = [
     # a traceback frame in vLLM V0's graph runner: the run was capturing CUDA graphs
     case("capture-frame", lines('  File "/x/vllm/worker/model_runner.py", line 1102, in capture', "    self.model("),
          [("oom.hint", "traceback", 1)], framework="vllm"),
+    # TensorRT-LLM's component named first, the KV cache it was sized for only in its note
+    case("trtllm-component-executor-resources", "The following component could not be created: Additional executor resources "
+                                                "(temporary for KV cache size estimation)\n",
+         [(OOM, "trt_executor_resources", 1)], phase="kv_alloc"),
     # PyTorch's Ascend backend with no engine named: serving on Ascend is mostly vllm-ascend's (a weak vote)
     case("ascend-runtime-only", "[ERROR] 2025-09-28-07:22:30 (PID:316198, Device:7, RankID:-1) ERR00100 PTA call acl api failed\n",
          framework="vllm"),
