@@ -239,7 +239,8 @@ _BNB4_NAMES = {"bitsandbytes", "bnb", "nf4", "bnb_nf4", "bnb_4bit", "bnb4", "fp4
 _BNB8_NAMES = {"bnb_int8", "bnb8", "bnb_8bit", "llm.int8", "bitsandbytes-int8", "bitsandbytes_int8", "eetq", "bnb-8bit"}
 # names of quantized releases that size like a scheme the estimator knows
 # (unsloth's dynamic "UD-Qn_K_XL" files: the k-quant of that width, a few tensors kept wider)
-# (MLX's affine n-bit weights carry a 16-bit scale and bias per 64: n + 0.5 bits, as the k-quant of that width)
+# (MLX's affine n-bit weights carry a 16-bit scale and bias per 64: n + 0.5 bits, as the k-quant of that width;
+# 7-bit as the 8-bit type, the nearest wider one)
 _NAME_ALIASES = {"exl2": "w4a16", "mlx-4bit": "w4a16", "mlx-8bit": "w8a8", "mlx-2bit": "Q2_K", "mlx-3bit": "Q3_K_S",
                  "mlx-5bit": "Q5_K_S", "mlx-6bit": "Q6_K", "mlx-7bit": "Q8_0", "q2_k_xl": "Q2_K", "q2_k_l": "Q2_K",
                  "q3_k_xl": "Q3_K_L", "q4_k_xl": "Q4_K_M", "q5_k_xl": "Q5_K_M", "q6_k_xl": "Q6_K", "q8_k_xl": "Q8_0",
