@@ -294,6 +294,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # before it reserves again and goes on, not an allocation that failed
     P("ggml-sched-reserve", ("failed to allocate graph, reserving", "cannot reallocate multi buffer graph"),
       r"failed to allocate graph, reserving|cannot reallocate multi buffer graph automatically", kind("memory_notice")),
+    # its scheduler refusing a tensor placed in a buffer whose backend lacks the operation ("pre-allocated tensor
+    # (cache_k_l0 (view)) in a buffer (OpenCL) that cannot run the operation (SET_ROWS)"): an operation that backend does
+    # not have (a KV cache type it cannot write), not memory
+    P("ggml-op-unsupported", ("cannot run the operation",), r"in a buffer \((\w+)\) that cannot run the operation \((\w+)\)",
+      lambda m: [("error.final", f"the {m.group(1)} backend cannot run the operation {m.group(2)} on a tensor placed in its buffer: "
+                                 "an operation that backend lacks, not memory")]),
+    # llama.cpp's batch check: positions of a sequence that do not follow the ones its KV cache holds (a client or
+    # speculative-decoding bug), not memory
+    P("llamacpp-batch-positions", ("inconsistent sequence positions",), r"have inconsistent sequence positions",
+      const(("error.final", "the batch's sequence positions do not follow the KV cache's: a batch-construction bug, not memory"))),
     P("ggml-tensor-range", ("failed to allocate",), r"alloc_tensor_range: failed to allocate (\S+) buffer of size (\d+)",
       # the model's buffer, unless a line after it says the KV cache's
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("_buffer_unless_stated", "weights"), ("oom.requested_bytes", int(m.group(2))),

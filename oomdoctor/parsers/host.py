@@ -438,9 +438,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("illegal-access", ("illegal memory access", "ErrorIllegalAddress", "ERROR_ILLEGAL_ADDRESS"),
       r"an illegal memory access was enc|\b(?:cuda|hip)ErrorIllegalAddress\b|\bCUDA_ERROR_ILLEGAL_ADDRESS\b", kind("illegal_memory_access")),
     # the NVIDIA kernel driver's Xid events (dmesg): 13, 31 and 43 are a kernel's fault (an exception, an MMU fault, a
-    # channel stopped), 48, 79, 119 and 120 the device itself (double-bit ECC, fallen off the bus, GSP errors)
-    P("nvidia-xid", ("NVRM: Xid",), r"NVRM: Xid \([^)]*\): (13|31|43|48|79|119|120),",
-      lambda m: [("oom.kind", "illegal_memory_access" if m.group(1) in ("13", "31", "43") else "device_lost")]),
+    # channel stopped), 8 a channel its watchdog found stuck (the GPU stopped processing), 48, 79, 119 and 120 the
+    # device itself (double-bit ECC, fallen off the bus, GSP errors)
+    P("nvidia-xid", ("NVRM: Xid",), r"NVRM: Xid \([^)]*\): (8|13|31|43|48|79|119|120),",
+      lambda m: [("oom.kind", "illegal_memory_access" if m.group(1) in ("13", "31", "43") else
+                  "gpu_timeout" if m.group(1) == "8" else "device_lost")]),
+    # (the same watchdog's own line: "NVRM: krcWatchdog_IMPL: RC watchdog: GPU is probably locked!")
+    P("nvidia-rc-watchdog", ("RC watchdog",), r"RC watchdog: GPU is probably locked", kind("gpu_timeout")),
     # CTranslate2's wording of a CUDA status ("CUDA failed with error invalid device ordinal"): any but out of memory
     # names another cause
     P("ct2-cuda-status", ("CUDA failed with error",), r"CUDA failed with error (?!out of memory)([a-z][\w ]{2,80})",

@@ -2505,6 +2505,17 @@ ROUND_115 = [
     case("trtllm-component-executor-resources", "The following component could not be created: Additional executor resources "
                                                 "(temporary for KV cache size estimation)\n",
          [(OOM, "trt_executor_resources", 1)], phase="kv_alloc"),
+    # the NVIDIA driver's watchdog on a channel that stopped processing (Xid 8, and its own line): a hang, not memory
+    case("nvidia-xid-8-watchdog", lines("NVRM: krcWatchdog_IMPL: RC watchdog: GPU is probably locked!",
+                                        "NVRM: Xid (PCI:0000:01:00): 8, pid=1234, name=python3, channel 0x00000002"),
+         [(OOM, "gpu_timeout", 1), (OOM, "gpu_timeout", 2)]),
+    # ggml's scheduler refusing an operation the tensor's backend lacks, and llama.cpp's batch-position check
+    case("ggml-op-unsupported", "/llama.cpp/ggml/src/ggml-backend.cpp:809: pre-allocated tensor (cache_k_l0 (view)) in a buffer (OpenCL) "
+                                "that cannot run the operation (SET_ROWS)\n",
+         [(FINAL, "the OpenCL backend cannot run the operation SET_ROWS on a tensor placed in its buffer: an operation that backend "
+                  "lacks, not memory", 1)], framework="llamacpp"),
+    case("llamacpp-batch-positions", "init: the tokens of sequence 3 in the input batch have inconsistent sequence positions:\n",
+         [(FINAL, "the batch's sequence positions do not follow the KV cache's: a batch-construction bug, not memory", 1)]),
     # PyTorch's Ascend backend with no engine named: serving on Ascend is mostly vllm-ascend's (a weak vote)
     case("ascend-runtime-only", "[ERROR] 2025-09-28-07:22:30 (PID:316198, Device:7, RankID:-1) ERR00100 PTA call acl api failed\n",
          framework="vllm"),
