@@ -126,11 +126,13 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
                                          "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory", "Capture cuda graph failed",
-                                         "[Router (Rust)]", "max_total_num_tokens="),
+                                         "[Router (Rust)]", "max_total_num_tokens=", "Capturing batches (bs="),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
          # (its CUDA graph runner's wrapper: "Exception: Capture cuda graph failed: CUDA out of memory.")
          r"alloc_req_slots|req_to_token_pool|Capture cuda graph failed|"
          r"Load weight (?:begin|end)\. .{0,120}avail mem=|"
+         # (its graph capture's progress bar: "Capturing batches (bs=512 avail_mem=19.45 GB):   0%|")
+         r"Capturing batches \(bs=\d+ avail_mem=|"
          # (its router, sgl-router, prefixes its own lines: "[Router (Rust)] 2025-03-08 02:33:09 - INFO - Worker http://...")
          r"^\[Router \(Rust\)\] \d{4}-\d\d-\d\d|"
          # (its scheduler's pool and limits: "max_total_num_tokens=32768, chunked_prefill_size=-1, max_prefill_tokens=16384")
@@ -189,9 +191,11 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-ollama-env", "ollama", 20, ("OLLAMA_",), r"\bOLLAMA_[A-Z][A-Z_]{2,}="),
     # llama.cpp's sources or libraries inside an Ollama build: its lines are the runner Ollama embeds
     # (and ggml as Ollama vendors it, in a source path an assertion or a CUDA error prints: "//ml/backend/ggml/ggml/src/ggml-cuda/cpy.cu:396")
-    _sig("fw-ollama-build", OLLAMA_RUNNER, 8, ("ollama", "ml/backend/ggml/ggml/src", "ml\\backend\\ggml\\ggml\\src"),
+    _sig("fw-ollama-build", OLLAMA_RUNNER, 8, ("ollama", "ml/backend/ggml/ggml/src", "ml\\backend\\ggml\\ggml\\src", "_deps/llama_cpp-src"),
          # (and the folder an Ollama of 2023-24 unpacked its runner into: ".../T/ollama2368397414/llama.cpp/gguf/build/metal/...")
-         r"ollama[\w.-]*/llm/llama\.cpp/|/ollama\d{6,}/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)|\bml[/\\]backend[/\\]ggml[/\\]ggml[/\\]src[/\\]"),
+         # (and its llama-server build's vendored sources: "/build/llama-server-cuda_v13/_deps/llama_cpp-src/ggml/src/...")
+         r"ollama[\w.-]*/llm/llama\.cpp/|/ollama\d{6,}/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)|\bml[/\\]backend[/\\]ggml[/\\]ggml[/\\]src[/\\]|"
+         r"/llama-server-(?:cuda|rocm|vulkan)_v\d+/_deps/llama_cpp-src/"),
     # a file under an Ollama folder run by another program says less
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
     # Ollama's model store (OLLAMA_MODELS/blobs/sha256-<digest>), which its llama.cpp runner loads from
@@ -206,14 +210,17 @@ SIGNALS: tuple[Pattern, ...] = (
                                            "llama runner stopped successfully", "llama runner started in", "starting llama runner",
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",
                                            "model request too large for system", "timed out waiting for llama runner", "VRAM usage didn't recover",
-                                           "POST predict: Post \""),
+                                           "POST predict: Post \"", "llama-server process has terminated", "llama-server reported out-of-memory"),
          # (and its 2023-24 server's lines about its runner: "llama.go:459: llama runner stopped successfully", "starting llama runner")
          r"llama runner (?:process (?:has terminated|no longer running)|exited|stopped successfully|started in)|starting llama runner|"
          r"memory layout cannot be allocated|model requires more system memory|"
          # (its scheduler's words: a runner that did not come up in time, a stopped runner's VRAM that came back slowly)
          r"mlx runner failed|model request too large for system|timed out waiting for llama runner to start|gpu VRAM usage didn't recover within timeout|"
          # (its CLI relaying a runner that dropped the request: 'Error: POST predict: Post "http://127.0.0.1:62898/completion": EOF')
-         r'POST predict: Post "http://[\w.:]+/completion"'),
+         r'POST predict: Post "http://[\w.:]+/completion"|'
+         # (its scheduler naming the llama-server it runs, in Go's words: "llama-server process has terminated: signal:
+         # segmentation fault", "llama-server reported out-of-memory during startup")
+         r"llama-server process has terminated|llama-server reported out-of-memory"),
     # Ollama's GPU discovery in debug mode (its NVML probe): "[0] CUDA totalMem 25769803776"
     _sig("fw-ollama-gpu-info", "ollama", 8, ("CUDA totalMem", "CUDA usedMem", "CUDA freeMem"), r"^\[\d+\] CUDA (?:totalMem|usedMem|freeMem) -?\d"),
     # Go's runtime crash report: Ollama is the Go program that runs ggml in-process (cgo), so llama.cpp's lines are its runner's

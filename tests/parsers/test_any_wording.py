@@ -2516,6 +2516,14 @@ ROUND_115 = [
                   "lacks, not memory", 1)], framework="llamacpp"),
     case("llamacpp-batch-positions", "init: the tokens of sequence 3 in the input batch have inconsistent sequence positions:\n",
          [(FINAL, "the batch's sequence positions do not follow the KV cache's: a batch-construction bug, not memory", 1)]),
+    # SGLang's graph-capture progress bar names SGLang
+    case("sglang-capture-progress", "Capturing batches (bs=512 avail_mem=19.45 GB):   0%|          | 0/52 [00:00<?, ?it/s]\n",
+         framework="sglang"),
+    # Ollama naming the llama-server it runs, in Go's words, and that build's vendored source path
+    case("ollama-llama-server-terminated", "Error: 500 llama-server process has terminated: signal: segmentation fault (core dumped)\n",
+         [(FINAL, "segmentation fault (core dumped)", 1)], framework="ollama"),
+    case("ollama-llama-server-build-path", "/build/llama-server-cuda_v13/_deps/llama_cpp-src/ggml/src/ggml-cuda/ggml-cuda.cu:106: CUDA error\n",
+         [("oom.hint", "llamacpp_wrapper", 1)], framework="ollama"),
     # PyTorch's Ascend backend with no engine named: serving on Ascend is mostly vllm-ascend's (a weak vote)
     case("ascend-runtime-only", "[ERROR] 2025-09-28-07:22:30 (PID:316198, Device:7, RankID:-1) ERR00100 PTA call acl api failed\n",
          framework="vllm"),
