@@ -170,6 +170,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-convert", "llamacpp", 6, ("to-gguf", "to_gguf", "to-ggml", "to_ggml", "llama-quantize", " --> "),
          LLAMA_CPP_CONVERTERS + r"|\bn_dims = \d+, torch\.\w+ --> \w+"),
     _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
+    # Vulkan's driver or API words with no engine named (RADV's "radv/amdgpu: ...", "vk::Queue::submit: ErrorDeviceLost"):
+    # LLM inference over Vulkan compute is llama.cpp's and the apps built on it: a weak vote
+    _sig("fw-llamacpp-vulkan-driver", "llamacpp", 3, ("radv/amdgpu:", "vk::", "ErrorDeviceLost"),
+         r"\bradv/amdgpu:|\bvk::\w+(?:::\w+)*:? ?(?:Error|\w+Error)|\bErrorDeviceLost\b"),
     # node-llama-cpp's error class, printed without llama.cpp's own lines
     _sig("fw-node-llama-cpp", "llamacpp", 8, ("InsufficientMemoryError",), r"InsufficientMemoryError: A context size of \d+"),
     # ggml's SYCL backend refusing a buffer, the prefix cut ("can't allocate 2303168640 Bytes of memory on device";

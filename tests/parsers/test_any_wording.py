@@ -2524,6 +2524,9 @@ ROUND_115 = [
          [(FINAL, "segmentation fault (core dumped)", 1)], framework="ollama"),
     case("ollama-llama-server-build-path", "/build/llama-server-cuda_v13/_deps/llama_cpp-src/ggml/src/ggml-cuda/ggml-cuda.cu:106: CUDA error\n",
          [("oom.hint", "llamacpp_wrapper", 1)], framework="ollama"),
+    # Vulkan's driver and API words with no engine named: llama.cpp and the apps on it (a weak vote)
+    case("vulkan-device-lost-only", "vk::DeviceLostError: vk::Queue::submit: ErrorDeviceLost\n", [(OOM, "device_lost", 1)],
+         framework="llamacpp"),
     # PyTorch's Ascend backend with no engine named: serving on Ascend is mostly vllm-ascend's (a weak vote)
     case("ascend-runtime-only", "[ERROR] 2025-09-28-07:22:30 (PID:316198, Device:7, RankID:-1) ERR00100 PTA call acl api failed\n",
          framework="vllm"),
