@@ -2527,6 +2527,9 @@ ROUND_115 = [
     # Vulkan's driver and API words with no engine named: llama.cpp and the apps on it (a weak vote)
     case("vulkan-device-lost-only", "vk::DeviceLostError: vk::Queue::submit: ErrorDeviceLost\n", [(OOM, "device_lost", 1)],
          framework="llamacpp"),
+    # torchrun's elastic agent (its module path, no leading slash) is PyTorch's
+    case("torchrun-elastic-sigterm", "W0504 08:39:36.777000 2950364 torch/distributed/elastic/multiprocessing/api.py:897] Sending process "
+                                     "2950432 closing signal SIGTERM\n", framework="transformers"),
     # PyTorch's Ascend backend with no engine named: serving on Ascend is mostly vllm-ascend's (a weak vote)
     case("ascend-runtime-only", "[ERROR] 2025-09-28-07:22:30 (PID:316198, Device:7, RankID:-1) ERR00100 PTA call acl api failed\n",
          framework="vllm"),
