@@ -44,11 +44,13 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Requested memory:",
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
-                                    "num-gpu-blocks-override", "num_gpu_blocks_override"),
+                                    "num-gpu-blocks-override", "num_gpu_blocks_override", "expandable_segments:True\" not in conf"),
          # (the V1 front end's report that its engine core process died while starting)
          r"Engine core initialization failed\. See root cause above|"
          # (its sleep-mode allocator refusing expandable segments: "Expandable segments are not compatible with memory pool")
          r"Expandable segments are not compatible with memory pool|"
+         # (the same check's assertion line, where the paste kept only it: 'assert "expandable_segments:True" not in conf')
+         r'assert "expandable_segments:True" not in conf|'
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          # (its check of a context longer than the model's: "User-specified max_model_len (4096) is greater than the derived max_model_len")

@@ -2530,6 +2530,10 @@ ROUND_115 = [
     # torchrun's elastic agent (its module path, no leading slash) is PyTorch's
     case("torchrun-elastic-sigterm", "W0504 08:39:36.777000 2950364 torch/distributed/elastic/multiprocessing/api.py:897] Sending process "
                                      "2950432 closing signal SIGTERM\n", framework="transformers"),
+    # vLLM's sleep-mode allocator check, where the paste kept only its assertion line
+    case("vllm-cumem-assert-line", 'assert "expandable_segments:True" not in conf\n',
+         [(FINAL, "the run refuses the allocator's expandable_segments:True (a memory pool that cannot use it): a setting, not a lack "
+                  "of memory", 1), ("oom.hint", "expandable_segments_conflict", 1)], framework="vllm"),
     # PyTorch's Ascend backend with no engine named: serving on Ascend is mostly vllm-ascend's (a weak vote)
     case("ascend-runtime-only", "[ERROR] 2025-09-28-07:22:30 (PID:316198, Device:7, RankID:-1) ERR00100 PTA call acl api failed\n",
          framework="vllm"),
