@@ -177,3 +177,13 @@ def test_gpu_layers_all_is_not_a_layer_count() -> None:
     assert value == 0 and "about 79% of the model's layers fit the card" in why
     # a real count below the model's layers is stepped down as set
     assert step_value("llamacpp", "gpu_layers", Action.LOWER, _facts(knob__gpu_layers=40))[0] == 30
+
+
+def test_a_runner_that_aborted_silently_points_at_its_own_log() -> None:
+    """holdout r114: Ollama's runner aborted and relayed nothing; the error line names no cause, so the first step is
+    the runner's own last lines, not 'the error line names the cause'."""
+    report = _report(str(ROOT / "fixtures/rules/not-oom-other-error/ollama-7334/server.log"))
+    first = report.suggestions[0]
+    assert first.knob == "other" and "OLLAMA_DEBUG=1" in first.why and "error line names" not in first.why
+    named = _report(str(ROOT / "fixtures/rules/not-oom-other-error/exllamav2-42/server.log"))
+    assert "the error line names the cause" in named.suggestions[0].why
