@@ -487,8 +487,15 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Generating with a model that requires (\d+) MB which is close(?: to the maximum recommended size of (\d+) MB)?",
       lambda m: [("mem.weights_bytes", int(m.group(1)) << 20), ("oom.hint", "weights_near_working_set")]
       + ([("mem.gpu_available_bytes", int(m.group(2)) << 20)] if m.group(2) else [])),
-    P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+) \(MiB\), GPU (\d+) \(MiB\)",
+    # (TensorRT prints the unit once, after both: "Init CUDA: CPU +13, GPU +0, now: CPU 126, GPU 262 (MiB)")
+    P("trt-mem-usage", ("[MemUsageChange]",), r"\[MemUsageChange\].*now: CPU (\d+)(?: \(MiB\))?, GPU (\d+) \(MiB\)",
       lambda m: [("mem.gpu_used_bytes", int(m.group(2)) << 20)]),
+    # what two of those steps allocated: the engine it deserialized (its weights) and the execution context
+    # (the activation workspace sized for the engine's largest batch and tokens)
+    P("trt-engine-deserialized", ("in engine deserialization",), r"allocation in engine deserialization: CPU \+\d+, GPU \+(\d+)",
+      lambda m: [("mem.weights_bytes", int(m.group(1)) << 20)] if int(m.group(1)) else []),
+    P("trt-execution-context", ("for execution context memory",), r"Allocated ([\d.]+) (MiB|GiB) for execution context memory",
+      lambda m: [("mem.activation_peak_bytes", to_bytes(m.group(1), m.group(2)))]),
     P("used-before-start", ("initial_memory_usage=",), r"initial_memory_usage=([\d.]+)\s?(GiB|GB|MiB|MB)",
       lambda m: [("mem.initial_usage_bytes", to_bytes(m.group(1), m.group(2)))]),
     P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk"), r"device_map`? had weights offloaded to the disk|model submodule will be offloaded to disk",

@@ -2534,6 +2534,13 @@ ROUND_115 = [
     case("vllm-cumem-assert-line", 'assert "expandable_segments:True" not in conf\n',
          [(FINAL, "the run refuses the allocator's expandable_segments:True (a memory pool that cannot use it): a setting, not a lack "
                   "of memory", 1), ("oom.hint", "expandable_segments_conflict", 1)], framework="vllm"),
+    # TensorRT's running totals print the unit once, after both; its engine deserialization is the weights, its
+    # execution context the activation workspace
+    case("trt-memusage-deserialization", "[TensorRT-LLM][INFO] [MemUsageChange] TensorRT-managed allocation in engine deserialization: "
+                                         "CPU +0, GPU +12875, now: CPU 0, GPU 12875 (MiB)\n",
+         [("mem.gpu_used_bytes", MiB(12875), 1), ("mem.weights_bytes", MiB(12875), 1)], framework="tensorrt-llm"),
+    case("trt-execution-context", "[TensorRT-LLM][INFO] [MemUsageChange] Allocated 37812.51 MiB for execution context memory.\n",
+         [("mem.activation_peak_bytes", 39649290486, 1)], framework="tensorrt-llm"),
     # PyTorch's Ascend backend with no engine named: serving on Ascend is mostly vllm-ascend's (a weak vote)
     case("ascend-runtime-only", "[ERROR] 2025-09-28-07:22:30 (PID:316198, Device:7, RankID:-1) ERR00100 PTA call acl api failed\n",
          framework="vllm"),
