@@ -271,7 +271,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # aborts too, but Ollama then relays its error on the line ("... (core dumped) CUDA error: out of memory"), which
     # the memory patterns read; a bare abort names no memory failure
     P("signal-aborted-bare", ("signal: aborted",), r"\bprocess has terminated: signal: aborted(?: \(core dumped\))?[\s\"'.]*$",
-      const(("error.final", "the runner aborted (SIGABRT: a failed check or assertion) and relayed no error: no memory failure is named"))),
+      const(("error.final", "the runner aborted (SIGABRT: a failed check or assertion) and relayed no error: no memory failure is named"),
+            ("oom.hint", "runner_aborted_silently"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),

@@ -2481,7 +2481,8 @@ ROUND_114 = [
     # Ollama's runner that aborted and relayed nothing: a failed check, no memory failure named; with ggml's
     # out-of-memory relayed on the line, that is the failure
     case("ollama-runner-aborted-bare", "Error: llama runner process has terminated: signal: aborted (core dumped) \n",
-         [(FINAL, "the runner aborted (SIGABRT: a failed check or assertion) and relayed no error: no memory failure is named", 1)],
+         [(FINAL, "the runner aborted (SIGABRT: a failed check or assertion) and relayed no error: no memory failure is named", 1),
+          ("oom.hint", "runner_aborted_silently", 1)],
          framework="ollama"),
     case("ollama-runner-aborted-oom", "Error: llama runner process has terminated: signal: aborted (core dumped) CUDA error: out of memory\n",
          [(OOM, "ggml_cuda_error_oom", 1)], framework="ollama"),
