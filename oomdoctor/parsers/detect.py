@@ -256,6 +256,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-exllama", "exllama", 12, ("exllama", "ExLlama", "Insufficient VRAM for model and cache", "Insufficient VRAM in split for model and cache",
                                        "Insufficient space in device allocation"),
          r"exllama|Insufficient VRAM (?:in split )?for model and cache|Insufficient space in device allocation", re.I),
+    # ExLlama's own benchmark and test script reports ("** VRAM, Model: [cuda:0] 6,683.17 MB - [cuda:1] 0.00 MB",
+    # "-- Groupsize (inferred): 128", "-- Act-order (inferred): no")
+    _sig("fw-exllama-bench", "exllama", 12, ("** VRAM, ", "(inferred):"),
+         r"\*\* VRAM, (?:Model|Inference|Total): \[cuda:\d+\]|-- (?:Groupsize|Act-order) \(inferred\):"),
     _sig("fw-transformers", "transformers", 5, ("transformers", "from_pretrained", "AutoModel", "Loading checkpoint shards", "bitsandbytes",
                                                 "accelerate", "generate(", "modeling_", "device_map", "offload_folder"),
          # (not ktransformers or ctransformers, engines of their own, nor Tenstorrent's model library tt_transformers)
@@ -269,13 +273,13 @@ SIGNALS: tuple[Pattern, ...] = (
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),
     # wrappers and downstream projects: the engine they run underneath
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, (*WRAPPER_ANCHORS, "llama_cpp", "llama-cpp", "ctransformers", "model loading guardrails",
-                                                  "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load",
+                                                  "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load", "Failed to initialize the context",
                                                   "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt",
                                                   "rnllama", "llama.rn"),
          # (llama.rn, the React Native binding mobile apps embed: its library "librnllama_v8_2_fp16_dotprod.so")
          WRAPPER_NAMES + r"|llama[_-]cpp(?:[_-]python)?\b|\bctransformers\b|model loading guardrails|"
          r"\b(?:lib)?rnllama\w*\.so\b|\bllama\.rn\b|"
-         r"Try a different model and/or config|🥲 Failed to load|"
+         r"Try a different model and/or config|🥲 Failed to load|^Failed to initialize the context: |"
          # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"
          r"^Processing Prompt (?:\[BLAS\] )?\(\d+ / \d+ tokens\)|"
          # llama.cpp's model-load error as wrappers print it (no `llama_model_load:` prefix); LM Studio's survey JSON
@@ -294,15 +298,16 @@ SIGNALS: tuple[Pattern, ...] = (
     # an EXL2 quant by its name ("...-exl2_4.65bpw", "6.0bpw-exl2"): ExLlama's format, served by TabbyAPI or ExUI
     _sig("fw-exl2-model", "exllama", 6, ("exl2", "EXL2"), r"(?i)[-_.]exl2(?:[-_.]|$)"),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite, MindIE, text-embeddings-inference, mistral.rs,
-    # LightLLM, fastllm, vllm.rs and other engines on candle, Rust's tensor library): 'other'
+    # LightLLM, fastllm, vllm.rs, candle-vllm and other engines on candle, Rust's tensor library): 'other'
     # (MLC-LLM's older package was mlc_chat, over TVM's runtime)
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "mlc_chat", "MLCEngine", "TVMError", "tvm::runtime", "mlx_lm", "mlx_vlm", "mlx_engine",
                                            "mlx.core", "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2", "mindie", "text_embeddings_router",
                                            "text-embeddings-inference", "text-embeddings-router", "openvino", "OpenVINO", "ovms", "mistralrs",
-                                           "lightllm", "fastllm", "vllm_rs", "vllm-rs", "vllm.rs", "candle_core::"),
+                                           "lightllm", "fastllm", "vllm_rs", "vllm-rs", "vllm.rs", "candle_core::",
+                                           "candle_vllm", "candle-vllm", "candle_nn::"),
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
          r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b|"
-         r"\bvllm(?:_rs\b|-rs\b|\.rs\b)|\bcandle_core::", re.I),
+         r"\bvllm(?:_rs\b|-rs\b|\.rs\b)|\bcandle_core::|\bcandle[_-]vllm\b|\bcandle_nn::", re.I),
     # KTransformers, an engine of its own (its package's modules in frames or commands; not a folder or an environment
     # merely named after it, under which KTransformers' SGLang build names itself)
     _sig("fw-ktransformers", "other", 10, ("ktransformers",),

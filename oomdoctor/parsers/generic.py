@@ -336,6 +336,10 @@ _ALLOC_CHECK = re.compile(r"(?i)alloc|memory|\boom\b|buffer|!= NULL|nullptr|\bpt
 _ALLOCATOR_WORDS = re.compile(r"(?i)out of memory|\boom\b|alloc")
 
 
+# (a null returned: "Failed to create context: null reference from llama.cpp", llama.cpp's context that could not be made,
+# most often for its KV cache, relayed without its cause)
+_RELAYED = re.compile(r"(?i)\b(?:died|dead|exit\w*|terminated|killed|crash\w*|abort\w*|timed? ?out|unknown|unexpected\w*|error|failed|null\w*|"
+                      r"see|space|size|too (?:large|long|big)|exceed\w*|insufficient|not enough)\b")
 _TIMEOUT = re.compile(r"(?:\w+\.)*(?:TimeoutError|ReadTimeout)")
 _MEMORY_SETTING = re.compile(r"kv|cache|block|memory|mem_|_mem|gpu_util|swap|pool")
 _ERRNO = {"2": "a file that is not there", "13": "a permission refused", "24": "too many open files (ulimit -n)",
@@ -364,6 +368,13 @@ def _final_error(m: re.Match[str]) -> Emitted:
         # lines say)
         if _TIMEOUT.fullmatch(name) and not MEMORY_WORDS.search(message):
             yield "error.timeout", m.group(0).strip()[:300]
+        return
+    elif name.startswith("Failed to "):
+        # an app's refusal with its reason: a reason that is memory ("failed to allocate buffer") or that only relays
+        # another failure ("llama runner exited", "error loading model") is read where that failure is
+        if MEMORY_WORDS.search(message) or _RELAYED.search(message):
+            return
+        yield "error.final", m.group(0).strip()[:300]
         return
     elif name == "AssertionError" and not _ALLOCATOR_WORDS.search(message):
         pass  # Python's `assert`: an invariant of the code ("Data too large for buffer 'cu_seqlen': 114 > 5"); no allocator raises it
@@ -819,12 +830,17 @@ PATTERNS: tuple[Pattern, ...] = (
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
                      "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
                      "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "llocation of size", "bad_alloc", " OOM",
-                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY"),
+                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed"),
       r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics )?memory\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
-      r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b",
+      r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b|"
+      # (ROCm's HSA runtime: "HSA exception: MemoryRegion::BlockAllocator::alloc failed", a device region out of blocks)
+      r"\bBlockAllocator::alloc failed\b",
       _stated_oom, fallback=True),
+    # C++'s new[] given a length below zero or past what can be addressed (std::bad_array_new_length, thrown through
+    # __throw_bad_array_new_length; its what() may still read "std::bad_alloc"): a length computed wrong, not memory
+    P("bad-array-new-length", ("bad_array_new_length",), r"bad_array_new_length", const(("oom.hint", "array_length_bug"))),
     # Rust's allocator refusing a size past isize::MAX ("panicked at library/alloc/src/raw_vec.rs:25:5: capacity overflow",
     # "alloc::raw_vec::capacity_overflow"): a size computed wrong (an integer that wrapped), not memory; Rust's out of memory
     # is "memory allocation of N bytes failed"
@@ -872,11 +888,14 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [] if _MEMORY_SETTING.search(m.group(1) + " " + (m.group(3) or "")) else
       [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
-                      "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error"),
+                      "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to "),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** ")
       r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
       r"(terminate called after throwing an instance of|[Ss]egmentation fault|Segfault encountered|Illegal instruction|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
-      r"Fatal Python error|Command buffer execution failed)(.*)$",
+      r"Fatal Python error|Command buffer execution failed|"
+      # (an app's refusal to load, with its reason: LM Studio's "Failed to initialize the context: quantized V cache was
+      # requested, but this requires Flash Attention")
+      r"^Failed to (?:initialize|load|create) (?:the )?(?:context|model|session)(?=: ))(.*)$",
       _final_error, fallback=True),
     # ---- traceback frames: which component was running
     # a frame line is a traceback even when the paste starts below its "Traceback" header

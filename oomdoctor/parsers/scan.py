@@ -418,6 +418,11 @@ class _State:
                 self.frame_step = None
             elif self.frame_step is not None and new_phase == "forward":
                 new_phase = None
+            elif new_phase == "forward" and self.phase == "cuda_graph_capture":
+                # a forward pass in a traceback printed while graphs were being captured (SGLang's progress bar
+                # stopped at 1/58, no "capture finished"): the capture runs the model, and that forward is the capture
+                new_phase = None
+                self.frame_step = "cuda_graph_capture"
             elif self.frame_step == "cuda_graph_capture" and new_phase == "profile":
                 new_phase = None  # the dummy batch a capture runs (vLLM's _dummy_run serves both)
             elif new_phase in _STARTUP_STEPS or new_phase in _SERVING_STEPS:

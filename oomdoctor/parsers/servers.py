@@ -206,8 +206,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # (SGLang's KV pool made: a failure after it is in what comes after the pool, not in making it)
     P("sglang-pool-end", ("Memory pool end",), r"Memory pool end\.", const(("oom.hint", "kv_pool_made"))),
     # what SGLang says is free at each step ("Memory pool end. avail mem=8.38 GB", "Capture cuda graph begin. ...
-    # avail mem=31.31 GB"): the last one before a failure is the room the failing step had
-    P("sglang-avail-mem", ("avail mem=",), r"\bavail mem=([\d.]+) GB", lambda m: [("mem.free_stated_bytes", gib(m.group(1)))]),
+    # avail mem=31.31 GB", its capture progress bar's "avail_mem=0.05 GB"): the last one before a failure is the room
+    # the failing step had
+    P("sglang-avail-mem", ("avail mem=", "avail_mem="), r"\bavail[ _]mem=([\d.]+) GB", lambda m: [("mem.free_stated_bytes", gib(m.group(1)))]),
     P("sglang-capture-begin", ("cuda graph begin", "CUDA graph begin"), r"Capture .*graph begin", const(("_phase", "cuda_graph_capture"))),
     # (the figures in either order: "mem usage=6.19 GB. avail mem=5.24 GB", "avail mem=31.31 GB. mem usage=1.10 GB",
     # 0.5.23's "mem usage=1.47 GB, avail mem=26.13 GB.")

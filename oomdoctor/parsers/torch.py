@@ -247,6 +247,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # transformers' generate() warning on a prompt longer than max_length: the prompt's tokens, and a prefill
     P("hf-input-length", ("Input length of input_ids is",), r"Input length of input_ids is (\d+)",
       lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
+    # an engine announcing the request it starts on (candle-vllm's "New Request with length 103762 (cmpl-...)"): its
+    # prompt's tokens, and a prefill
+    P("new-request-length", ("Request with length", "request with length"), r"\b[Rr]equest with length (\d+)\b",
+      lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),
     # text-generation-webui's summary of each reply: "Output generated in 2.34 seconds (1.28 tokens/s, 3 tokens,
     # context 273, seed 1736422306)": the request's context
     P("textgen-reply-context", ("Output generated in",), r"Output generated in [\d.]+ seconds \(.*?\bcontext (\d+)",
@@ -274,8 +278,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ph-eager-attn", ("matmul", "attn_weights", "softmax"), r"attn_weights\s*=|torch\.matmul\(\s*q\w*,\s*k|scores\s*=\s*torch\.matmul",
       const(("oom.hint", "eager_attention"))),
     # (also a traceback frame in a function named for it: vLLM V0's CUDAGraphRunner, "model_runner.py", line 1102, in capture")
-    P("ph-capture", ("graph", "Graph", "capture_model", "capture_end", ", in capture", ", in _capture"),
+    # (SGLang's capture progress bars: "Capturing batches (bs=512 avail_mem=19.45 GB)", the piecewise graphs'
+    # "Capturing num tokens (num_tokens=3968 avail_mem=0.05 GB)")
+    P("ph-capture", ("graph", "Graph", "capture_model", "capture_end", ", in capture", ", in _capture", "Capturing batches (", "Capturing num tokens ("),
       r"capture_end|cuda\.graph\(|Capturing CUDA graph|Capturing cudagraphs|Capturing the model for CUDA graphs|capture_model|"
+      r"Capturing (?:batches \(bs|num tokens \(num_tokens)=\d+ avail_mem=|"
       r"Capture cuda graph begin|Capture \w+ \w+ CUDA graph begin|cuda_graph_runner|CUDAGraph|graph capture|"
       r"\.py\", line \d+, in _?capture(?:_\w+)?\s*$",
       const(("_phase", "cuda_graph_capture"))),

@@ -2519,7 +2519,7 @@ ROUND_115 = [
          [(FINAL, "the batch's sequence positions do not follow the KV cache's: a batch-construction bug, not memory", 1)]),
     # SGLang's graph-capture progress bar names SGLang
     case("sglang-capture-progress", "Capturing batches (bs=512 avail_mem=19.45 GB):   0%|          | 0/52 [00:00<?, ?it/s]\n",
-         framework="sglang"),
+         [("mem.free_stated_bytes", 20884278477, 1)], framework="sglang"),
     # Ollama naming the llama-server it runs, in Go's words, and that build's vendored source path
     case("ollama-llama-server-terminated", "Error: 500 llama-server process has terminated: signal: segmentation fault (core dumped)\n",
          [(FINAL, "segmentation fault (core dumped)", 1)], framework="ollama"),
@@ -2547,9 +2547,37 @@ ROUND_115 = [
          framework="vllm"),
 ]
 
+ROUND_117 = [
+    # ROCm's HSA runtime out of blocks in a device memory region: a device allocation that failed
+    case("hsa-block-allocator", "HSA exception: MemoryRegion::BlockAllocator::alloc failed\n", [(OOM, "cuda_error_oom", 1)]),
+    # an app's refusal to make the context, with a reason that is a setting (LM Studio's words): not memory, and llama.cpp's
+    case("lmstudio-context-refused", "Failed to initialize the context: quantized V cache was requested, but this requires Flash Attention\n",
+         [(FINAL, "Failed to initialize the context: quantized V cache was requested, but this requires Flash Attention", 1)],
+         framework="llamacpp"),
+    # the same refusal whose reason is memory is that failure, not a final error naming another cause
+    case("lmstudio-context-no-memory", "Failed to initialize the context: failed to allocate compute pp buffers\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "compute", 1)], framework="llamacpp"),
+    # C++'s new[] refused a length computed wrong; its abort may still print std::bad_alloc
+    case("bad-array-new-length-frame", "[ 8] /usr/lib/x86_64-linux-gnu/libstdc++.so.6(_ZSt28__throw_bad_array_new_lengthv+0x0)[0x7f790fd70265]\n",
+         [("oom.hint", "array_length_bug", 1)]),
+    # SGLang's piecewise graphs' capture progress, stopped at 1/58: the room it had, and the forward pass in the
+    # traceback below it is that capture's, not a prefill
+    case("sglang-piecewise-capture-progress", lines("Capturing num tokens (num_tokens=3968 avail_mem=0.05 GB):   2%|2   | 1/58 [00:00<00:56,  1.01it/s]",
+                                                    '  File "<eval_with_key>.3", line 11, in forward', "torch.OutOfMemoryError:"),
+         [("mem.free_stated_bytes", 53687091, 1), ("oom.hint", "traceback", 2), (OOM, "torch_oom", 3)], phase="cuda_graph_capture"),
+    # an engine announcing the request it starts on: its prompt's tokens, a prefill
+    case("candle-vllm-new-request", lines("2025-08-11T19:07:03.163071Z  WARN candle_vllm::openai::pipelines::llm_engine: New Request with "
+                                          "length 103762 (cmpl-36549ac9).",
+                                          'called `Result::unwrap()` on an `Err` value: DriverError(CUDA_ERROR_OUT_OF_MEMORY, "out of memory")'),
+         [("mem.prefill_tokens", 103762, 1), (OOM, "cuda_error_oom", 2)], phase="prefill", framework="other"),
+    # ExLlama's benchmark script's per-device readings name ExLlama
+    case("exllama-bench-vram", lines(" -- Groupsize (inferred): 128",
+                                     " ** VRAM, Model: [cuda:0] 6,683.17 MB - [cuda:1] 0.00 MB - [cuda:2] 0.00 MB"), framework="exllama"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117))
 def test_any_wording(c):
     check(c)
 
