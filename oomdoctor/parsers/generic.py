@@ -322,7 +322,8 @@ _SHAPE_MISMATCH = re.compile(r"must match the (?:existing )?size (?:of tensor|\(
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
 # messages that point elsewhere (a worker died, see above) or are about memory and its settings
 _NOT_A_CAUSE = re.compile(
-    r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
+    # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below)
+    r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|traceback \(most recent call last\)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
     r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?(?! keyword)|timed? ?out|"
     r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|\bCUDA ru|"
     r"memory|alloc|\boom\b|\bkv\b|cache|block|gpu_memory|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|"

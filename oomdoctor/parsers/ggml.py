@@ -615,6 +615,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-requires-ram", ("than is available",), r"model requires more system memory \(([^)]+)\) than is available \(([^)]+)\)",
       lambda m: [("oom.kind", "host_insufficient"), ("oom.host_required_bytes", size_of(m.group(1)) or 0),
                  ("oom.host_available_bytes", size_of(m.group(2)) or 0), ("_phase", "load_weights")]),
+    # LM Studio's load guardrail, refusing before anything is placed ("Model loading was stopped due to insufficient system
+    # resources. Under the current settings, this model requires approximately 273.25 GB of memory"): its estimate of the
+    # weights, the context's KV cache and buffers against the machine's memory
+    P("lmstudio-guardrail", ("insufficient system resources",),
+      r"insufficient system resources\..*?requires approximately ([\d.]+)\s*([KMGT]i?B) of memory",
+      lambda m: [("oom.kind", "host_insufficient"), ("_phase", "load_weights"), ("oom.host_required_bytes", to_bytes(m.group(1), m.group(2)))]),
     # Ollama's earlier check of the model file against the machine's memory ("requested model (18.4 GiB) is too large
     # for this system (6.8 GiB)"): the model, not a setting, does not fit
     P("ollama-model-too-large", ("is too large for this system",), r"requested model \(([^)]+)\) is too large for this system \(([^)]+)\)",

@@ -120,7 +120,7 @@ def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
 
 
 def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
-    yield "_model_name", m.group(1)
+    yield "_model_name", m.group(1) or m.group(2)
 
 
 # a multimodal model or input, in a log line or a model's name
@@ -149,8 +149,11 @@ LAUNCH: tuple[Pattern, ...] = (
       _ASSIGNING, _env_assignment, repeat=True),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
-    P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: "), r"(?:--model(?:-path|-id|-name|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
-      r"from_pretrained\(|ollama run |[Mm]odel:? )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)", _model_name),
+    P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: ", "Loading model "), r"(?:--model(?:-path|-id|-name|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
+      r"from_pretrained\(|ollama run |[Mm]odel:? )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)|"
+      # (an app loading a Hugging Face repo by its id, with or without a size in its name: LM Studio's
+      # "Loading model mistralai/mistral-nemo-instruct-2407 Q4_K_M")
+      r"^Loading model ([A-Za-z][\w.\-]*/[A-Za-z][\w.\-]*)(?=\s|$)", _model_name),
     # a shell session pasted with its variables (`model=org/name` ... `docker run ... --model-id $model`)
     P("shell-assign", ("model=", "MODEL=", "model_id=", "MODEL_ID=", "shard=", "SHARD="),
       r"^\s*(?:\$\s*)?(?:export\s+)?(\w*(?:model|MODEL|shard|SHARD)\w*)=(['\"]?)([^\s'\"$]+)\2\s*$",

@@ -2575,9 +2575,22 @@ ROUND_117 = [
                                      " ** VRAM, Model: [cuda:0] 6,683.17 MB - [cuda:1] 0.00 MB - [cuda:2] 0.00 MB"), framework="exllama"),
 ]
 
+ROUND_118 = [
+    # a TPU core its runtime halted (a program's bounds check that tripped): a device fault, not memory
+    case("tpu-core-halted", "ERROR :: Error in chat completion: INTERNAL: Core halted unexpectedly: INTERNAL: Accelerator device halt\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    # LM Studio's load guardrail: its estimate against the machine's memory, and the repo it was loading
+    case("lmstudio-guardrail", 'Loading model mistralai/mistral-nemo-instruct-2407 Q4_K_M shows error message "Model loading was stopped due to '
+                               'insufficient system resources. Under the current settings, this model requires approximately 273.25 GB of memory"\n',
+         [(OOM, "host_insufficient", 1), ("oom.host_required_bytes", 293399953408, 1),
+          ("knob.model", "mistralai/mistral-nemo-instruct-2407", 1)], phase="load_weights"),
+    # an exception whose message only opens a native traceback names no cause (the cause is below it, cut here)
+    case("tvm-error-traceback-header", "tvm._ffi.base.TVMError: Traceback (most recent call last):\n", [("oom.hint", "traceback", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118))
 def test_any_wording(c):
     check(c)
 
