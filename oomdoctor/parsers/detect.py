@@ -148,9 +148,11 @@ SIGNALS: tuple[Pattern, ...] = (
     # the web UI's loader modules name the engine underneath
     # (weighted over the web UI's own paths and the transformers frames every loader passes through)
     _sig("fw-textgen-loader-llamacpp", "llamacpp", 50, ("llamacpp_model", "llamacpp_hf", "llamacpp_loader", "LlamaCppModel"),
-         r"modules/llamacpp_(?:model|hf)\.py|\bllamacpp(?:_HF)?_loader\b|\bLlamaCppModel\b"),
-    _sig("fw-textgen-loader-exllama", "exllama", 50, ("exllama_model", "exllama_hf", "exllamav2_model", "exllamav2_hf", "exllamav3_", "ExLlama"),
-         r"modules/exllama(?:v[23])?\w*\.py|\bExLlama(?:v[23])?(?:_HF)?_loader\b|\bExllama(?:V2)?Model\b"),
+         r"modules[/\\]llamacpp_(?:model|hf)\.py|\bllamacpp(?:_HF)?_loader\b|\bLlamaCppModel\b"),
+    # (Windows installs print the module's path with backslashes: "text-generation-webui\modules\exllama.py")
+    _sig("fw-textgen-loader-exllama", "exllama", 50, ("exllama_model", "exllama_hf", "exllamav2_model", "exllamav2_hf", "exllamav3_", "ExLlama",
+                                                      "exllama.py", "exllamav2.py", "exllamav3.py"),
+         r"modules[/\\]exllama(?:v[23])?\w*\.py|\bExLlama(?:v[23])?(?:_HF)?_loader\b|\bExllama(?:V2)?Model\b"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
@@ -202,6 +204,10 @@ SIGNALS: tuple[Pattern, ...] = (
          # (and its llama-server build's vendored sources: "/build/llama-server-cuda_v13/_deps/llama_cpp-src/ggml/src/...")
          r"ollama[\w.-]*/llm/llama\.cpp/|/ollama\d{6,}/llama\.cpp/|/lib/ollama/(?:libggml|cuda_|rocm)|\bml[/\\]backend[/\\]ggml[/\\]ggml[/\\]src[/\\]|"
          r"/llama-server-(?:cuda|rocm|vulkan)_v\d+/_deps/llama_cpp-src/"),
+    # its GPU discovery's and scheduler's key=value fields, even with the slog prefix cut ('gpu memory: id=0
+    # library="Intel(R) Arc(TM) Graphics" available="951.0 MiB"', 'id=GPU-5320d871 library=CUDA "available layer vram"')
+    _sig("fw-ollama-gpu-fields", OLLAMA_RUNNER, 8, ("library=",),
+         r"\bid=\S+ library=(?:\w+|\"[^\"]+\")|\blibrary=(?:cuda|rocm|vulkan|metal|cpu|oneapi)\b(?= (?:variant|compute|layers|gpu_count)=)", re.I),
     # a file under an Ollama folder run by another program says less
     _sig("fw-ollama-path", "ollama", 8, ("ollama", "Ollama"), r"[/.]ollama\b|ollama_", re.I),
     # Ollama's model store (OLLAMA_MODELS/blobs/sha256-<digest>), which its llama.cpp runner loads from

@@ -235,16 +235,21 @@ _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|
 
 
 def _bank_oom(m: re.Match[str]) -> Emitted:
-    yield "oom.kind", "cuda_error_oom"
     yield "gpu.backend", "tenstorrent"
+    if m.group(2) == "L1":
+        # the cores' on-chip SRAM (about 1.3 MB a bank), where the compiler places a program's buffers: its plan
+        # overflowed, not the device's memory
+        yield "oom.kind", "onchip_overflow"
+        return
+    yield "oom.kind", "cuda_error_oom"
     yield "oom.requested_bytes", int(m.group(1))
-    banks = int(m.group(2) or 0)
-    if banks and m.group(3):
-        yield "oom.gpu_total_bytes", banks * int(m.group(3))
+    banks = int(m.group(3) or 0)
     if banks and m.group(4):
-        yield "oom.gpu_free_bytes", banks * int(m.group(4))
-    if banks and m.group(5):  # free in total, but not in one piece per bank
-        yield "oom.largest_free_bytes", banks * int(m.group(5))
+        yield "oom.gpu_total_bytes", banks * int(m.group(4))
+    if banks and m.group(5):
+        yield "oom.gpu_free_bytes", banks * int(m.group(5))
+    if banks and m.group(6):  # free in total, but not in one piece per bank
+        yield "oom.largest_free_bytes", banks * int(m.group(6))
 
 
 # the step a failure statement names itself ("OOM during ~25K-token tool-response prefill", "out of memory while
@@ -757,7 +762,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"the GPU runtime returned {m.group(0)}: not out of memory")]),
     # Tenstorrent's allocator, per bank of device DRAM: "Not enough space to allocate 6589251584 B DRAM buffer across 12
     # banks, where each bank needs to store 549105664 B, but bank size is 1071821792 B (allocated: 3078993536 B, free: ...)"
-    P("bank-dram-oom", ("Not enough space to allocate",), r"Not enough space to allocate (\d+) B (?:DRAM|L1) buffer(?: across (\d+) banks)?"
+    # (an L1 buffer is the cores' on-chip SRAM, placed by the compiler: a plan that overflowed, not-oom-buffer-size-limit)
+    P("bank-dram-oom", ("Not enough space to allocate",), r"Not enough space to allocate (\d+) B (DRAM|L1) buffer(?: across (\d+) banks)?"
       r"(?:, where each bank needs to store \d+ B)?(?:, but bank size is (?:only )?(\d+) B)?(?:.{0,40}?\(allocated: \d+ B(?:/bank)?, free: (\d+) B)?"
       r"(?:(?:/bank)?, largest free block: (\d+) B)?",
       _bank_oom),

@@ -2588,9 +2588,25 @@ ROUND_118 = [
     case("tvm-error-traceback-header", "tvm._ffi.base.TVMError: Traceback (most recent call last):\n", [("oom.hint", "traceback", 1)]),
 ]
 
+ROUND_119 = [
+    # Tenstorrent's L1 is the cores' on-chip SRAM, where the compiler places a program's buffers: a plan that overflowed,
+    # not device memory (and its per-bank figures are no measure of the device)
+    case("tenstorrent-l1-buffer", "TT_FATAL: Out of Memory: Not enough space to allocate 26542080 B L1 buffer across 48 banks, where each bank "
+                                  "needs to store 552960 B, but bank size is 1329888 B (allocated: 417792 B, free: 912096 B, largest free block: "
+                                  "522240 B)\n",
+         [(OOM, "onchip_overflow", 1), ("gpu.backend", "tenstorrent", 1)]),
+    # text-generation-webui's ExLlama loader on Windows, its module path in backslashes
+    case("textgen-exllama-windows-path", '  File "C:\\oobabooga_windows\\text-generation-webui\\modules\\exllama.py", line 81, in generate_with_streaming\n',
+         [("oom.hint", "traceback", 1)], framework="exllama"),
+    # Ollama's GPU discovery fields with the slog prefix cut: its runner's llama.cpp lines are Ollama's
+    case("ollama-gpu-fields-unprefixed", lines('gpu memory: id=0 library="Intel(R) Arc(TM) Graphics" available="951.0 MiB" free="1.6 GiB"',
+                                               "load_tensors: offloaded 29/29 layers to GPU"),
+         [("mem.layers_offloaded", 29, 2), ("mem.layers_total", 29, 2)], framework="ollama"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119))
 def test_any_wording(c):
     check(c)
 
