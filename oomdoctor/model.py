@@ -77,10 +77,16 @@ class Finding:
     account: Account
     title: str
     message: str
-    confidence: Confidence
+    confidence: Confidence  # what ranks the finding against the others (the rule's `confidence`)
     evidence: tuple[Evidence, ...]
     suggestions: tuple[Suggestion, ...]
     source: str | None = None  # which log (rank/pod) it came from, when several
+    reported_confidence: Confidence | None = None  # lower, where the rule was measured right less often
+
+    @property
+    def stated_confidence(self) -> Confidence:
+        """The confidence a report states for this finding (its rule's measured one, where lower)."""
+        return self.reported_confidence or self.confidence
 
 
 class StepStatus(str, Enum):

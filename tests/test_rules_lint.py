@@ -156,6 +156,9 @@ TOP_LEVEL = {
     "unknown-top-level-key": ("confidence: high\n", "confidence: high\nseverity: high\n", 7, "severity"),
     "bad-status": ("status: stable", "status: final", 3, "status 'final'"),
     "unknown-fact-in-message": ("{knob.max_model_len} does", "{knob.max_len} does", 14, "knob.max_len"),
+    # a stated confidence is the measured one, below the ranking confidence, never level with it or above
+    "reported-not-lower": ("confidence: high\n", "confidence: high\nreported_confidence: high\n", 7, "must be lower"),
+    "reported-unknown": ("confidence: high\n", "confidence: high\nreported_confidence: certain\n", 7, "reported_confidence 'certain'"),
 }
 
 
@@ -251,3 +254,21 @@ def test_lint_flags_a_fixture_naming_an_unknown_rule(tmp_path: Path) -> None:
     cases = [FixtureCase("a", ("kv-valid",), ("kv-typo",)), FixtureCase("b", (), ("kv-valid",))]
     high = [i for i in lint((rule,), cases) if i.severity is Severity.HIGH]
     assert len(high) == 1 and "kv-typo" in high[0].message and high[0].path == "a"
+
+
+def test_a_verdict_ranks_by_confidence_and_states_the_measured_one(tmp_path: Path) -> None:
+    """A rule measured right less often than its confidence still outranks a medium finding of an earlier account,
+    and the verdict it decides states its reported (lower) confidence; the other rule's finding keeps its own."""
+    from oomdoctor.facts import Fact, FactSet, Origin
+    from oomdoctor.model import Confidence, Culprit
+    from oomdoctor.rules.engine import evaluate
+
+    ranked = load_rule(_write(tmp_path, "kv-measured", VALID.format(id="kv-measured").replace(
+        "confidence: high\n", "confidence: high\nreported_confidence: medium\n", 1)))
+    rival = load_rule(_write(tmp_path, "weights-rival", VALID.format(id="weights-rival").replace(
+        "account: kv_cache", "account: weights").replace("confidence: high", "confidence: medium")))
+    facts = FactSet([Fact("oom.kind", "kv_capacity", Origin.LOG, None), Fact("knob.max_model_len", 32768, Origin.LOG, None)])
+    verdict = evaluate(facts, (rival, ranked), "vllm")
+    assert verdict.culprit is Culprit.KV_CACHE and verdict.confidence is Confidence.MEDIUM
+    assert [(f.rule_id, f.confidence, f.stated_confidence) for f in verdict.findings] == [
+        ("kv-measured", Confidence.HIGH, Confidence.MEDIUM), ("weights-rival", Confidence.MEDIUM, Confidence.MEDIUM)]

@@ -24,7 +24,7 @@ def _suggestion(s: Suggestion) -> dict[str, Any]:
 
 def _finding(f: Finding) -> dict[str, Any]:
     return {
-        "rule_id": f.rule_id, "account": f.account.value, "title": f.title, "confidence": f.confidence.value,
+        "rule_id": f.rule_id, "account": f.account.value, "title": f.title, "confidence": f.stated_confidence.value,
         "message": f.message, "source": f.source, "evidence": [_evidence(e) for e in f.evidence],
         "suggestions": [_suggestion(s) for s in f.suggestions],
     }

@@ -165,7 +165,7 @@ def _findings(report: Report) -> str:
 
 
 def _finding(i: int, f: Finding, report: Report) -> str:
-    meta = f"Rule {code(f.rule_id)} · confidence {f.confidence.value}"
+    meta = f"Rule {code(f.rule_id)} · confidence {f.stated_confidence.value}"
     if f.source:
         meta += f" · log {_escape(f.source)}"
     parts = [f"### {i}. {_escape(fmt.finding_label(f, report))}", meta]

@@ -295,7 +295,7 @@ class _Panels:
         return self._panel(self._group(*items), "Findings and evidence")
 
     def _finding(self, i: int, f: Finding, report: Report) -> list[RenderableType]:
-        meta = f"rule {f.rule_id} · confidence {f.confidence.value}"
+        meta = f"rule {f.rule_id} · confidence {f.stated_confidence.value}"
         if f.source:
             meta += f" · log {f.source}"
         out: list[RenderableType] = [

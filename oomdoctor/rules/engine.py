@@ -55,6 +55,7 @@ def fire(rule: Rule, facts: FactSet, framework: str, version: str | None) -> Fin
     return Finding(
         rule_id=rule.id, account=rule.account, title=rule.title, message=render_template(rule.message, facts),
         confidence=rule.confidence, evidence=tuple(evidence[:12]), suggestions=tuple(suggestions),
+        reported_confidence=rule.reported_confidence,
     )
 
 
@@ -80,7 +81,8 @@ def evaluate(facts: FactSet, rules: tuple[Rule, ...], framework: str, version: s
         if a is not culprit_account and culprit_account not in GATES:
             ordered.extend(fired[a])
     culprit = Culprit(culprit_account.value) if culprit_account else Culprit.UNKNOWN
-    confidence = ordered[0].confidence if ordered else None
+    # (ranked by the rules' confidence; stated as measured, where a rule was found right less often than it claims)
+    confidence = ordered[0].stated_confidence if ordered else None
     return Verdict(culprit, confidence, tuple(ordered), _merge_suggestions(ordered), _walk(fired, culprit_account))
 
 

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from oomdoctor.errors import Location, RuleError
 from oomdoctor.facts import FACT_KEYS, FactSet, Value, format_bytes
 from oomdoctor.knobs import FRAMEWORKS, KNOBS
-from oomdoctor.model import Account, Action, Confidence
+from oomdoctor.model import CONFIDENCE_ORDER, Account, Action, Confidence
 
 STATUSES = ("experimental", "test", "stable")
 OPERATORS = ("exists", "equals", "in", "matches", "lt", "le", "gt", "ge", "lt_fact", "le_fact", "gt_fact", "ge_fact")
@@ -207,6 +207,9 @@ class Rule:
     references: tuple[str, ...] = ()
     # a last reading: counted only when no other rule fired (a non-memory error line, a phase prior)
     fallback: bool = False
+    # the confidence a verdict it decides states, where measurement showed the rule right less often than its
+    # `confidence` (which still ranks it against other findings): lower than `confidence`, never higher
+    reported_confidence: Confidence | None = None
     path: str = ""
 
     @classmethod
@@ -231,12 +234,21 @@ class Rule:
         refs = d.get("references") or []
         if not isinstance(d.get("fallback", False), bool):
             raise RuleError("fallback must be true or false", _loc(source, d, "fallback"))
+        reported = d.get("reported_confidence")
+        if reported is not None:
+            if reported not in {e.value for e in Confidence}:
+                raise RuleError(f"reported_confidence {reported!r} is not one of {', '.join(e.value for e in Confidence)}",
+                                _loc(source, d, "reported_confidence"))
+            if CONFIDENCE_ORDER[Confidence(reported)] <= CONFIDENCE_ORDER[confidence]:
+                raise RuleError(f"reported_confidence {reported!r} must be lower than confidence {confidence.value!r}",
+                                _loc(source, d, "reported_confidence"))
         return cls(
             id=d["id"], title=str(d["title"]), status=d["status"], account=account, frameworks=tuple(fws),
             confidence=confidence, description=str(d.get("description", "")).strip(),
             when=Condition.from_dict(d["when"], source), message=str(d["message"]).strip(),
             suggest=tuple(SuggestionSpec.from_dict(s, source) for s in suggest),
-            references=tuple(str(r) for r in refs), fallback=bool(d.get("fallback", False)), path=source.path,
+            references=tuple(str(r) for r in refs), fallback=bool(d.get("fallback", False)),
+            reported_confidence=Confidence(reported) if reported is not None else None, path=source.path,
         )
 
     def applies_to(self, framework: str) -> bool:
