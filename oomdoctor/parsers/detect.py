@@ -111,9 +111,11 @@ SIGNALS: tuple[Pattern, ...] = (
     # (also as built in its container image: "/workspace/csrc/custom_all_reduce.cuh")
     _sig("fw-vllm-dummy-run", "vllm", 4, ("_dummy_run", "Profiling CUDA graph memory", "csrc/custom_all_reduce.cuh"),
          r"\b_dummy_run\b|^Profiling CUDA graph memory: |(?<![\w/-])(?:/workspace/)?csrc/custom_all_reduce\.cuh"),
-    # RL frameworks' rollout workers (OpenRLHF, verl) run vLLM
-    _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker", "actor_rollout", "WorkerDict"),
-         r"LLMRayActor|vllm_rollout|VllmWorker|actor_rollout|WorkerDict"),
+    # RL frameworks' rollout workers named for vLLM (OpenRLHF's LLMRayActor, verl's vllm_rollout)
+    _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker"), r"LLMRayActor|vllm_rollout|VllmWorker"),
+    # verl's own actors (WorkerDict, actor_rollout_ref) prefix every line they print and run vLLM by default, SGLang when
+    # its rollout is chosen: a weak vote that any line SGLang prints outweighs
+    _sig("fw-verl-actors", "vllm", 2, ("actor_rollout", "WorkerDict"), r"actor_rollout|WorkerDict"),
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch", "Decode batch",
                                      "memory capacity is unbalanced", "sgl-kernel", "sgl_kernel",
                                      "hierarchical cache", "hicache", "sgl-workspace"),
@@ -304,16 +306,18 @@ SIGNALS: tuple[Pattern, ...] = (
     # an EXL2 quant by its name ("...-exl2_4.65bpw", "6.0bpw-exl2"): ExLlama's format, served by TabbyAPI or ExUI
     _sig("fw-exl2-model", "exllama", 6, ("exl2", "EXL2"), r"(?i)[-_.]exl2(?:[-_.]|$)"),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite, MindIE, text-embeddings-inference, mistral.rs,
-    # LightLLM, fastllm, vllm.rs, candle-vllm and other engines on candle, Rust's tensor library): 'other'
+    # LightLLM, fastllm, vllm.rs, candle-vllm and other engines on candle, Rust's tensor library; vllm-mlx, Rapid-MLX's MLX server, is not vLLM): 'other'
     # (MLC-LLM's older package was mlc_chat, over TVM's runtime)
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "mlc_chat", "MLCEngine", "TVMError", "tvm::runtime", "mlx_lm", "mlx_vlm", "mlx_engine",
                                            "mlx.core", "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2", "mindie", "text_embeddings_router",
                                            "text-embeddings-inference", "text-embeddings-router", "openvino", "OpenVINO", "ovms", "mistralrs",
                                            "lightllm", "fastllm", "vllm_rs", "vllm-rs", "vllm.rs", "candle_core::",
-                                           "candle_vllm", "candle-vllm", "candle_nn::"),
+                                           "candle_vllm", "candle-vllm", "candle_nn::", "vllm_mlx", "vllm-mlx", "rapid-mlx", "Rapid-MLX"),
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
          r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b|"
-         r"\bvllm(?:_rs\b|-rs\b|\.rs\b)|\bcandle_core::|\bcandle[_-]vllm\b|\bcandle_nn::", re.I),
+         r"\bvllm(?:_rs\b|-rs\b|\.rs\b|[_-]mlx\b)|\brapid[_-]mlx\b|\bcandle_core::|\bcandle[_-]vllm\b|\bcandle_nn::", re.I),
+    # a JAX program's frames (JAX, its libraries, Levanter's engine): no engine in the list runs on JAX unless it names itself
+    _sig("fw-jax", "other", 4, ("jax", "equinox", "levanter", "flax"), r"[/\\](?:jax|jaxlib|equinox|flax|levanter)[/\\][\w/\\]*\.py\b"),
     # KTransformers, an engine of its own (its package's modules in frames or commands; not a folder or an environment
     # merely named after it, under which KTransformers' SGLang build names itself)
     _sig("fw-ktransformers", "other", 10, ("ktransformers",),

@@ -533,6 +533,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("swap-space-exhausted", ("lack of CPU swap space",), r"Aborted due to the lack of CPU swap space", kind("kv_swap_exhausted", ("_phase", "decode"))),
     P("memory-figures", ("_memory=", "kv_budget", "usable_", "VramUsageBytes", "VRAM heap", "overhead="),
       r"(?:_memory|kv_budget|usable_\w+|VramUsageBytes|VRAM heap|overhead)\s*[=:]", _memory_figures),
+    # a paged KV cache's page table with no page left for the next token (Levanter's "Out of free pages during allocation"):
+    # the pool holds fewer tokens than the sequences in flight need
+    # (ggml's graph allocator "out of free blocks" is its own fixed list, not a cache)
+    P("kv-pages-exhausted", ("free pages", "free KV"), r"\b[Oo]ut of free (?:KV )?pages\b|\b[Oo]ut of free KV blocks\b",
+      kind("kv_runtime_exhausted", ("_phase", "decode"))),
     # (also counted in blocks: "Not enough memory for 800 blocks of KV cache", a vLLM plugin's check)
     P("not-enough-for-kv", ("memory for KV cache", "memory for the KV cache", "blocks of KV cache"),
       r"[Nn]ot enough (?:\w+ )?memory for (?:the )?(?:\d+ blocks of )?KV cache", kind("no_kv_memory", ("_phase", "kv_alloc"))),
@@ -614,7 +619,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "estimator_bug")] if int(m.group(1)) >= (1 << 32) - (1 << 16) else []),
     P("frame-wake-up", ("wake_up",), r"\bwake_up\(\)|in wake_up\b", const(("oom.hint", "sleep_wake"))),
     # SGLang's (and verl's) torch_memory_saver re-creating what it paused: the same as vLLM's wake_up
-    P("memory-saver-resume", ("torch_memory_saver",), r"\[torch_memory_saver\.cpp\].*\bfunc=resume\b", const(("oom.hint", "sleep_wake"))),
+    # (or its Python entry point's frame: 'File ".../torch_memory_saver/entrypoint.py", line 169 in resume')
+    P("memory-saver-resume", ("torch_memory_saver",),
+      r"\[torch_memory_saver\.cpp\].*\bfunc=resume\b|torch_memory_saver[/\\][\w/\\]*\.py\"?,? line \d+,? in resume\b",
+      const(("oom.hint", "sleep_wake"))),
     # its driver calls' status ("CUresult error  result=1 ... func=resume"): 2 is CUDA_ERROR_OUT_OF_MEMORY, any other
     # a misuse of the driver API (an invalid value or address), which no memory setting moves
     P("memory-saver-status", ("CUresult error",), r"\[torch_memory_saver\.cpp\] CUresult error\s+result=(\d+)",

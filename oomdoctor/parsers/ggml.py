@@ -212,7 +212,7 @@ def _lmstudio(m: re.Match[str]) -> Emitted:
         return
     size = size_of(value)
     if size:
-        yield {"vram_recommended_capacity": "mem.gpu_total_bytes", "ram_capacity": "host.ram_total_bytes",
+        yield {"vram_recommended_capacity": "mem.gpu_total_bytes", "vram_unused": "mem.gpu_free_bytes", "ram_capacity": "host.ram_total_bytes",
                "ram_unused": "host.ram_available_bytes"}[key], size
 
 
@@ -566,8 +566,13 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(modelSize|KV estimate|Total VRAM|Usable VRAM|Total memory)\b[^:\d]*:\s*(\d{6,})\b",
       lambda m: [(_JAN_CHECK[m.group(1)], int(m.group(2)))]),
     # LM Studio's load error (JSON): the context and layers it tried, the VRAM and RAM it saw
-    P("lmstudio-load-error", ('"n_ctx"', '"n_gpu_layers"', '"vram_recommended_capacity"', '"ram_capacity"', '"ram_unused"'),
-      r'"(n_ctx|n_gpu_layers|vram_recommended_capacity|ram_capacity|ram_unused)":\s*"?([\d.]+(?:\s?[KMGT]?B)?)"?', _lmstudio),
+    P("lmstudio-load-error", ('"n_ctx"', '"n_gpu_layers"', '"vram_recommended_capacity"', '"vram_unused"', '"ram_capacity"', '"ram_unused"'),
+      r'"(n_ctx|n_gpu_layers|vram_recommended_capacity|vram_unused|ram_capacity|ram_unused)":\s*"?([\d.]+(?:\s?[KMGT]?B)?)"?', _lmstudio),
+    # its cause when the runtime returned without an error status ("(Exit code: 0). Some model operation failed."): the runtime
+    # ran and refused an operation; a crash for lack of memory ends with a status of its own
+    P("lmstudio-exit-zero", ("(Exit code: 0)",), r'"cause":\s*"\(Exit code: 0\)\.\s*([^"]{0,160})',
+      lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [
+          ("error.final", f"LM Studio's runtime ended with exit code 0 ({m.group(1).strip() or 'no reason given'}): an operation failed, no crash")]),
     # the context refused a setting combination ("V cache quantization requires flash_attn"): a setting, not memory
     P("ggml-setting-requires", ("quantization requires flash_attn",), r"\b([KV]) cache quantization requires flash_attn",
       lambda m: [("error.final", f"a quantized {m.group(1)} cache needs flash attention (-fa on): the context refused the setting")]),

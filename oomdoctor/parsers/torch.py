@@ -205,7 +205,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # bitsandbytes' C interface: cudaMallocManaged for a paged optimizer's states refused
     P("bnb-managed", ("pythonInterface.c",), r"out of memory at line \d+ in file \S*pythonInterface\.c",
       const(("oom.hint", "managed_memory"))),
-    P("traceback", ("Traceback (most recent call last)",), r"Traceback \(most recent call last\)", const(("oom.hint", "traceback"))),
+    # (or the interpreter's fault handler dumping the stack after a fatal error: "Current thread 0x... (most recent call first):")
+    P("traceback", ("Traceback (most recent call last)", "Current thread "),
+      r"Traceback \(most recent call last\)|^\s*Current thread \S+(?: \(most recent call first\))?:\s*$", const(("oom.hint", "traceback"))),
     P("nvml-missing", ("nvmlInit",), r"nvmlInit_v2 failed", const(("_note", "NVML unavailable to PyTorch"))),
     # Meta's reference code (llama, codellama example scripts) allocates every layer's KV cache for
     # max_batch_size x max_seq_len when it builds the model: part of the resident set before any prompt

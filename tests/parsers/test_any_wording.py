@@ -2604,9 +2604,41 @@ ROUND_119 = [
          [("mem.layers_offloaded", 29, 2), ("mem.layers_total", 29, 2)], framework="ollama"),
 ]
 
+ROUND_120 = [
+    # verl's actors prefix every line; SGLang's own lines name the rollout engine they run
+    case("verl-actor-running-sglang", lines(
+        "(WorkerDict pid=281552) /usr/local/lib/python3.12/dist-packages/sglang/srt/entrypoints/verl_engine.py:160: RuntimeWarning: "
+        "coroutine 'TokenizerManager.flush_cache' was never awaited",
+        "(WorkerDict pid=281552) RuntimeWarning: Enable tracemalloc to get the object allocation traceback",
+        "(WorkerDict pid=281552) RuntimeWarning: Enable tracemalloc to get the object allocation traceback",
+        "(WorkerDict pid=281552) RuntimeWarning: Enable tracemalloc to get the object allocation traceback",
+        "(WorkerDict pid=281552) RuntimeWarning: Enable tracemalloc to get the object allocation traceback"),
+         [], framework="sglang"),
+    # (with nothing else, verl's actors still read as its default rollout, vLLM)
+    case("verl-actor-alone", "(WorkerDict pid=2782) RuntimeWarning: Enable tracemalloc to get the object allocation traceback\n", [], framework="vllm"),
+    # vllm-mlx (Rapid-MLX's server) runs MLX, not vLLM
+    case("vllm-mlx-is-not-vllm", "ERROR:vllm_mlx.mllm_scheduler:Batch generation failed: Total prompt tokens (11573) exceeds safe limit (2048)\n",
+         [], framework="other"),
+    # a JAX program's frames, no engine named: not a transformers script; its paged cache out of pages is the KV pool full
+    case("jax-kv-pages-exhausted", lines(
+        '  File "/home/ray/anaconda3/lib/python3.11/site-packages/jax/_src/callback.py", line 93, in pure_callback_impl',
+        "equinox._errors._EquinoxRuntimeError: Out of free pages during allocation"),
+         [("oom.hint", "traceback", 1), (OOM, "kv_runtime_exhausted", 2)], framework="other"),
+    # LM Studio's cause with exit code 0: the runtime refused an operation and returned; the VRAM it lists as unused
+    case("lmstudio-exit-code-zero", lines(
+        '  "cause": "(Exit code: 0). Some model operation failed. Try a different model and/or config.",',
+        '      "vram_recommended_capacity": "8.00 GB",', '      "vram_unused": "6.93 GB"'),
+         [(FINAL, "LM Studio's runtime ended with exit code 0 (Some model operation failed. Try a different model and/or config.): "
+                  "an operation failed, no crash", 1), ("mem.gpu_total_bytes", GiB(8), 2), ("mem.gpu_free_bytes", GiB(6.93), 3)]),
+    # torch_memory_saver's resume in the interpreter's fault-handler dump: a slept engine re-mapping its memory
+    case("memory-saver-resume-frame", lines("Fatal Python error: Aborted", "", "Current thread ...:",
+                                            '  File ".../torch_memory_saver/entrypoint.py", line 169 in resume'),
+         [("oom.hint", "traceback", 3), ("oom.hint", "sleep_wake", 4)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120))
 def test_any_wording(c):
     check(c)
 
