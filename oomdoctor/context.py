@@ -378,6 +378,9 @@ def from_model(text: str, quiet: bool = False) -> Context:
         largest = catalog.largest_tensor_params(match.config)
         if largest:
             facts.append(Fact("model.largest_tensor_params", largest, Origin.CATALOG, cev))
+        per_token = _kv_per_token(match.entry.raw_config)
+        if per_token:
+            facts.append(Fact("model.kv_bytes_per_token", per_token, Origin.CATALOG, cev))
         ollama_name = match.how == "alias" and "/" not in match.matched  # matched one of Ollama's library names
         spelled = next((v for k, v in name_hints(text) if k == "knob.quantization"), None)  # "IQ4 XS", as typed
         quant = normalise_name(match.quantization) or normalise_name(spelled) or _default_quant(text, match.quantization == "gguf", ollama_name)
@@ -404,6 +407,22 @@ def from_model(text: str, quiet: bool = False) -> Context:
     elif not quiet:
         notes = (f"--model: {text[:60]!r} is not a file, not in the local Hugging Face cache and not in the offline catalog",)
     return Context(tuple(facts), notes, framework=_ollama_tag(text))
+
+
+def _kv_per_token(config: Mapping[str, Any]) -> int | None:
+    """KV bytes one token costs the whole model at 16 bits, from its config; none for a model whose sliding-window
+    layers cache only their window (what those cost depends on the engine's layout)."""
+    from oomdoctor.memory.arch import arch_from_hf_config
+    from oomdoctor.memory.dtypes import parse_kv_dtype
+    from oomdoctor.memory.kv import kv_bytes_per_token
+
+    try:
+        arch = arch_from_hf_config(config)
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        return None
+    if arch.is_hybrid_window:
+        return None
+    return kv_bytes_per_token(arch, parse_kv_dtype("auto", "float16")) or None
 
 
 _OLLAMA_TAG_IN = re.compile(r"(?<![\w./-])[a-z0-9][\w.-]*:[\w.-]+")

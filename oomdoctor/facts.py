@@ -176,6 +176,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.prefill_tokens": _spec(int, TOK, "tokens in the last prefill batch before the failure"),
     "model.name_quantization": _spec(str, S, "the quantization method a model's name gives (awq, gptq) where the engine runs it without one"),
     "model.params": _spec(int, N, "parameter count (the catalog's published figure, or the size in the model's name)"),
+    "model.kv_bytes_per_token": _spec(int, B, "KV bytes one token costs the whole model at 16 bits, from its config (the catalog)"),
     "model.largest_tensor_params": _spec(int, N, "elements of the model's largest weight tensor (embedding, fused gate/up, stacked experts), from its config"),
     "model.exceeds_host": _spec(bool, F, "the whole model is about as large as the host's RAM (a workstation's when unstated)"),
     "model.exceeds_any_gpu": _spec(bool, F, "the weights on one GPU are more than any discrete card holds (no card named)"),
@@ -328,6 +329,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.compute_of_required": _spec(float, R, "compute buffers / total memory the engine needs"),
     "ratio.context_of_kv_pool": _spec(float, R, "one max_model_len sequence / the tokens the KV pool holds"),
     "ratio.kv_of_weights": _spec(float, R, "KV cache of the whole model / its weights (all devices and host)"),
+    "ratio.kv_estimate_of_weights": _spec(float, R, "KV cache the context asks of the model (its config's KV per token x n_ctx, at the KV type set) / its weights"),
     "ratio.required_of_weights": _spec(float, R, "memory the runtime needs for the loaded model / the model's weights"),
     "ratio.allocated_of_model": _spec(float, R, "PyTorch's allocation on the failing rank / the whole model's weights (tensor parallel)"),
 }

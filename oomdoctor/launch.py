@@ -167,7 +167,7 @@ _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("vllm", re.compile(r"(?:^|[\s/])vllm(?:\s+serve|\.entrypoints)|vllm/vllm-openai|vllm\.LLM|\bLLM\(model=|fastchat\.serve\.vllm_worker")),
     ("sglang", re.compile(r"sglang\.launch_server|sglang\s+serve|sglang\.Engine|fastchat\.serve\.sglang_worker")),
     ("tgi", re.compile(r"text-generation-launcher|text-generation-inference")),
-    ("llamacpp", re.compile(LLAMA_CPP_TOOL + r"\b|\bllamafile\b|\.llamafile\b|(?:^|/)main\s+-m\b|koboldcpp|" + LLAMA_CPP_CONVERTERS)),
+    ("llamacpp", re.compile(LLAMA_CPP_TOOL + r"\b|\bllamafile\b|\.llamafile\b|(?:^|/)(?:main|server)\s+-m\b|koboldcpp|" + LLAMA_CPP_CONVERTERS)),
     ("ollama", re.compile(r"(?:^|[\s/])ollama\s+(?:run|serve|pull|show|create)\b|ollama\s+runner")),
     ("tensorrt-llm", re.compile(r"trtllm-(?:serve|build)|tensorrt_llm|examples/\w+/build\.py")),
     ("lmdeploy", re.compile(r"lmdeploy\s+(?:serve|chat)\b")),

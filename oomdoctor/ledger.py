@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, FactSet, Origin, Value, format_bytes
 from oomdoctor.model import Account, LedgerEntry
 
@@ -344,6 +345,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
         # near 1: one rank holds the whole model, as if it had not been split over the others
         yield _est("ratio.allocated_of_model", allocated / (weights * tp), _ev(facts, "oom.torch_allocated_bytes"))
     yield from _share(facts, "ratio.kv_of_weights", "mem.kv_total_bytes", "mem.weights_total_bytes")
+    yield from _kv_estimate_share(facts, weights)
     yield from _share(facts, "ratio.compute_of_available", "mem.compute_buffer_bytes", "mem.gpu_available_bytes")
     yield from _share(facts, "ratio.compute_of_kv", "mem.compute_buffer_bytes", "mem.kv_total_bytes")
     seqs, seq_len = facts.number("knob.max_num_seqs"), facts.number("knob.max_model_len")
@@ -431,6 +433,27 @@ def _graph_estimate_out_of_line(facts: FactSet, total: float | None, weights: fl
              if whole]
     if any(share >= limit for share, limit in known) or (not known and estimate >= GRAPH_ESTIMATE_UNCOMPARED_BYTES):
         yield _est("mem.cuda_graph_estimate_out_of_line", True, _ev(facts, "mem.cuda_graph_estimate_bytes"))
+
+
+# engines that allocate a context's whole KV cache when the context is created (llama.cpp's n_ctx, which its slots share)
+_CONTEXT_UP_FRONT = ("llamacpp", "ollama")
+
+
+def _kv_estimate_share(facts: FactSet, weights: float | None) -> Iterable[Fact]:
+    """The KV cache the set context asks of the model (its config's KV per token x n_ctx, at the KV type set) against its
+    weights, for an engine that allocates the context up front: the source articles' check of KV beside the weights."""
+    per_token, context = facts.number("model.kv_bytes_per_token"), facts.number("knob.max_model_len")
+    if not per_token or not context or not weights or facts.value("framework") not in _CONTEXT_UP_FRONT:
+        return
+    from oomdoctor.memory.dtypes import parse_kv_dtype
+
+    kv_type = facts.value("knob.kv_cache_dtype")
+    try:
+        kv = parse_kv_dtype(str(kv_type) if kv_type else "auto", "float16")
+    except InputError:
+        return
+    need = per_token * (kv.k_bytes + kv.v_bytes) / 4.0 * context
+    yield _est("ratio.kv_estimate_of_weights", need / (weights * default_split(facts)), _ev(facts, "knob.max_model_len"))
 
 
 def _share(facts: FactSet, key: str, part: str, whole: str) -> Iterable[Fact]:

@@ -209,3 +209,25 @@ def test_a_parallel_size_no_deployment_has_is_not_read() -> None:
     facts = _facts(framework="vllm", knob__tensor_parallel_size=10**39, mem__weights_bytes=140 * GB, oom__gpu_total_bytes=80 * GB)
     assert ledger.parallel_split(facts) == (1.0, 1)
     assert _derived(facts)["fit.tensor_parallel_size"] == 4
+
+
+def test_the_context_set_is_weighed_against_the_weights_where_it_is_allocated_up_front() -> None:
+    # Llama 2 13B's config: 40 layers x 40 KV heads x 128 x 2 (K, V) x 2 bytes = 800 KiB a token; -c 65536 in f16 asks
+    # 50 GiB of KV beside 10 GiB of Q6_K weights (the source articles' check of KV beside the weights)
+    base = dict(model__kv_bytes_per_token=819200, knob__max_model_len=65536, mem__weights_bytes=10 * GB)
+    assert _derived(_facts(framework="llamacpp", **base))["ratio.kv_estimate_of_weights"] == pytest.approx(5.0)
+    # a quantized KV cache asks less (q8_0: 34 bytes a block of 32 values)
+    q8 = _derived(_facts(framework="llamacpp", knob__kv_cache_dtype="q8_0", **base))["ratio.kv_estimate_of_weights"]
+    assert q8 == pytest.approx(5.0 * 34 / 32 / 2)
+    # vLLM sizes its pool from the memory left, not from the context: no such share
+    assert "ratio.kv_estimate_of_weights" not in _derived(_facts(framework="vllm", **base))
+
+
+def test_the_catalog_states_a_models_kv_per_token() -> None:
+    from oomdoctor.context import from_model
+
+    facts = {f.key: f.value for f in from_model("yarn-llama-2-13b-128k.Q6_K.gguf").facts}
+    assert facts["model.kv_bytes_per_token"] == 40 * 40 * 128 * 2 * 2
+    # a model whose sliding-window layers cache only their window: the engine's layout decides, no figure
+    gemma = {f.key for f in from_model("google/gemma-2-9b-it").facts}
+    assert "model.params" in gemma and "model.kv_bytes_per_token" not in gemma

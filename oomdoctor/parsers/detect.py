@@ -134,7 +134,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
          # (its CUDA graph runner's wrapper: "Exception: Capture cuda graph failed: CUDA out of memory.")
          r"alloc_req_slots|req_to_token_pool|Capture cuda graph failed|"
-         r"Load weight (?:begin|end)\. .{0,120}avail mem=|"
+         # (its loader's summary, cut anywhere after the model class: "Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat1")
+         r"Load weight (?:begin|end)\. (?:type=\w+|.{0,120}avail mem=)|"
          # (its graph capture's progress bar: "Capturing batches (bs=512 avail_mem=19.45 GB):   0%|")
          r"Capturing batches \(bs=\d+ avail_mem=|"
          # (its router, sgl-router, prefixes its own lines: "[Router (Rust)] 2025-03-08 02:33:09 - INFO - Worker http://...")

@@ -260,6 +260,9 @@ _STATED_STEP = re.compile(
 _STEP_PHASE = {"prefill": "prefill", "prompt processing": "prefill", "decod": "decode", "generat": "forward", "load": "load_weights",
                "warm": "warmup", "profil": "profile", "captur": "cuda_graph_capture", "graph": "cuda_graph_capture",
                "cuda": "cuda_graph_capture"}
+# a failed allocation's own size stated as zero (ggml's Metal backend wrapping a mapped file: "failed to allocate buffer,
+# size =     0.00 MiB")
+_ZERO_SIZE = re.compile(r"(?i)\ballocate (?:\w+ )?buffer,? (?:of )?size\s*=?\s*0(?:\.0+)?\s*(?:bytes|[KMGT]i?B)\b")
 _STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b|"
                           # (a bare count is bytes: ggml's Vulkan backend, "Memory allocation of size 638668800 failed")
                           r"\ballocation of size (\d{4,})(?= failed)")
@@ -274,6 +277,9 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
         return
     hedge = _HEDGE.search(line)
     if hedge and hedge.start() < m.start():  # a guess listed under an error, not the failure
+        return
+    if _ZERO_SIZE.search(line):  # a buffer of no size refused: what failed was not the memory (a mapping, an alignment)
+        yield "oom.kind", "zero_size_alloc"
         return
     if (_HOST_SIDE.search(line) and not _DEVICE_SIDE.search(line)) or "OUT_OF_HOST_MEMORY" in line:
         yield "oom.kind", "host_alloc_failed"
@@ -775,6 +781,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:, where each bank needs to store \d+ B)?(?:, but bank size is (?:only )?(\d+) B)?(?:.{0,40}?\(allocated: \d+ B(?:/bank)?, free: (\d+) B)?"
       r"(?:(?:/bank)?, largest free block: (\d+) B)?",
       _bank_oom),
+    # Tenstorrent's check of an op's static circular buffers against the cores' L1 ("Statically allocated circular buffers in
+    # program 4825 clash with L1 buffers on core range ...", "... on core range [...] grow to 2318272 B which is beyond max L1
+    # size of 1572864 B"): the op library's and compiler's plan for on-chip memory, which their settings and releases set
+    P("tt-circular-buffers", ("Statically allocated circular buffers",), r"Statically allocated circular buffers\b",
+      const(("oom.kind", "onchip_plan_clash"), ("gpu.backend", "tenstorrent"))),
     # Tenstorrent's generator at a prompt's pass ("tt.generator:prefill_forward_llama_vision:620 - Prefilling User 1 up to
     # 32650 tokens"): the step the engine was in
     P("generator-prefilling", ("Prefilling", "prefill_forward"), r"\bPrefilling (?:User \d+ )?up to \d+ tokens|\bprefill_forward\w*",

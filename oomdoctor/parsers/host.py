@@ -261,6 +261,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("signal-crash", ("by signal ", "(SIGSEGV)", "(SIGILL)", "(SIGFPE)"),
       r"\b(?:exited|terminated|killed|stopped)\b.{0,40}\bby signal (4|8|11)\b|\bsignal (4|8|11) \((?:SIGILL|SIGFPE|SIGSEGV)\)",
       lambda m: _crashed(f"signal {m.group(1) or m.group(2)}", m.group(1) or m.group(2))),
+    # the kernel's own report of a process it stopped for a fault (dmesg: "traps: ld.so[59393] general protection fault ip:...",
+    # "traps: python[12] trap invalid opcode ip:...", "llama-server[80906]: segfault at 204803fe0 ip ..."): a crash, not a kill
+    # for memory (the OOM killer's lines say "Out of memory: Killed process")
+    P("kernel-trap", ("general protection fault", "trap invalid opcode", "trap divide error", "segfault at "),
+      r"\btraps: \S+\[\d+\] (?:(general protection fault)|trap (invalid opcode)|trap (divide error))\b|\S+\[\d+\]: (segfault) at [0-9a-f]+ ip\b",
+      lambda m: _crashed(f"the kernel's trap ({m.group(1) or m.group(2) or m.group(3) or 'segfault'})",
+                         "11" if m.group(1) or m.group(4) else "4" if m.group(2) else "8")),
     # Go's name for the signal that ended a child ("llama-server process has terminated: signal: floating point
     # exception (core dumped)"): an arithmetic fault or an instruction this CPU lacks, not a kill for memory
     P("signal-crash-named", tuple(f"signal: {name}" for name in _GO_SIGNALS),

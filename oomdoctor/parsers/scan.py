@@ -140,9 +140,11 @@ MULTIMODAL = (
 
 LAUNCH: tuple[Pattern, ...] = (
     P("launch-command", ("vllm serve", "vllm.entrypoints", "sglang.launch_server", "text-generation-launcher", *LLAMA_CPP_TOOLS,
-                         "lmdeploy serve", "trtllm-", "ollama run", "ollama show", "ollama create", "LLM(", "build.py", ".llamafile", "sglang serve"),
+                         "lmdeploy serve", "trtllm-", "ollama run", "ollama show", "ollama create", "LLM(", "build.py", ".llamafile", "sglang serve",
+                         "main -m", "server -m"),
       r"(?:python\S*\s+(?:-u\s+)?-m\s+)?(?:vllm serve|vllm\.entrypoints|sglang\.launch_server|sglang serve|text-generation-launcher|" + LLAMA_CPP_TOOL + r"|"
-      r"lmdeploy serve|trtllm-\w+|ollama (?:run|show|create)|\w*LLM\(|\S*build\.py|\S+\.llamafile)", _launch),
+      # (llama.cpp's binaries before their llama- names, 2023: "./main -m model.gguf", "./server -m model.gguf -c 65536")
+      r"lmdeploy serve|trtllm-\w+|ollama (?:run|show|create)|\w*LLM\(|\S*build\.py|\S+\.llamafile|(?<![\w-])(?:\S*/)?(?:main|server)(?=\s+-m\s))", _launch),
     P("container-run", ("docker run", "podman run", "nerdctl run"), r"\b(?:docker|podman|nerdctl) run\s", _container),
     # an environment variable assigned in a shell line, a docker -e or a compose list: the settings it names
     P("env-assignment", tuple(f"{name}=" for name in _ENV_NAMES),
@@ -191,7 +193,7 @@ NOT_OOM_KINDS = frozenset({
     "kernel_resource", "capture_error", "comm_error", "compile_error", "va_reservation", "ggml_fixed_pool",
     "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected", "device_lost", "mlock_limit",
     "profile_inconsistent", "req_slots_exhausted", "pin_refused", "context_full", "vram_recovery_warning",
-    "gpu_memory_unreported", "memory_notice", "request_over_context", "device_taken", "disk_full", "onchip_overflow",
+    "gpu_memory_unreported", "memory_notice", "request_over_context", "device_taken", "disk_full", "onchip_overflow", "onchip_plan_clash", "zero_size_alloc",
 })
 
 

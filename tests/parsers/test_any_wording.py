@@ -2636,9 +2636,35 @@ ROUND_120 = [
          [("oom.hint", "traceback", 3), ("oom.hint", "sleep_wake", 4)]),
 ]
 
+ROUND_121 = [
+    # Tenstorrent's check of an op's static circular buffers against the cores' L1, in both wordings: on-chip memory the op
+    # library and compiler plan, not device DRAM
+    case("tt-circular-buffers-clash", "Statically allocated circular buffers in program 65 clash with L1 buffers on core range [(x=0,y=0) - "
+                                      "(x=0,y=0)]. L1 buffer allocated at 1167360 and static circular buffer region ends at 1250432\n",
+         [(OOM, "onchip_plan_clash", 1), ("gpu.backend", "tenstorrent", 1)]),
+    case("tt-circular-buffers-grow", "ERROR 05-05 19:27:47 engine.py:159] Statically allocated circular buffers on core range [(x=0,y=0) - "
+                                     "(x=3,y=0)] grow to 2292704 B which is beyond max L1 size of 1499136 B\n",
+         [(OOM, "onchip_plan_clash", 1), ("gpu.backend", "tenstorrent", 1)], framework="vllm"),
+    # llama.cpp's 2023 binaries, before their llama- names: the launch line's settings
+    case("llamacpp-old-server-binary", "./server -m models/yarn-llama-2-13b-128k.Q6_K.gguf --batch-size 512 -ngl 1000 -c 65536\n",
+         [("knob.model", "models/yarn-llama-2-13b-128k.Q6_K.gguf", 1), ("knob.batch_size", 512, 1), ("knob.gpu_layers", 1000, 1),
+          ("knob.max_model_len", 65536, 1)], framework="llamacpp"),
+    # a buffer of no size refused: not the memory
+    case("zero-size-buffer", "ggml_backend_metal_buffer_from_ptr: error: failed to allocate buffer, size =     0.00 MiB\n",
+         [(OOM, "zero_size_alloc", 1)], framework="llamacpp"),
+    # the kernel's report of a process it stopped for a fault: a crash, not the OOM killer
+    case("kernel-trap-gp-fault", "[ 3214.755513] traps: ld.so[59393] general protection fault ip:74bf1a58afeb sp:7ffd18c9d2d8 error:0 in "
+                                 "libc.so.6[18afeb,74bf1a428000+188000]\n",
+         [(FINAL, "the kernel's trap (general protection fault): the process crashed (SIGSEGV, a segmentation fault), it was not "
+                  "killed for memory", 1)]),
+    # SGLang's loader summary, cut after the model class
+    case("sglang-load-weight-end-cut", "2025-01-13 12:42:03 TP0] Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat1\n", [],
+         framework="sglang"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121))
 def test_any_wording(c):
     check(c)
 
