@@ -307,7 +307,8 @@ SIGNALS: tuple[Pattern, ...] = (
     # an EXL2 quant by its name ("...-exl2_4.65bpw", "6.0bpw-exl2"): ExLlama's format, served by TabbyAPI or ExUI
     _sig("fw-exl2-model", "exllama", 6, ("exl2", "EXL2"), r"(?i)[-_.]exl2(?:[-_.]|$)"),
     # runtimes with no framework id of their own (MLC/TVM, MLX, Aphrodite, MindIE, text-embeddings-inference, mistral.rs,
-    # LightLLM, fastllm, vllm.rs, candle-vllm and other engines on candle, Rust's tensor library; vllm-mlx, Rapid-MLX's MLX server, is not vLLM): 'other'
+    # LightLLM, fastllm, vllm.rs, candle-vllm and other engines on candle, Rust's tensor library; vllm-mlx, Rapid-MLX's
+    # MLX server, is not vLLM): 'other'
     # (MLC-LLM's older package was mlc_chat, over TVM's runtime)
     _sig("fw-other-runtimes", "other", 30, ("mlc_llm", "mlc_chat", "MLCEngine", "TVMError", "tvm::runtime", "mlx_lm", "mlx_vlm", "mlx_engine",
                                            "mlx.core", "metal::malloc", "aphrodite", "onnxruntime", "ctranslate2", "mindie", "text_embeddings_router",
