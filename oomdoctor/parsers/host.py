@@ -177,6 +177,10 @@ def _crashed(what: str, sig: str) -> Emitted:
     yield "error.final", f"{what}: the process crashed ({CRASH_SIGNALS[sig]}), it was not killed for memory"
 
 
+# the signal the kernel sends for each fault it reports in a trap line
+_TRAP_SIGNAL = {"general protection fault": "11", "segfault": "11", "invalid opcode": "4", "divide error": "8"}
+
+
 # a RAM-backed filesystem (a container's /dev/shm, a tmpfs /tmp) is a fraction of the host's RAM; past this it is a disk
 _TMPFS_MAX = 64 << 30
 
@@ -266,8 +270,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # for memory (the OOM killer's lines say "Out of memory: Killed process")
     P("kernel-trap", ("general protection fault", "trap invalid opcode", "trap divide error", "segfault at "),
       r"\btraps: \S+\[\d+\] (?:(general protection fault)|trap (invalid opcode)|trap (divide error))\b|\S+\[\d+\]: (segfault) at [0-9a-f]+ ip\b",
-      lambda m: _crashed(f"the kernel's trap ({m.group(1) or m.group(2) or m.group(3) or 'segfault'})",
-                         "11" if m.group(1) or m.group(4) else "4" if m.group(2) else "8")),
+      lambda m: _crashed(f"the kernel's trap ({m.group(m.lastindex)})", _TRAP_SIGNAL[m.group(m.lastindex)])),
     # Go's name for the signal that ended a child ("llama-server process has terminated: signal: floating point
     # exception (core dumped)"): an arithmetic fault or an instruction this CPU lacks, not a kill for memory
     P("signal-crash-named", tuple(f"signal: {name}" for name in _GO_SIGNALS),

@@ -220,7 +220,9 @@ class Rule:
             raise RuleError(f"rule id {d['id']!r} must be lower-case words joined by '-'", _loc(source, d, "id"))
         if d["status"] not in STATUSES:
             raise RuleError(f"status {d['status']!r} is not one of {', '.join(STATUSES)}", _loc(source, d, "status"))
-        for key, enum in (("account", Account), ("confidence", Confidence)):
+        for key, enum in (("account", Account), ("confidence", Confidence), ("reported_confidence", Confidence)):
+            if key == "reported_confidence" and d.get(key) is None:
+                continue  # (optional)
             if d[key] not in {e.value for e in enum}:
                 raise RuleError(f"{key} {d[key]!r} is not one of {', '.join(e.value for e in enum)}", _loc(source, d, key))
         account, confidence = Account(d["account"]), Confidence(d["confidence"])
@@ -235,13 +237,9 @@ class Rule:
         if not isinstance(d.get("fallback", False), bool):
             raise RuleError("fallback must be true or false", _loc(source, d, "fallback"))
         reported = d.get("reported_confidence")
-        if reported is not None:
-            if reported not in {e.value for e in Confidence}:
-                raise RuleError(f"reported_confidence {reported!r} is not one of {', '.join(e.value for e in Confidence)}",
-                                _loc(source, d, "reported_confidence"))
-            if CONFIDENCE_ORDER[Confidence(reported)] <= CONFIDENCE_ORDER[confidence]:
-                raise RuleError(f"reported_confidence {reported!r} must be lower than confidence {confidence.value!r}",
-                                _loc(source, d, "reported_confidence"))
+        if reported is not None and CONFIDENCE_ORDER[Confidence(reported)] <= CONFIDENCE_ORDER[confidence]:
+            raise RuleError(f"reported_confidence {reported!r} must be lower than confidence {confidence.value!r}",
+                            _loc(source, d, "reported_confidence"))
         return cls(
             id=d["id"], title=str(d["title"]), status=d["status"], account=account, frameworks=tuple(fws),
             confidence=confidence, description=str(d.get("description", "")).strip(),
