@@ -225,11 +225,22 @@ def detect_framework(command: str) -> str | None:
     return None
 
 
+# a Windows path in the command (".\\build\\bin\\llama-cli.exe", "C:\\models\\x.gguf", "models\\x.gguf"): its
+# backslashes are separators, not POSIX escapes (a line continuation is a backslash before the line's end)
+_WINDOWS_PATH = re.compile(r"(?:^|[\s=\"'])(?:[A-Za-z]:|\.{1,2})\\[\w.-]|[\w.-]\\[\w.-]")
+
+
 def split(command: str) -> list[str]:
     try:
+        if _WINDOWS_PATH.search(command):
+            return [_unquote(t) for t in shlex.split(command, posix=False)]
         return shlex.split(command)
     except ValueError:  # unbalanced quotes in a pasted or truncated line
         return command.split()
+
+
+def _unquote(token: str) -> str:
+    return token[1:-1] if len(token) >= 2 and token[0] == token[-1] and token[0] in "\"'" else token
 
 
 def parse_argv(

@@ -197,6 +197,7 @@ def derive(facts: FactSet) -> list[Fact]:
     out.extend(_integrated_failed(facts))
     out.extend(_idle_gpus(facts))
     out.extend(_context_left_to_model(facts, total))
+    out.extend(_unified_pool(facts, total))
     first: dict[str, Fact] = {}
     for f in out:  # the first derivation of a key is the most specific one
         if not facts.has(f.key):
@@ -222,6 +223,23 @@ def _context_left_to_model(facts: FactSet, total: float | None) -> Iterable[Fact
     if weights and room and weights >= room:
         return  # weights that alone do not fit come first
     yield _est("mem.context_left_to_model", True, _ev(facts, "model.default_context"))
+
+
+LARGE_UNIFIED_POOL = 60 << 30  # DGX Spark's GB10 (about 120 GiB), a 64 GB Mac: few models outgrow it
+
+
+def _unified_pool(facts: FactSet, total: float | None) -> Iterable[Fact]:
+    """On a GPU that shares the host's RAM (Jetson, Apple silicon, GB10): whether the model may be what filled the one
+    pool. Its weights take most of it; or, with the weights unstated, the pool is small enough that a model
+    plausibly outgrows it (an 8 GB Jetson, a 16 GB Mac), which a pool of 60 GiB or more seldom is."""
+    if facts.value("gpu.unified_memory") is not True and "unified_memory" not in facts.values("oom.hint"):
+        return
+    weights, _ = weights_per_gpu(facts)
+    if weights is not None and total:
+        if weights / total >= 0.6:
+            yield _est("model.may_fill_unified_pool", True, _ev(facts, "mem.weights_bytes", "model.params"))
+    elif not total or total < LARGE_UNIFIED_POOL:
+        yield _est("model.may_fill_unified_pool", True, _ev(facts, "gpu.total_bytes", "oom.hint"))
 
 
 def _integrated_failed(facts: FactSet) -> Iterable[Fact]:

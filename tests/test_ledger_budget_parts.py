@@ -231,3 +231,19 @@ def test_the_catalog_states_a_models_kv_per_token() -> None:
     # a model whose sliding-window layers cache only their window: the engine's layout decides, no figure
     gemma = {f.key for f in from_model("google/gemma-2-9b-it").facts}
     assert "model.params" in gemma and "model.kv_bytes_per_token" not in gemma
+
+
+def test_a_unified_pool_is_the_models_to_fill_when_it_is_small_or_the_weights_take_most_of_it() -> None:
+    # an 8 GB Jetson, weights unstated: a model plausibly outgrows it
+    jetson = _derived(_facts(gpu__unified_memory=True, gpu__total_bytes=7.6 * GB, oom__kind="kernel_oom_kill"))
+    assert jetson["model.may_fill_unified_pool"] is True
+    # DGX Spark's GB10 (about 121 GiB), weights unstated: few models outgrow it, the kill is read as the host's
+    spark = dict(gpu__unified_memory=True, gpu__total_bytes=121.7 * GB, oom__kind="kernel_oom_kill")
+    assert "model.may_fill_unified_pool" not in _derived(_facts(**spark))
+    # the same pool with 100 GiB of weights stated: the model is what filled it
+    assert _derived(_facts(mem__weights_bytes=100 * GB, **spark))["model.may_fill_unified_pool"] is True
+    # weights well under a small pool fit it: something else took the memory
+    assert "model.may_fill_unified_pool" not in _derived(_facts(mem__weights_bytes=2 * GB, gpu__unified_memory=True,
+                                                                gpu__total_bytes=15 * GB))
+    # a discrete card: no such reading
+    assert "model.may_fill_unified_pool" not in _derived(_facts(gpu__total_bytes=8 * GB, oom__kind="kernel_oom_kill"))

@@ -844,6 +844,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # descriptor for a matmul primitive"): an unsupported case, not a lack of memory
     P("onednn-no-primitive", ("could not create a primitive descriptor",), r"could not create a primitive descriptor",
       const(("error.final", "oneDNN could not create a primitive for this operation on this device: an unsupported case, not a lack of memory"))),
+    # Vulkan refusing to create or record an object that holds no memory to speak of (a fence, a semaphore, a command
+    # buffer begun: "vk::Device::createFence: ErrorOutOfHostMemory", "vk::CommandBuffer::begin: ErrorOutOfHostMemory"):
+    # the driver's object limit or a mapping it could not make, not a lack of memory (vk::Device::allocateMemory is memory)
+    P("vulkan-object-refused", ("OutOfHostMemory", "OutOfDeviceMemory"),
+      r"\bvk::(?:Device::create(?:Fence|Semaphore|Event|CommandPool|QueryPool)|CommandBuffer::(?:begin|end)|"
+      r"Device::allocateCommandBuffers): ErrorOutOf(?:Host|Device)Memory",
+      lambda m: [("error.final", f"{m.group(0)}: Vulkan refused an object that holds no memory to speak of (the driver's "
+                                 "object limit, or a mapping it could not make), not a lack of memory")]),
     # Intel's GPU compute runtime (NEO) stopping on an internal check: "Abort was called at 63 line in file:" and, on the
     # next line, the source file in NEO's tree ("../../neo/shared/source/os_interface/os_interface.h"): a driver's check
     # failing, not a lack of memory (its memory managers' own files excepted)

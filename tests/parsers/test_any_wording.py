@@ -2662,9 +2662,22 @@ ROUND_121 = [
          framework="sglang"),
 ]
 
+ROUND_123 = [
+    # Vulkan refusing an object that holds no memory to speak of (a fence, a command buffer begun): not the memory
+    case("vulkan-create-fence-refused", "llama_model_load: error loading model: vk::Device::createFence: ErrorOutOfHostMemory\n",
+         [(FINAL, "vk::Device::createFence: ErrorOutOfHostMemory: Vulkan refused an object that holds no memory to speak of (the "
+                  "driver's object limit, or a mapping it could not make), not a lack of memory", 1), ("oom.hint", "context_failed", 1)],
+         framework="llamacpp"),
+    # a Windows launch line: its backslashes are path separators, and the model's file name is read whole
+    case("llamacpp-windows-launch", ".\\build\\bin\\Release\\llama-cli.exe -m models\\Llama-3-8B-GGUF\\Llama-3-8B.Q4_K_M.gguf "
+                                    "-ngl 0 -c 4096\n",
+         [("knob.model", "models\\Llama-3-8B-GGUF\\Llama-3-8B.Q4_K_M.gguf", 1), ("knob.gpu_layers", 0, 1), ("knob.max_model_len", 4096, 1)],
+         framework="llamacpp"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123))
 def test_any_wording(c):
     check(c)
 
