@@ -435,6 +435,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # a device buffer XLA could not place ("Attempting to allocate 1.96G. That was not possible. There are 3.46G
     # free. The largest contiguous region of free memory is 1.75G due to fragmentation"), read joined over its lines
     P("xla-buffer", ("Error allocating device buffer",), r"RESOURCE_EXHAUSTED: Error allocating device buffer", kind("xla_oom")),
+    # XLA's report of the program it could not fit, printed with its out-of-memory error ("BufferAssignment OOM Debugging.",
+    # "BufferAssignment stats:" with the parameter, temp and total allocations): a device out of memory, where a paste
+    # keeps the report and not the error line above it
+    P("xla-buffer-assignment", ("BufferAssignment OOM Debugging", "BufferAssignment stats:"),
+      r"\bBufferAssignment (?:OOM Debugging|stats:)", kind("xla_oom")),
     # AWS Neuron's runtime refusing a device tensor (status 4, NRT_RESOURCE) after its driver's "dmem_alloc" error;
     # moving the weights onto the NeuronCores ("_parallel_to_neuron", "shard_along") is the load
     P("neuron-alloc", ("nrt_tensor_allocate",), r"nrt_tensor_allocate status=4\b", kind("cuda_error_oom", ("gpu.backend", "neuron"))),
@@ -814,8 +819,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # "OpenCL Error, code=-61: CL_INVALID_BUFFER_SIZE"): -4 is a memory object the device could not allocate; -61 a buffer
     # size the device refuses, over its largest single allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE): a cap, not the memory
     # running out
-    P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error"),
-      r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|OpenCL [Ee]rror\b[^\n]{0,80}?(?<![\w.-])(-4|-61)\b",
+    # (ggml's OpenCL backend: "ggml_opencl: (mem = clCreateBuffer(context, ...), err) error -61 at ggml-opencl.cpp:1339")
+    P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error", "ggml_opencl: "),
+      r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|(?:OpenCL [Ee]rror\b[^\n]{0,80}?|ggml_opencl: .*\berror )(?<![\w.-])(-4|-61)\b",
       lambda m: [("oom.kind", "alloc_size_limit" if m.group(1) == "INVALID_BUFFER_SIZE" or m.group(2) == "-61" else "cuda_error_oom")]),
     # ROCm's HSA runtime failing to allocate its own resources ("HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to
     # allocate the necessary resources": queues, signals, scratch, threads), often with the device's free memory beside it
@@ -845,13 +851,21 @@ PATTERNS: tuple[Pattern, ...] = (
     P("onednn-no-primitive", ("could not create a primitive descriptor",), r"could not create a primitive descriptor",
       const(("error.final", "oneDNN could not create a primitive for this operation on this device: an unsupported case, not a lack of memory"))),
     # Vulkan refusing to create or record an object that holds no memory to speak of (a fence, a semaphore, a command
-    # buffer begun: "vk::Device::createFence: ErrorOutOfHostMemory", "vk::CommandBuffer::begin: ErrorOutOfHostMemory"):
+    # buffer begun, a compute pipeline: "vk::Device::createFence: ErrorOutOfHostMemory", "vk::CommandBuffer::begin:
+    # ErrorOutOfHostMemory", "vk::Device::createComputePipeline: ErrorOutOfHostMemory" on a translation-layer driver):
     # the driver's object limit or a mapping it could not make, not a lack of memory (vk::Device::allocateMemory is memory)
     P("vulkan-object-refused", ("OutOfHostMemory", "OutOfDeviceMemory"),
-      r"\bvk::(?:Device::create(?:Fence|Semaphore|Event|CommandPool|QueryPool)|CommandBuffer::(?:begin|end)|"
+      r"\bvk::(?:Device::create(?:Fence|Semaphore|Event|CommandPool|QueryPool|ComputePipelines?|ShaderModule|PipelineLayout|"
+      r"DescriptorSetLayout|DescriptorPool)|CommandBuffer::(?:begin|end)|"
       r"Device::allocateCommandBuffers): ErrorOutOf(?:Host|Device)Memory",
       lambda m: [("error.final", f"{m.group(0)}: Vulkan refused an object that holds no memory to speak of (the driver's "
                                  "object limit, or a mapping it could not make), not a lack of memory")]),
+    # a program the OS could not execute ("fork/exec .../ollama-runner: bad CPU type in executable", "exec format error",
+    # "cannot execute binary file"): a binary built for another CPU, not a lack of memory
+    P("exec-refused", ("bad CPU type in executable", "exec format error", "cannot execute binary file"),
+      r"bad CPU type in executable|\bexec format error\b|cannot execute binary file",
+      lambda m: [("error.final", f"{m.group(0)}: the OS could not run the program (a binary built for another CPU or OS), "
+                                 "not a lack of memory")]),
     # Intel's GPU compute runtime (NEO) stopping on an internal check: "Abort was called at 63 line in file:" and, on the
     # next line, the source file in NEO's tree ("../../neo/shared/source/os_interface/os_interface.h"): a driver's check
     # failing, not a lack of memory (its memory managers' own files excepted)
@@ -936,8 +950,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-line", ('", line ',), FRAME_LINE, const(("_traceback", True))),
     # vLLM's worker setting up its device (gpu_worker.py's init_device): where it compares the free memory with
     # gpu_memory_utilization before it loads anything
-    # (or the worker process's call of it, "self.worker.init_device()", where a paste is cut above the frame)
-    P("vllm-init-device-frame", ("in init_device", "worker.init_device()"), r"gpu_worker\.py\", line \d+, in init_device\b|\bself\.worker\.init_device\(\)",
+    # (or the worker process's call of it, "self.worker.init_device()", or the executor's, 'collective_rpc("init_device")',
+    # where a paste is cut above the frame)
+    P("vllm-init-device-frame", ("in init_device", "worker.init_device()", 'collective_rpc("init_device")'),
+      r"gpu_worker\.py\", line \d+, in init_device\b|\bself\.worker\.init_device\(\)|\bcollective_rpc\(\"init_device\"\)",
       const(("oom.hint", "init_device"))),
     # Triton's autotuner benchmarking its candidate configs (autotuner.py's _bench, testing.py's do_bench): trial launches
     # with buffers of their own, outside any engine's pool

@@ -119,6 +119,31 @@ def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
         yield f.key, f.value
 
 
+_NS_PAIR = re.compile(r"(\w+)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|[^,]*)")
+_NS_ITEM = re.compile(r"'([^']*)'|\"([^\"]*)\"|([^,\s\[\]]+)")
+
+
+def _namespace(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
+    """A Python program's parsed arguments printed at start-up (KoboldCpp's "Namespace(contextsize=16384, gpulayers=0,
+    ...)"): read as the command line they came from, when the names are one engine's flags."""
+    argv: list[str] = []
+    for key, raw in _NS_PAIR.findall(m.group(1)):
+        value = raw.strip()
+        if value in ("None", "False", "''", '""', "[]"):
+            continue
+        argv.append(f"--{key}")
+        if value.startswith("["):
+            argv.extend(x for item in _NS_ITEM.findall(value) for x in item if x)
+        elif value != "True":
+            argv.append(value.strip("'\""))
+    fw = framework_from_flags(" ".join(argv))
+    if fw is None:
+        return
+    yield "_framework", f"{fw}:4"
+    for f in parse_argv(argv, framework=fw):
+        yield f.key, f.value
+
+
 def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     yield "_model_name", m.group(1) or m.group(2)
 
@@ -149,6 +174,7 @@ LAUNCH: tuple[Pattern, ...] = (
     # an environment variable assigned in a shell line, a docker -e or a compose list: the settings it names
     P("env-assignment", tuple(f"{name}=" for name in _ENV_NAMES),
       _ASSIGNING, _env_assignment, repeat=True),
+    P("argparse-namespace", ("Namespace(",), r"^\s*Namespace\((.*)\)\s*$", _namespace),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: ", "Loading model "), r"(?:--model(?:-path|-id|-name|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"

@@ -2675,9 +2675,38 @@ ROUND_123 = [
          framework="llamacpp"),
 ]
 
+ROUND_124 = [
+    # vLLM's executor calling its workers' init_device, where a paste is cut above the worker's own frame
+    case("vllm-collective-rpc-init-device", '    self.collective_rpc("init_device")\n', [("oom.hint", "init_device", 1)]),
+    # a compute pipeline Vulkan would not create: an object, not memory
+    case("vulkan-create-pipeline-refused", "llama_model_load: error loading model: vk::Device::createComputePipeline: ErrorOutOfHostMemory\n",
+         [(FINAL, "vk::Device::createComputePipeline: ErrorOutOfHostMemory: Vulkan refused an object that holds no memory to speak "
+                  "of (the driver's object limit, or a mapping it could not make), not a lack of memory", 1), ("oom.hint", "context_failed", 1)],
+         framework="llamacpp"),
+    # a runner the OS could not execute
+    case("exec-bad-cpu-type", "2023/11/08 18:37:15 llama.go:386: error starting the external llama runner: fork/exec "
+                              "/tmp/ollama1055606081/llama.cpp/ggml/build/metal/bin/ollama-runner: bad CPU type in executable\n",
+         [(FINAL, "bad CPU type in executable: the OS could not run the program (a binary built for another CPU or OS), not a lack of "
+                  "memory", 1)], framework="ollama"),
+    # XLA's buffer-assignment report, kept where the error line above it was cut
+    case("xla-buffer-assignment-stats", "(MeshHostWorker pid=489) BufferAssignment stats:\n"
+                                        "(MeshHostWorker pid=489)              parameter allocation:    7.78GiB\n",
+         [(OOM, "xla_oom", 1)]),
+    # ggml's OpenCL backend printing a status code: -61, a buffer over the device's largest single allocation
+    case("ggml-opencl-error-61", "ggml_opencl: (mem = clCreateBuffer(context, CL_MEM_READ_WRITE, size, NULL, &err), err) error -61 at "
+                                 "/tmp/pip-req-build-34ftntbj/vendor/llama.cpp/ggml-opencl.cpp:1339\n",
+         [(OOM, "alloc_size_limit", 1)], framework="llamacpp"),
+    # KoboldCpp printing its parsed arguments: its settings, read as the flags they came from
+    case("koboldcpp-namespace", "Namespace(bantokens=None, blasbatchsize=2048, contextsize=16384, gpulayers=0, usecublas=None, "
+                                "usevulkan=0, ropeconfig=[1.0, 32000.0], noshift=True)\n",
+         [("knob.batch_size", 2048, 1), ("knob.max_model_len", 16384, 1), ("knob.gpu_layers", 0, 1)], framework="llamacpp"),
+    # another program's parsed arguments (an empty string in a list included): no engine's flags, nothing read
+    case("namespace-no-engine-flags", "Namespace(packages=['minigpt4'], prefer=['local', 'registry'], disable=[''], quiet=False)\n", []),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124))
 def test_any_wording(c):
     check(c)
 
