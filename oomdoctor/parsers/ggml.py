@@ -357,7 +357,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-assert-alloc", ('"failed to allocate buffer"',), r'GGML_ASSERT(?::|\().{0,200}data != NULL && "failed to allocate buffer"',
       kind("ggml_alloc_failed", ("_buffer_device_unstated", True))),
     # (also cut after its first letters, at the end of a paste: ".../ggml/src/ggml-backend.cpp:1367: GGML_ASSE")
-    P("ggml-assert", ("GGML_ASSERT", ": GGML_AS"), r"GGML_ASSERT\(.*\) failed|\bggml[\w./-]*\.(?:c|cpp|cu|m):\d+: GGML_AS(?:S(?:E(?:R(?:T)?)?)?)?\s*$",
+    # (and ggml's GGML_ABORT("fatal error") at a source line: ".../ggml/src/ggml-cuda/fattn.cu:579: fatal error")
+    P("ggml-assert", ("GGML_ASSERT", ": GGML_AS", ": fatal error"),
+      r"GGML_ASSERT\(.*\) failed|\bggml[\w./-]*\.(?:c|cpp|cu|m):\d+: (?:GGML_AS(?:S(?:E(?:R(?:T)?)?)?)?|fatal error)\s*$",
       kind("ggml_assert")),
     # a ggml program initialising a GPU backend: a buffer it names no device for may be the GPU's
     P("ggml-gpu-init", tuple(f"ggml_{b}_init" for b in ("cuda", "metal", "vulkan", "sycl", "opencl", "cann", "musa"))

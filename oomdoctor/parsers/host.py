@@ -446,8 +446,12 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("gpu.backend", "npu")]),
     # ---- look-alikes that are not OOMs
     # (a paste that kept only the runtime's pointer to the error's name: "Search for `cudaErrorIllegalAddress' in ...")
-    P("illegal-access", ("illegal memory access", "ErrorIllegalAddress", "ERROR_ILLEGAL_ADDRESS"),
-      r"an illegal memory access was enc|\b(?:cuda|hip)ErrorIllegalAddress\b|\bCUDA_ERROR_ILLEGAL_ADDRESS\b", kind("illegal_memory_access")),
+    # (an engine's own wording of the status: "ds4: CUDA launch ... attention failed: an illegal memory access"; cuda-gdb's
+    # report of the fault: "CUDA Exception: Warp Out-of-range Address", "received signal CUDA_EXCEPTION_5")
+    P("illegal-access", ("illegal memory access", "ErrorIllegalAddress", "ERROR_ILLEGAL_ADDRESS", "CUDA Exception: ", "CUDA_EXCEPTION_"),
+      r"an illegal memory access was enc|\bfailed: an illegal memory access\b|\b(?:cuda|hip)ErrorIllegalAddress\b|"
+      r"\bCUDA_ERROR_ILLEGAL_ADDRESS\b|CUDA Exception: (?:Warp|Lane|Device) [\w -]*(?:Address|Instruction)\b|\bsignal CUDA_EXCEPTION_\d+",
+      kind("illegal_memory_access")),
     # the NVIDIA kernel driver's Xid events (dmesg): 13, 31 and 43 are a kernel's fault (an exception, an MMU fault, a
     # channel stopped), 8 a channel its watchdog found stuck (the GPU stopped processing), 48, 79, 119 and 120 the
     # device itself (double-bit ECC, fallen off the bus, GSP errors)

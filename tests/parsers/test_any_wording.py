@@ -2704,9 +2704,21 @@ ROUND_124 = [
     case("namespace-no-engine-flags", "Namespace(packages=['minigpt4'], prefer=['local', 'registry'], disable=[''], quiet=False)\n", []),
 ]
 
+ROUND_125 = [
+    # a kernel fault in an engine's own words, and in cuda-gdb's
+    case("engine-failed-illegal-access", "ds4: CUDA launch dense token-tile HMMA attention failed: an illegal memory access\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    case("cuda-gdb-warp-exception", "CUDA Exception: Warp Out-of-range Address\n", [(OOM, "illegal_memory_access", 1)]),
+    case("cuda-gdb-signal", 'Thread 1 "llama-server" received signal CUDA_EXCEPTION_5, Warp Out-of-range Address.\n',
+         [(OOM, "illegal_memory_access", 1)]),
+    # ggml's abort at a source line: an internal check
+    case("ggml-fatal-error", "[46009] /home/u/llama.cpp-b9568/ggml/src/ggml-cuda/fattn.cu:579: fatal error\n",
+         [(OOM, "ggml_assert", 1)], framework="llamacpp"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125))
 def test_any_wording(c):
     check(c)
 
