@@ -225,7 +225,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "gpu.idle_count": _spec(int, N, "GPUs the machine has beyond those the engine's parallel split uses"),
     "gpu.integrated_device": _spec(str, S, "index of a listed device that is an integrated GPU (its memory a carve-out of host RAM)"),
     "gpu.unified_memory": _spec(bool, F, "the device shares host RAM (Apple silicon, Jetson)"),
-    "model.may_fill_unified_pool": _spec(bool, F, "on a GPU that shares host RAM, the model may be what filled it: its weights take most of the pool, or, unstated, the pool is small"),
+    "model.may_fill_unified_pool": _spec(bool, F, "on a GPU that shares host RAM, the model may be what filled it: its weights take "
+                                                 "most of the pool, or, unstated, the pool is small"),
     "host.ram_total_bytes": _spec(int, B, "host RAM"),
     "host.ram_available_bytes": _spec(int, B, "host RAM available"),
     "host.ram_used_ratio": _spec(float, R, "share of host RAM in use, as the log states"),
