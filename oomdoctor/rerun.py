@@ -234,10 +234,13 @@ def write_knob(
     if spelling is None or not spelling.rerunnable:
         raise NotApplicable(f"{suggestion.knob}: no launch flag or variable for {fw or 'this command'}; "
                             f"map one with --knob {suggestion.knob}=--flag")
-    env_ops, argv_ops = launch.template_ops(spelling.template)
+    template = spelling.template
+    if suggestion.action is Action.DISABLE and suggestion.flag and "{v}" not in template:
+        template = suggestion.flag  # a setting spelled on, as the suggestion spelled it off ("-fa off", "...=0")
+    env_ops, argv_ops = launch.template_ops(template)
     if not env_ops and not argv_ops:
-        raise NotApplicable(f"{suggestion.knob}: {spelling.template!r} is not a flag or variable")
-    needs_value = "{v}" in spelling.template
+        raise NotApplicable(f"{suggestion.knob}: {template!r} is not a flag or variable")
+    needs_value = "{v}" in template
     if needs_value and value is None:
         raise NotApplicable(f"{suggestion.knob}: the diagnosis has no value to set")
     shown = fmt_value(value) if value is not None else ""

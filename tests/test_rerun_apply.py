@@ -9,8 +9,8 @@ from oomdoctor.model import Account, Action, Suggestion
 from oomdoctor.rerun import KnobMapping, NotApplicable, apply_suggestion, current_value, fmt_value
 
 
-def S(knob: str, action: str = "set", value: object = None, rerunnable: bool = True) -> Suggestion:
-    return Suggestion(knob, Action(action), value, None, "why", "rule-x", Account.KV_CACHE, rerunnable)  # type: ignore[arg-type]
+def S(knob: str, action: str = "set", value: object = None, rerunnable: bool = True, flag: str | None = None) -> Suggestion:
+    return Suggestion(knob, Action(action), value, flag, "why", "rule-x", Account.KV_CACHE, rerunnable)  # type: ignore[arg-type]
 
 
 VLLM = ["vllm", "serve", "meta-llama/Llama-3.1-8B"]
@@ -58,6 +58,14 @@ CASES = [
     ("ollama-env-pair", ["ollama", "serve"], "ollama", S("kv_cache_dtype", value="q8_0"), ["ollama", "serve"],
      {"OLLAMA_KV_CACHE_TYPE": "q8_0", "OLLAMA_FLASH_ATTENTION": "1"}),
     ("vllm-old-version-env", VLLM, "vllm", S("attention_backend", "set"), VLLM, {"VLLM_ATTENTION_BACKEND": "FLASH_ATTN"}),
+    # a setting spelled on, switched off as the suggestion spells it (not the "on" of the framework's template)
+    ("llamacpp-valued-switch-off", LLAMA + ["-fa", "on", "-c", "4096"], "llamacpp", S("attention_backend", "disable", flag="-fa off"),
+     LLAMA + ["-fa", "off", "-c", "4096"], {}),
+    ("ollama-env-switch-off", ["ollama", "serve"], "ollama", S("attention_backend", "disable", flag="OLLAMA_FLASH_ATTENTION=0"),
+     ["ollama", "serve"], {"OLLAMA_FLASH_ATTENTION": "0"}),
+    ("vllm-alloc-conf-switched-off", VLLM, "vllm",
+     S("expandable_segments", "disable", flag="PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False"), VLLM,
+     {"PYTORCH_CUDA_ALLOC_CONF": "max_split_size_mb:128,expandable_segments:False"}),
 ]
 
 

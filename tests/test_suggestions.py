@@ -87,6 +87,11 @@ def test_a_setting_to_switch_off_is_spelled_off() -> None:
     assert s is not None and s.flag == "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False"
     s = build(spec("enforce_eager", "disable"), "r", Account.FRAMEWORK, _facts(), "vllm", None)
     assert s is not None and s.flag is None
+    # a flag that takes on/off (llama.cpp's -fa since b6327) and Ollama's 1/0 switch, turned off
+    s = build(spec("attention_backend", "disable"), "r", Account.NOT_OOM, _facts(), "llamacpp", None)
+    assert s is not None and s.flag == "-fa off"
+    s = build(spec("attention_backend", "disable"), "r", Account.NOT_OOM, _facts(), "ollama", None)
+    assert s is not None and s.flag == "OLLAMA_FLASH_ATTENTION=0"
 
 
 def test_a_parallel_size_is_raised_above_what_runs() -> None:

@@ -2713,7 +2713,14 @@ ROUND_125 = [
          [(OOM, "illegal_memory_access", 1)]),
     # ggml's abort at a source line: an internal check
     case("ggml-fatal-error", "[46009] /home/u/llama.cpp-b9568/ggml/src/ggml-cuda/fattn.cu:579: fatal error\n",
-         [(OOM, "ggml_assert", 1)], framework="llamacpp"),
+         [(OOM, "ggml_assert", 1), ("oom.hint", "flash_attention_kernel", 1)], framework="llamacpp"),
+    # a fault located in the flash-attention kernel: the workaround is to run without it
+    case("ggml-fault-in-flash-attention", "  current device: 0, in function ggml_cuda_flash_attn_ext_mma_f16_case at "
+                                          "/build/ggml/src/ggml-cuda/template-instances/../fattn-mma-f16.cuh:1945\n",
+         [("oom.device", "0", 1), ("oom.hint", "ggml_fn_ggml_cuda_flash_attn_ext_mma_f16_case", 1), ("oom.hint", "ggml_running_op", 1),
+          ("oom.hint", "flash_attention_kernel", 1)], framework="llamacpp"),
+    case("flash-attn-package-frame", '  File "/usr/lib/python3/site-packages/flash_attn/flash_attn_interface.py", line 91, in _flash_attn_forward\n',
+         [("oom.hint", "flash_attention_kernel", 1), ("oom.hint", "traceback", 1)]),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
