@@ -44,13 +44,16 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Requested memory:",
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
-                                    "num-gpu-blocks-override", "num_gpu_blocks_override", "expandable_segments:True\" not in conf"),
+                                    "num-gpu-blocks-override", "num_gpu_blocks_override", "expandable_segments:True\" not in conf",
+                                    "Sleep mode freed"),
          # (the V1 front end's report that its engine core process died while starting)
          r"Engine core initialization failed\. See root cause above|"
          # (its sleep-mode allocator refusing expandable segments: "Expandable segments are not compatible with memory pool")
          r"Expandable segments are not compatible with memory pool|"
          # (the same check's assertion line, where the paste kept only it: 'assert "expandable_segments:True" not in conf')
          r'assert "expandable_segments:True" not in conf|'
+         # (its sleep mode's report of what it gave back: "Sleep mode freed 43.82 GiB memory, 4.11 GiB memory is still in use")
+         r"Sleep mode freed [\d.]+ GiB|"
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          # (its check of a context longer than the model's: "User-specified max_model_len (4096) is greater than the derived max_model_len")
@@ -280,6 +283,10 @@ SIGNALS: tuple[Pattern, ...] = (
     # transformers' own logging format: `[WARNING|file.py:307] 2023-10-10 15:56:27,604 >> message`
     _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),
+    # LocalAI's gRPC backends failing to load a model ("failed to load model with internal loader: could not load model: rpc
+    # error: ..."): llama.cpp's server is the backend it tries first, so a weak vote any engine's own line outweighs
+    _sig("fw-localai-loader", "llamacpp", 3, ("internal loader", "could not load model: rpc error"),
+         r"failed to load model with internal loader|could not load model: rpc error"),
     # wrappers and downstream projects: the engine they run underneath
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, (*WRAPPER_ANCHORS, "llama_cpp", "llama-cpp", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load", "Failed to initialize the context",

@@ -2701,6 +2701,11 @@ ROUND_124 = [
                                 "usevulkan=0, ropeconfig=[1.0, 32000.0], noshift=True)\n",
          [("knob.batch_size", 2048, 1), ("knob.max_model_len", 16384, 1), ("knob.gpu_layers", 0, 1)], framework="llamacpp"),
     # another program's parsed arguments (an empty string in a list included): no engine's flags, nothing read
+    # LocalAI's gRPC backend failing to load: llama.cpp's server, the backend it tries first
+    case("localai-internal-loader", "failed to load model with internal loader: could not load model: rpc error: code = Unknown desc = "
+                                    "could not load model\n", [], framework="llamacpp"),
+    # vLLM's sleep mode reporting what it gave back, quoted without its engine's prefix (an RL trainer's comment)
+    case("vllm-sleep-freed-quoted", "Sleep mode freed 43.82 GiB, 4.11 GiB memory is still in use\n", [], framework="vllm"),
     case("namespace-no-engine-flags", "Namespace(packages=['minigpt4'], prefer=['local', 'registry'], disable=[''], quiet=False)\n", []),
 ]
 
