@@ -412,13 +412,14 @@ def from_model(text: str, quiet: bool = False) -> Context:
 def _kv_per_token(config: Mapping[str, Any]) -> int | None:
     """KV bytes one token costs the whole model at 16 bits, from its config; none for a model whose sliding-window
     layers cache only their window (what those cost depends on the engine's layout)."""
+    from oomdoctor.errors import InputError
     from oomdoctor.memory.arch import arch_from_hf_config
     from oomdoctor.memory.dtypes import parse_kv_dtype
     from oomdoctor.memory.kv import kv_bytes_per_token
 
     try:
         arch = arch_from_hf_config(config)
-    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+    except (InputError, KeyError, TypeError, ValueError, ZeroDivisionError):
         return None
     if arch.is_hybrid_window:
         return None

@@ -119,6 +119,11 @@ def sized_quantization(framework: Value | None, dtype: Value | None, quant: Valu
     return quant
 
 
+def _on_unified_memory(facts: FactSet) -> bool:
+    """The GPU shares the host's RAM: the card says so (`--gpu`, a probe) or the log does."""
+    return facts.value("gpu.unified_memory") is True or "unified_memory" in facts.values("oom.hint")
+
+
 def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     w = facts.number("mem.weights_bytes")
     if w is not None:
@@ -129,7 +134,7 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
         # llama.cpp/Ollama state the whole model and place it by layers (where the GPU shares the host's RAM, the
         # layers left on the CPU take from the same memory)
         offloaded, layers = facts.number("mem.layers_offloaded"), facts.number("mem.layers_total")
-        unified = facts.value("gpu.unified_memory") is True or "unified_memory" in facts.values("oom.hint")
+        unified = _on_unified_memory(facts)
         on_gpus = whole.value * min(1.0, offloaded / layers) if offloaded is not None and layers and not unified else float(whole.value)
         return on_gpus / default_split(facts), "log"
     params = facts.number("model.params")
@@ -232,7 +237,7 @@ def _unified_pool(facts: FactSet, total: float | None) -> Iterable[Fact]:
     """On a GPU that shares the host's RAM (Jetson, Apple silicon, GB10): whether the model may be what filled the one
     pool. Its weights take most of it; or, with the weights unstated, the pool is small enough that a model
     plausibly outgrows it (an 8 GB Jetson, a 16 GB Mac), which a pool of 60 GiB or more seldom is."""
-    if facts.value("gpu.unified_memory") is not True and "unified_memory" not in facts.values("oom.hint"):
+    if not _on_unified_memory(facts):
         return
     weights, _ = weights_per_gpu(facts)
     if weights is not None and total:

@@ -260,7 +260,7 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
                       account=account, rerunnable=bool(rendered and rendered.rerunnable and text is not None))
 
 
-_SWITCHED_ON = re.compile(r"(?<=[:=])(True|true|1)$|(?<= )(on)$")
+_SWITCHED_ON = re.compile(r"(?<=[:=])(?:True|true|1)$|(?<= )on$")
 _OFF = {"True": "False", "true": "false", "1": "0", "on": "off"}
 
 
@@ -268,7 +268,7 @@ def _switched_off(text: str) -> str | None:
     """A setting spelled switched on ("PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True") spelled off; None when
     the spelling has no on-value to flip (a bare flag: turning it off is leaving it out)."""
     m = _SWITCHED_ON.search(text)
-    return None if m is None else text[:m.start()] + _OFF[m.group(m.lastindex or 0)]
+    return None if m is None else text[:m.start()] + _OFF[m.group(0)]
 
 
 def _already(action: Action, value: Value | None, current: Value | None) -> bool:
