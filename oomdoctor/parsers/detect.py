@@ -41,7 +41,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
                                     "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less", "Free memory on device",
-                                    "Requested memory:",
+                                    "Requested memory:", "Desired GPU memory utilization is",
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
                                     "num-gpu-blocks-override", "num_gpu_blocks_override", "expandable_segments:True\" not in conf",
@@ -59,7 +59,10 @@ SIGNALS: tuple[Pattern, ...] = (
          # (its check of a context longer than the model's: "User-specified max_model_len (4096) is greater than the derived max_model_len")
          r"is greater than the derived max_model_len|"
          # (vllm-ascend's start-up check, which passed: "Free memory on device: 23.45 / 43.24 GiB", "Requested memory: 43.24 * 0.50 = 21.62 GiB")
-         r"Free memory on device: [\d.]+ / [\d.]+ GiB|^Requested memory:\s+[\d.]+ \* [\d.]+ = [\d.]+ GiB|"
+         r"Free memory on device: [\d.]+ / [\d.]+ GiB|"
+         # (its start-up figures as later releases print them: "Free memory on device (110.37/121.69 GiB) on startup.
+         # Desired GPU memory utilization is (0.87, 105.87 GiB).")
+         r"Free memory on device \([\d./]+ GiB\) on startup\b|Desired GPU memory utilization is \(|^Requested memory:\s+[\d.]+ \* [\d.]+ = [\d.]+ GiB|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|KV cache is needed|Free memory on device \S+ \([\d./]+ GiB\)(?: on startup)? is less|err_execute_model_|"
          # (its model runner's load summary: "Loading model weights took 27.5376 GB", "Model loading took 14.99 GiB")
          r"Loading model weights took [\d.]+ GB|Model loading took [\d.]+ Gi?B|"
@@ -163,11 +166,13 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
                                         "common_params_fit", "common_init_from_params", "common_memory_breakdown_print",
-                                        "due to missing support", "exceeds the available context size", *KV_FULL_ANCHORS),
+                                        "due to missing support", "exceeds the available context size", "llama.cpp abort:", *KV_FULL_ANCHORS),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_(?:tensors|print_meta|vocab)\b|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
+         # (its abort as an app that embeds it relays it: "llama.cpp abort:5263: GGML_ASSERT(...) failed")
+         r"\bllama\.cpp abort:\d+|"
          # (its common library's fit step and initialisation: "common_params_fit_impl: projected to use 29178 MiB of host memory")
          r"\bcommon_(?:params_fit\w*|init_from_params|memory_breakdown_print)\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$|"
@@ -287,6 +292,10 @@ SIGNALS: tuple[Pattern, ...] = (
     # error: ..."): llama.cpp's server is the backend it tries first, so a weak vote any engine's own line outweighs
     _sig("fw-localai-loader", "llamacpp", 3, ("internal loader", "could not load model: rpc error"),
          r"failed to load model with internal loader|could not load model: rpc error"),
+    # LM Studio's report of its runtime dying ("The model has crashed without additional information. (Exit code: ...)"):
+    # its engine is llama.cpp unless its MLX engine, whose own lines then outweigh this weak vote, ran on a Mac
+    _sig("fw-lmstudio-crash", "llamacpp", 3, ("crashed without additional information",),
+         r"The model has crashed without additional information"),
     # wrappers and downstream projects: the engine they run underneath
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, (*WRAPPER_ANCHORS, "llama_cpp", "llama-cpp", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load", "Failed to initialize the context",

@@ -327,7 +327,10 @@ _DIVISIBILITY = re.compile(r"(?i)\b(?:must be|is not|isn't|should be) (?:a multi
 # "index 4096 is out of bounds for dimension 0 with size 4096": a length the code did not bound, such as a sequence
 # longer than the cache it was sized for)
 _SHAPE_MISMATCH = re.compile(r"must match the (?:existing )?size (?:of tensor|\(\d+\))|shapes cannot be multiplied|\bsize mismatch for\b|\bshape mismatch\b|"
-                             r"\bstart \(\d+\) \+ length \(\d+\) exceeds\b|\bis out of bounds for dimension\b", re.I)
+                             r"\bstart \(\d+\) \+ length \(\d+\) exceeds\b|\bis out of bounds for dimension\b|"
+                             # (a multimodal prompt whose image placeholders do not match the image's tokens: "Attempted to
+                             # assign 1 x 576 = 576 multimodal tokens to 0 placeholders", "Image features and image tokens do not match")
+                             r"\btokens to \d+ placeholders\b|\bfeatures and \w+ tokens do not match\b", re.I)
 # a failed assertion raised as an exception ("RuntimeError: Failed: Assertion error deep_ep.cpp:1233 'x.size(0) <= ...'"):
 # an invariant of the code, unless it checks an allocation
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
@@ -673,7 +676,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # after commit call'": a misuse of the API by the engine, not a lack of memory (that is kIOGPUCommandBufferCallbackErrorOutOfMemory)
     P("metal-api-assertion", ("failed assertion `",), r"-\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"Metal's API check failed ({m.group(1)}): the engine misused the API, not memory")]),
+    # MLX finding no compiled Metal kernels ("MLX error: Failed to load the default metallib. library not found"): a
+    # packaging or install fault, which fails the first computation however much memory is free
+    P("mlx-metallib-missing", ("default metallib",), r"Failed to load the default metallib\b[^\n]{0,80}",
+      lambda m: [("error.final", f"{m.group(0).strip()}: MLX's Metal kernels are missing from the install, not a lack of memory")]),
     P("input-over-batch", ("unable to fit entire input in a batch",), r"unable to fit entire input in a batch", kind("config_max_len")),
+    # a sequence longer than the KV cache manager was built for, refused before any allocation: TensorRT-LLM's "The max KV
+    # cache length of input sequences (1500) exceeds the KV cache manager's maximum supported length (1024)"
+    P("kv-manager-length", ("maximum supported length",),
+      r"KV cache length of input sequences \((\d+)\) exceeds the KV cache manager's maximum supported length \((\d+)\)",
+      lambda m: [("oom.kind", "request_over_context"), ("mem.prefill_tokens", int(m.group(1))), ("knob.max_model_len", int(m.group(2)))]),
     # a request longer than the context the server was started with, refused (or cut) before any allocation: llama-server's
     # "request (68885 tokens) exceeds the available context size (65536 tokens)", the OpenAI-style "This model's maximum
     # context length is 8192 tokens. However, you requested 8204 tokens", LM Studio's "the model is loaded with context
@@ -937,8 +949,9 @@ PATTERNS: tuple[Pattern, ...] = (
       [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
                       "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),
-      # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** ")
-      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$|"
+      # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** "; the error as
+      # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')")
+      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)\s*$))(.*))?$|"
       r"(terminate called after throwing an instance of|[Ss]egmentation fault|Segfault encountered|Illegal instruction|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed|"
       # (an app's refusal to load, with its reason: LM Studio's "Failed to initialize the context: quantized V cache was
@@ -964,6 +977,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # (MLC's own "  7: LoadParams" frame, no namespace, reads the parameters too)
     P("frame-native", (": tvm::", ": mlc::", ": LoadParams"), r"^\s*\d+: (?:(?:tvm|mlc)::[\w:<>]+|LoadParams\b)",
       lambda m: [("_traceback", True)] + ([("_phase", "load_weights")] if re.search(r"NDArrayCache::Load|\bLoadParams\b", m.string) else [])),
+    # transformers' generate() setting up its KV cache before the first forward (the frame, or the call as the generate
+    # frame's source line where the paste is cut below it): a static cache is allocated whole there
+    P("frame-hf-cache-setup", ("_prepare_cache_for_generation",),
+      r"\bin _prepare_cache_for_generation\b|^\s*self\._prepare_cache_for_generation\(", const(("_phase", "kv_alloc"))),
     # a native backtrace through the KV cache manager allocating its pools (TensorRT-LLM's C++ runtime:
     # "tensorrt_llm::batch_manager::kv_cache_manager::KVCacheManager::allocatePools(bool) + 61"): the KV step
     P("frame-native-kv-pools", ("allocatePools",), r"\b(?:KVCacheManager|BlockManager)::allocatePools\b", const(("_phase", "kv_alloc"))),

@@ -378,6 +378,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("triton-stub-unhealthy", ("Stub process",), r"Stub process (?:'[^']*' )?is (?:not healthy|unhealthy)", kind("stub_unhealthy")),
     P("shm-ray-sizes", ("available in /dev/shm",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",
       lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
+    # Ray refusing to start with an object store larger than /dev/shm (past 10 GB it raises rather than fall back to
+    # /tmp): "ValueError: The configured object store size (20.24 GB) exceeds /dev/shm size (10.73 GB)" (decimal GB)
+    P("shm-ray-object-store", ("exceeds /dev/shm size",),
+      r"configured object store size \((\d+(?:\.\d+)?) GB\) exceeds /dev/shm size \((\d+(?:\.\d+)?) GB\)",
+      lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", round(float(m.group(1)) * 1e9)),
+                 ("host.shm_total_bytes", round(float(m.group(2)) * 1e9))]),
     P("shm-ray-sizes2", ("The request is for",), r"The request is for (\d+) bytes, and the amount available is (\d+) bytes",
       lambda m: [("oom.shm_requested_bytes", int(m.group(1))), ("oom.shm_available_bytes", int(m.group(2)))]),
     # Ray's session directory (its object spilling and logs, often a small RAM-backed /tmp in a container)
@@ -409,8 +415,9 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.kind", "nccl_oom"), ("oom.hint", "nccl_registration"))),
     # host memory a server pins after allocating it (cudaHostRegister: a host-side KV pool, an offload buffer) refused:
     # "cudaHostRegister failed (rc=1, ...) at offset=0 size=34760392704": the host's lockable memory, not the card's
-    P("host-register-failed", ("cudaHostRegister failed", "hipHostRegister failed"),
-      r"(?:cuda|hip)HostRegister failed\b(?:[^\n]*?\bsize[=:]\s*(\d+))?",
+    # (or in an engine's own words for the same call: "CUDA host registration skipped: out of memory")
+    P("host-register-failed", ("cudaHostRegister failed", "hipHostRegister failed", "host registration"),
+      r"(?:cuda|hip)HostRegister failed\b(?:[^\n]*?\bsize[=:]\s*(\d+))?|(?i:\b(?:CUDA|HIP) host registration (?:failed|skipped)\b[^\n]{0,40}?\bout of memory)",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host")]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     # TensorFlow's pinned host allocator (cuMemHostAlloc) refused: "failed to alloc N bytes on host:

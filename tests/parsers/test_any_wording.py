@@ -2728,9 +2728,46 @@ ROUND_125 = [
          [("oom.hint", "flash_attention_kernel", 1), ("oom.hint", "traceback", 1)]),
 ]
 
+ROUND_126 = [
+    # an engine's own words for a refused cudaHostRegister: pinned host memory, not the card's
+    case("engine-host-registration-oom", "ds4: CUDA host registration skipped: out of memory\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.hint", "pinned_host", 1)]),
+    # Ray refusing an object store larger than /dev/shm (decimal GB)
+    case("ray-object-store-over-shm", "ValueError: The configured object store size (20.24 GB) exceeds /dev/shm size (10.73 GB). "
+                                      "This will harm performance.\n",
+         [(OOM, "shm_exhausted", 1), ("oom.shm_requested_bytes", 20_240_000_000, 1), ("host.shm_total_bytes", 10_730_000_000, 1)]),
+    # MLX without its Metal kernels: an install fault
+    case("mlx-metallib-missing", "MLX error: Failed to load the default metallib. library not found\n",
+         [(FINAL, "Failed to load the default metallib. library not found: MLX's Metal kernels are missing from the install, "
+                  "not a lack of memory", 1)]),
+    # a sequence longer than TensorRT-LLM's KV cache manager was built for: a length check
+    case("trtllm-kv-manager-length", "tensorrt_llm.executor.utils.RequestError: The max KV cache length of input sequences (1500) "
+                                     "exceeds the KV cache manager's maximum supported length (1024).\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 1500, 1), ("knob.max_model_len", 1024, 1)], framework="tensorrt-llm"),
+    # transformers' generate() setting up its cache when the failure came: the KV step
+    case("hf-generate-cache-setup", lines('  File "/env/lib/python3.11/site-packages/transformers/generation/utils.py", line 1922, in generate',
+                                          "    self._prepare_cache_for_generation(",
+                                          "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB."),
+         [("oom.hint", "traceback", 1), (OOM, "torch_oom", 3), ("oom.requested_bytes", GiB(2), 3)], phase="kv_alloc"),
+    # an engine loop logging the error it caught as its repr: a multimodal prompt whose placeholders do not match
+    case("engine-logs-error-repr", "ERROR 03-04 17:31:43 engine.py:136] ValueError('Attempted to assign 1 x 576 = 576 multimodal "
+                                   "tokens to 0 placeholders')\n",
+         [(FINAL, "ERROR 03-04 17:31:43 engine.py:136] ValueError('Attempted to assign 1 x 576 = 576 multimodal tokens to 0 "
+                  "placeholders')", 1)], framework="vllm"),
+    # llama.cpp's abort as LM Studio relays it, and LM Studio's report of its runtime dying: llama.cpp
+    case("lmstudio-llamacpp-abort", "llama.cpp abort:5263: GGML_ASSERT(nei0 * nei1 <= 3072) failed\n", [(OOM, "ggml_assert", 1)],
+         framework="llamacpp"),
+    case("lmstudio-crashed-no-information", "The model has crashed without additional information. (Exit code: 18446744072635812000)\n",
+         [(FINAL, "exit status 0xC0000409 (STATUS_STACK_BUFFER_OVERRUN): the runtime aborted itself (a failed check or an unhandled "
+                  "error); the status itself names no memory failure", 1)], framework="llamacpp"),
+    # vLLM's start-up figures in later releases' words
+    case("vllm-startup-free-memory", lines("Free memory on device (110.37/121.69 GiB) on startup.",
+                                           "Desired GPU memory utilization is (0.87, 105.87 GiB)."), [], framework="vllm"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126))
 def test_any_wording(c):
     check(c)
 
