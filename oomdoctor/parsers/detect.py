@@ -41,7 +41,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
                                     "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less", "Free memory on device",
-                                    "Requested memory:", "Desired GPU memory utilization is",
+                                    "Requested memory:", "Desired GPU memory utilization is", "Capturing CUDA graphs (",
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
                                     "num-gpu-blocks-override", "num_gpu_blocks_override", "expandable_segments:True\" not in conf",
@@ -62,7 +62,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Free memory on device: [\d.]+ / [\d.]+ GiB|"
          # (its start-up figures as later releases print them: "Free memory on device (110.37/121.69 GiB) on startup.
          # Desired GPU memory utilization is (0.87, 105.87 GiB).")
-         r"Free memory on device \([\d./]+ GiB\) on startup\b|Desired GPU memory utilization is \(|^Requested memory:\s+[\d.]+ \* [\d.]+ = [\d.]+ GiB|"
+         r"Free memory on device \([\d./]+ GiB\) on startup\b|Desired GPU memory utilization is \(|"
+         # (its V1 runner's capture progress bar names the batch kind and the graph mode: "Capturing CUDA graphs (mixed
+         # prefill-decode, PIECEWISE)", "(decode, FULL)"; the V2 runner's names the mode alone)
+         r"Capturing CUDA graphs \((?:(?:mixed prefill-decode|decode), )?(?:FULL|PIECEWISE)\)|^Requested memory:\s+[\d.]+ \* [\d.]+ = [\d.]+ GiB|"
          r"Initializing an LLM engine with config:|cumem_allocator\.(?:cpp|py)|# GPU blocks|Maximum concurrency for|[Aa]vailable KV cache memory|stored in KV cache|KV cache is needed|Free memory on device \S+ \([\d./]+ GiB\)(?: on startup)? is less|err_execute_model_|"
          # (its model runner's load summary: "Loading model weights took 27.5376 GB", "Model loading took 14.99 GiB")
          r"Loading model weights took [\d.]+ GB|Model loading took [\d.]+ Gi?B|"

@@ -889,7 +889,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
                      "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
-                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "llocation of size", "bad_alloc", " OOM",
+                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
                      "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed"),
       r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics )?memory\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"

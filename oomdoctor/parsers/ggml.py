@@ -393,11 +393,13 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("context_full")),
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
     # (bindings name the status: LLamaSharp's "llama_decode failed: 'NoKvSlot'", Rust wrappers' "Decode Error 1: NoKvCacheSlot",
-    # llama-cpp-python's "llama_decode returned 1")
+    # llama-cpp-python's "llama_decode returned 1", its forks' "llama_decode failed (code 1): No KV slot available")
     P("ggml-no-kv-slot", ("failed to decode, ret = 1", "could not find a kv cache slot", "failed to find KV cache slot", "failed to find a memory slot",
-                          "failed to decode the batch", "NoKvSlot", "NoKvCacheSlot", "llama_decode returned 1", *KV_FULL_ANCHORS),
+                          "failed to decode the batch", "NoKvSlot", "NoKvCacheSlot", "llama_decode returned 1", "No KV slot available",
+                          "llama_decode failed (code 1)", *KV_FULL_ANCHORS),
       r"llama_decode: failed to decode, ret = 1\b|could not find a kv cache slot|failed to find (?:KV cache|a memory) slot|" + KV_FULL + r"|"
-      r"failed to decode the batch, n_batch = \d+, ret = 1\b|\bNoKv(?:Cache)?Slot\b|\bllama_decode returned 1\b",
+      r"failed to decode the batch, n_batch = \d+, ret = 1\b|\bNoKv(?:Cache)?Slot\b|\bllama_decode returned 1\b|"
+      r"\bNo KV slot available\b|\bllama_decode failed \(code 1\)",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
     # llama_decode's other failures: -2 the scheduler could not allocate the graph's compute buffers,
     # -3 the backend failed to run the graph (on Metal and Vulkan a command buffer that ran out of memory)

@@ -2765,9 +2765,21 @@ ROUND_126 = [
                                            "Desired GPU memory utilization is (0.87, 105.87 GiB)."), [], framework="vllm"),
 ]
 
+ROUND_127 = [
+    # a program's own short statement of the GPU running out, in lower case
+    case("lowercase-gpu-oom", "gpu oom\n", [(OOM, "cuda_error_oom", 1)]),
+    case("no-oom-in-a-word", "the room is full\n", []),
+    # llama-cpp-python forks naming llama_decode's 1: the context has no KV cells free
+    case("llamacpp-python-no-kv-slot", "RuntimeError: Decode Failed at Pos 256. Batch size: 1. Error: llama_decode failed (code 1): "
+                                       "No KV slot available: try reducing batch size or increasing context window.\n",
+         [(OOM, "kv_runtime_exhausted", 1)], framework="llamacpp", phase="decode"),
+    # vLLM V1's capture progress bar, with the batch kind and the graph mode
+    case("vllm-v1-capture-progress", "Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): 0/3\n", [], framework="vllm"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127))
 def test_any_wording(c):
     check(c)
 
