@@ -216,6 +216,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # "lowmemorykiller lmkd I Kill 'com.example' (15964), uid 10137, oom_score_adj 500 to free 92212kB rss, ...; reason: low watermark is breached"
     P("android-lmkd-kill", ("lowmemorykiller", "lmkd"), r"(?:lowmemorykiller|\blmkd\b).{0,80}\bKill '[^']+' \(\d+\),.{0,200}to free \d+kB",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
+    # macOS's memory-pressure report (a JetsamEvent, "bug_type": "298", with "largestProcess" and "memoryStatus"): the
+    # system ran out of memory (on Apple silicon, the RAM the GPU shares) and jetsam killed processes to free it
+    P("macos-jetsam-event", ('"bug_type": "298"', '"bug_type":"298"'), r'"bug_type":\s*"298"',
+      kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"), ("oom.hint", "jetsam"))),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
     # the OOM killer's table of the tasks it weighed ("[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents
     # oom_score_adj name", then one row per task: "[   2665]     0  2665    55756      339    77824       68     0 crond");

@@ -2777,9 +2777,17 @@ ROUND_127 = [
     case("vllm-v1-capture-progress", "Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): 0/3\n", [], framework="vllm"),
 ]
 
+ROUND_128 = [
+    # macOS's JetsamEvent report: the system killed processes for memory
+    case("macos-jetsam-event", lines("  {", '    "bug_type": "298",', '    "largestProcess": "Python",'),
+         [(OOM, "kernel_oom_kill", 2), ("oom.exit_signal", "SIGKILL", 2), ("oom.hint", "jetsam", 2)]),
+    # another kind of report names its own bug type: no memory read
+    case("macos-other-report", '    "bug_type": "309",\n', []),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128))
 def test_any_wording(c):
     check(c)
 
