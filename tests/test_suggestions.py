@@ -172,6 +172,18 @@ def test_step_value_floors() -> None:
     assert step_value("vllm", "max_model_len", Action.LOWER, _facts(knob__max_model_len=512))[0] is None
 
 
+def test_a_context_raised_for_a_refused_request_holds_it() -> None:
+    """A request refused for its length: the context to start with is the request rounded up to 1K, never past the
+    model's own context, and only when the request is longer than the context set now."""
+    value, why = step_value("vllm", "max_model_len", Action.RAISE, _facts(mem__prefill_tokens=9402, knob__max_model_len=8192))
+    assert value == 10240 and "9,402-token request" in why
+    # llama.cpp's -c is the slots' total
+    assert "-np" in step_value("llamacpp", "max_model_len", Action.RAISE, _facts(mem__prefill_tokens=2892, knob__max_model_len=2048))[1]
+    over, why = step_value("vllm", "max_model_len", Action.RAISE, _facts(mem__prefill_tokens=163270, model__default_context=131072))
+    assert over is None and "longer than the model's own context" in why
+    assert step_value("vllm", "max_model_len", Action.RAISE, _facts(mem__prefill_tokens=4000, knob__max_model_len=8192))[0] is None
+
+
 def test_gpu_layers_all_is_not_a_layer_count() -> None:
     # -ngl 999 asks for every layer: a step down starts from the model's count, never from 999
     known = step_value("llamacpp", "gpu_layers", Action.LOWER, _facts(knob__gpu_layers=999, mem__layers_total=33))

@@ -125,6 +125,11 @@ def step_value(framework: str, knob: str, action: Action, facts: FactSet) -> tup
             return None, ""
         return value, f"half of {int(cur):,} (the numbers do not size it): lower one knob at a time and confirm"
     if action is Action.RAISE:
+        if knob == "max_model_len":
+            value, why = _context_for_request(facts, cur)
+            if value is not None and framework == "llamacpp":
+                why += " (a slot's share: -c is split between the parallel slots, so multiply it by -np)"
+            return value, why
         if knob == "gpu_memory_utilization":
             base = cur if cur is not None else 0.9
             return (round(min(0.95, base + 0.05), 2), "five points more, keeping 5% of the card free") if base < 0.95 else (None, "")
@@ -137,6 +142,19 @@ def step_value(framework: str, knob: str, action: Action, facts: FactSet) -> tup
         if knob == "swap_space":
             return 16, ""
     return None, ""
+
+
+def _context_for_request(facts: FactSet, current: float | None) -> tuple[Value | None, str]:
+    """A context that holds a request the server refused for its length: the request's tokens, rounded up to 1K,
+    unless that is past the model's own context (then the request, not the server, has to change)."""
+    request = facts.number("mem.prefill_tokens")
+    if not request or (current is not None and request <= current):
+        return None, ""
+    value = math.ceil(request / 1024) * 1024
+    own = facts.number("model.default_context")
+    if own and value > own:
+        return None, f"the request ({int(request):,} tokens) is longer than the model's own context ({int(own):,}): shorten the request"
+    return value, f"the smallest 1K-aligned context that holds the {int(request):,}-token request"
 
 
 _GGUF_STEP = 0.8  # what one step down the GGUF ladder leaves of the bytes (Q4_K_M 4.85 -> Q3_K_M 3.91 bits per weight)
