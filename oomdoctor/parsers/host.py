@@ -513,12 +513,15 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)] if int(m.group(1)) < int(m.group(2)) else []),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),
     # a kernel that crashed (cudaErrorLaunchFailure; ROCm's page fault of a kernel): a fault, not a full device
-    # (Ascend's AI core: "The DDR address of the MTE instruction is out of range"; a TPU core its runtime halted, "INTERNAL:
-    # Core halted unexpectedly: INTERNAL: Accelerator device halt", a program's bounds check that tripped)
+    # (Ascend's AI core: "The DDR address of the MTE instruction is out of range", cut or whole, and the device's report of
+    # the core's exception above it, "there is an exception of aivec error" / "there is an fftsplus aicore error exception";
+    # a TPU core its runtime halted, "INTERNAL: Core halted unexpectedly: INTERNAL: Accelerator device halt", a program's
+    # bounds check that tripped)
     P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION", "DDR address of the",
-                         "Core halted unexpectedly", "Accelerator device halt"),
+                         "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
-      r"DDR address of the \w+ instruction is out of range|Core halted unexpectedly|Accelerator device halt", kind("illegal_memory_access")),
+      r"DDR address of the \w+ instruction is out\b|Core halted unexpectedly|Accelerator device halt|"
+      r"there is an (?:exception of (?:aivec|aic|aicore) error|(?:fftsplus )?aicore error exception)\b", kind("illegal_memory_access")),
     # the runtime's own query of the device's free memory failed (ROCm's HSA agent query, hipMemGetInfo returning an
     # error: a host driver older than the container's runtime): the memory was never measured, nothing ran out
     # (ggml's SYCL backend: "[ggml_backend_sycl_device_get_memory] failed to get device memory size")

@@ -2785,9 +2785,17 @@ ROUND_128 = [
     case("macos-other-report", '    "bug_type": "309",\n', []),
 ]
 
+ROUND_129 = [
+    # Ascend's report of an AI core's exception, and its address check cut where the paste ends: a kernel fault
+    case("ascend-aivec-exception", "EZ9999: [PID: 37027] The error from device(chipId:5, dieId:0), serial number is 11, there is an "
+                                   "exception of aivec error, core id is 2, error code = 0x800000\n", [(OOM, "illegal_memory_access", 1)]),
+    case("ascend-mte-address-cut", "       The extend info: errcode:(0x800000, 0, 0) errorStr: The DDR address of the MTE instruction is out\n",
+         [(OOM, "illegal_memory_access", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129))
 def test_any_wording(c):
     check(c)
 
