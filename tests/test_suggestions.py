@@ -166,6 +166,17 @@ def test_framework_constraints_and_versions() -> None:
     assert build(spec("kv_cache_dtype", "set", "q8_0"), "r", Account.KV_CACHE, _facts(), "llamacpp", "b7000").flag == "-ctk q8_0 -ctv q8_0 -fa on"
 
 
+def test_advice_the_reason_already_gives_is_not_said_twice() -> None:
+    """A change no flag makes (more host RAM) is said once: the knob's stock advice is left out where the rule's
+    reason already says it, and kept where it adds what to do."""
+    restated = build(spec("host_ram", "raise", why="give the process or container more RAM, or run fewer workers on the node"),
+                     "r", Account.HOST_MEMORY, _facts(), "vllm", None)
+    assert restated is not None and restated.why == "give the process or container more RAM, or run fewer workers on the node"
+    other = build(spec("host_ram", "raise", why="/dev/shm is RAM: the node needs room for it"), "r", Account.HOST_MEMORY, _facts(),
+                  "vllm", None)
+    assert other is not None and "raise its memory limit" in other.why
+
+
 def test_step_value_floors() -> None:
     v, _ = step_value("vllm", "max_model_len", Action.LOWER, _facts(knob__max_model_len=600))
     assert v == 512  # never below the sources' conservative start
