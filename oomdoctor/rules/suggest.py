@@ -128,7 +128,7 @@ def step_value(framework: str, knob: str, action: Action, facts: FactSet) -> tup
         if knob == "max_model_len":
             value, why = _context_for_request(facts, cur)
             if value is not None and framework == "llamacpp":
-                why += " (a slot's share: -c is split between the parallel slots, so multiply it by -np)"
+                why += " (per slot: with -np N slots and no unified KV cache each slot gets -c / N, so multiply by N)"
             return value, why
         if knob == "gpu_memory_utilization":
             base = cur if cur is not None else 0.9
