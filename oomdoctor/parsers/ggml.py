@@ -455,12 +455,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-cuda-fn", ("current device:",), r"current device: (\d+), in function (\w+)",
       lambda m: [("oom.device", m.group(1)), ("oom.hint", "ggml_fn_" + m.group(2))]
       + ([("oom.hint", "ggml_running_op")] if _COMPUTE_FN.search(m.group(2)) and not _ALLOC_FN.search(m.group(2)) else [])
-      + ([("oom.hint", "device_query")] if re.search(r"get_(?:device_)?memory$", m.group(2)) else [])
-      + ([("oom.hint", "flash_attention_kernel")] if "flash_attn" in m.group(2) else [])),
-    # the flash-attention kernels' own source files or packages where a fault or an abort is located (".../fattn.cu:579:
-    # fatal error", "fattn-mma-f16.cuh:1945", flash-attn's "flash_attn_interface.py", vLLM's "vllm_flash_attn/")
-    P("flash-attention-kernel", ("fattn", "flash_attn_interface", "flash_attn_2_cuda", "vllm_flash_attn/"),
-      r"/fattn[\w-]*\.cuh?:\d+|\bflash_attn/flash_attn_interface\.py|\bflash_attn_2_cuda\b|\bvllm_flash_attn/",
+      + ([("oom.hint", "device_query")] if re.search(r"get_(?:device_)?memory$", m.group(2)) else [])),
+    # the flash-attention kernels where a fault or an abort is located: ggml's function ("current device: 0, in function
+    # ggml_cuda_flash_attn_ext_mma_f16_case") or source files (".../fattn.cu:579: fatal error", "fattn-mma-f16.cuh:1945"),
+    # flash-attn's "flash_attn_interface.py", vLLM's "vllm_flash_attn/"
+    P("flash-attention-kernel", ("fattn", "flash_attn"),
+      r"current device: \d+, in function \w*flash_attn|/fattn[\w-]*\.cuh?:\d+|\bflash_attn/flash_attn_interface\.py|\bflash_attn_2_cuda\b|\bvllm_flash_attn/",
       const(("oom.hint", "flash_attention_kernel"))),
     P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*(?:torch_memory_saver|nvshmem|mem_heap)).*(?:look_ahead_size|cuMemCreate|reserve_size)",
       const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
