@@ -378,6 +378,9 @@ def from_model(text: str, quiet: bool = False) -> Context:
         largest = catalog.largest_tensor_params(match.config)
         if largest:
             facts.append(Fact("model.largest_tensor_params", largest, Origin.CATALOG, cev))
+        experts = _expert_params(match.entry.raw_config)
+        if experts:
+            facts.append(Fact("model.expert_params", experts, Origin.CATALOG, cev))
         per_token = _kv_per_token(match.entry.raw_config)
         if per_token:
             facts.append(Fact("model.kv_bytes_per_token", per_token, Origin.CATALOG, cev))
@@ -407,6 +410,22 @@ def from_model(text: str, quiet: bool = False) -> Context:
     elif not quiet:
         notes = (f"--model: {text[:60]!r} is not a file, not in the local Hugging Face cache and not in the offline catalog",)
     return Context(tuple(facts), notes, framework=_ollama_tag(text))
+
+
+def _expert_params(config: Mapping[str, Any]) -> int | None:
+    """Parameters in a MoE model's routed experts (what llama.cpp's --cpu-moe keeps in CPU RAM); none for a dense model."""
+    from oomdoctor.errors import InputError
+    from oomdoctor.memory.arch import arch_from_hf_config
+    from oomdoctor.memory.tensors import layer_tensors
+
+    try:
+        arch = arch_from_hf_config(config)
+    except (InputError, KeyError, TypeError, ValueError, ZeroDivisionError):
+        return None
+    if not arch.moe:
+        return None
+    return sum(t.elements for i in range(arch.num_layers) if arch.is_moe_layer(i)
+               for t in layer_tensors(arch, i) if t.role.startswith("expert_")) or None
 
 
 def _kv_per_token(config: Mapping[str, Any]) -> int | None:

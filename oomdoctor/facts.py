@@ -177,6 +177,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "model.name_quantization": _spec(str, S, "the quantization method a model's name gives (awq, gptq) where the engine runs it without one"),
     "model.params": _spec(int, N, "parameter count (the catalog's published figure, or the size in the model's name)"),
     "model.kv_bytes_per_token": _spec(int, B, "KV bytes one token costs the whole model at 16 bits, from its config (the catalog)"),
+    "model.expert_params": _spec(int, N, "parameters in the routed experts of a MoE model, from its config (the catalog)"),
     "model.largest_tensor_params": _spec(int, N, "elements of the model's largest weight tensor (embedding, fused gate/up, stacked experts), from its config"),
     "model.exceeds_host": _spec(bool, F, "the whole model is about as large as the host's RAM (a workstation's when unstated)"),
     "model.exceeds_any_gpu": _spec(bool, F, "the weights on one GPU are more than any discrete card holds (no card named)"),

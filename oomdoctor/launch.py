@@ -47,6 +47,18 @@ def _bool(s: str) -> Value:
     return s.strip().lower() in ("1", "true", "yes", "on")
 
 
+# llama.cpp's -ot/--override-tensor PATTERN=BUFFER[,...]: every layer's experts kept in CPU RAM ("exps=CPU",
+# ".ffn_.*_exps.=CPU"), as --cpu-moe does; a pattern naming some layers (blk.N, blk.(...)) is a partial offload not read
+_EXPERTS_ON_CPU = re.compile(r"(?i)exps[^=,]*=\s*CPU\b")
+_SOME_LAYERS = re.compile(r"blk\\?\.\s*[(\[\d]")
+
+
+def _experts_on_cpu(s: str) -> Value:
+    if _EXPERTS_ON_CPU.search(s) and not _SOME_LAYERS.search(s):
+        return True
+    raise ValueError(f"not every layer's experts on the CPU: {s!r}")
+
+
 def F(key: str, *names: str, conv: Callable[[str], Value] | None = _int, switch_value: bool = True) -> FlagSpec:  # noqa: N802
     return FlagSpec(f"knob.{key}", names, conv, switch_value)
 
@@ -111,6 +123,7 @@ FLAGS: dict[str, tuple[FlagSpec, ...]] = {
         F("flash_attention", "-fa", "--flash-attn", "--flashattention", conv=None),
         F("cpu_moe_layers", "-ncmoe", "--n-cpu-moe"),
         F("cpu_moe", "-cmoe", "--cpu-moe", conv=None),
+        F("cpu_moe", "-ot", "--override-tensor", conv=_experts_on_cpu),
         # koboldcpp (llama.cpp underneath) spells them its own way
         F("max_model_len", "--contextsize"),
         F("gpu_layers", "--gpulayers"),

@@ -144,7 +144,19 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     tp, pp = parallel_split(facts)
     dtype = facts.value("knob.dtype")
     bpp = bytes_per_param(dtype, sized_quantization(facts.value("framework"), dtype, facts.value("knob.quantization")))
-    return params * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
+    return (params - _experts_in_host_ram(facts)) * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
+
+
+def _experts_in_host_ram(facts: FactSet) -> float:
+    """Parameters llama.cpp keeps in CPU RAM by the launch: every layer's experts (--cpu-moe, -ot exps=CPU) or
+    the first N layers' (--n-cpu-moe N, as a share of the layers)."""
+    experts = facts.number("model.expert_params")
+    if not experts:
+        return 0.0
+    if facts.value("knob.cpu_moe") is True:
+        return experts
+    n, layers = facts.number("knob.cpu_moe_layers"), facts.number("knob.model_layers")
+    return experts * min(1.0, n / layers) if n and layers else 0.0
 
 
 # engines that spread a model over every GPU they see unless told otherwise (llama.cpp's and Ollama's

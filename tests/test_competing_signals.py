@@ -56,3 +56,26 @@ def test_nothing_free_at_start_suggests_no_fraction(tmp_path: Path) -> None:
     assert report.culprit.value == "framework" and report.findings[0].rule_id == "fw-free-below-util"
     knobs = [s.knob for s in report.suggestions]
     assert "gpu_memory_utilization" not in knobs and knobs[:2] == ["free_gpu", "upgrade"]
+
+
+def test_experts_kept_in_cpu_ram_do_not_make_the_weights_overflow_the_card(tmp_path: Path) -> None:
+    """holdout r130: gpt-oss-120b with -ot exps=CPU on a 12 GB RTX 3060 and no failure line: the GPU holds only the
+    attention and dense parts (about 2% of the weights), so nothing says the weights do not fit."""
+    log = tmp_path / "server.log"
+    log.write_text("ggml_cuda_init: found 1 CUDA devices:\n"
+                   "  Device 0: NVIDIA GeForce RTX 3060, compute capability 8.6, VMM: yes\n"
+                   "llama-server -m gpt-oss-120b-Q4_K_M-00001-of-00002.gguf -ngl 100 -ot exps=CPU -fa on -c 131072\n")
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert "weights-exceed-gpu" not in [f.rule_id for f in report.findings]
+    without = log.read_text().replace(" -ot exps=CPU", "")
+    log.write_text(without)
+    assert diagnose(DiagnoseOptions(logs=[str(log)])).findings[0].rule_id == "weights-exceed-gpu"
+
+
+def test_llama_servers_slot_lines_are_after_the_load(tmp_path: Path) -> None:
+    """holdout r130: llama-server's aligned "slot   load_model: id 0 | new slot" lines come once the model is loaded:
+    a log of them alone is not one that stopped while the weights loaded."""
+    log = tmp_path / "server.log"
+    log.write_text("".join(f"0.02.505.69{i} I slot   load_model: id  {i} | task -1 | new slot, n_ctx = 1024\n" for i in range(4)))
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert report.framework == "llamacpp" and report.culprit.value == "unknown"

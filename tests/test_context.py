@@ -262,6 +262,13 @@ def test_quantization_a_name_implies() -> None:
     assert ternary["knob.quantization"] == "Q2_K" and ternary["model.params"] == 27_000_000_000
 
 
+
+def test_a_moe_model_from_the_catalog_states_its_expert_parameters() -> None:
+    # what llama.cpp's --cpu-moe / -ot exps=CPU keeps in CPU RAM: gpt-oss-120b's 128 experts x 36 layers, ~98% of it
+    moe = values(context.from_model("gpt-oss-120b-Q4_K_M-00001-of-00002.gguf"))
+    assert 0.95 < moe["model.expert_params"] / moe["model.params"] < 0.99
+    assert "model.expert_params" not in values(context.from_model("meta-llama/Llama-3.1-8B-Instruct"))
+
 def test_compose_spec() -> None:
     data = yaml.safe_load("""
 services:

@@ -157,6 +157,20 @@ def test_a_gguf_model_of_unnamed_type_is_sized_as_q4_k_m() -> None:
     assert ledger.weights_per_gpu(_facts(framework="vllm", model__params=8e9))[0] == pytest.approx(16e9)
 
 
+
+def test_experts_llama_cpp_keeps_in_cpu_ram_are_not_counted_on_the_gpu() -> None:
+    # holdout r130: gpt-oss-120b with -ot exps=CPU on a 12 GB card: the GPU holds the attention and dense parts only
+    base = dict(framework="llamacpp", model__params=117e9, model__expert_params=114e9, knob__quantization="Q4_K_M")
+    whole, _ = ledger.weights_per_gpu(_facts(**base))
+    on_gpu, _ = ledger.weights_per_gpu(_facts(**base, knob__cpu_moe=True))
+    assert on_gpu == pytest.approx(whole * 3 / 117)
+    # --n-cpu-moe N: the first N of the layers' experts, as a share of the layers
+    half, _ = ledger.weights_per_gpu(_facts(**base, knob__cpu_moe_layers=18, knob__model_layers=36))
+    assert half == pytest.approx(whole * (117 - 57) / 117)
+    # a dense model (no expert parameters known) keeps its size
+    assert ledger.weights_per_gpu(_facts(framework="llamacpp", model__params=8e9, knob__cpu_moe=True))[0] == pytest.approx(
+        ledger.weights_per_gpu(_facts(framework="llamacpp", model__params=8e9))[0])
+
 def test_a_model_larger_than_any_discrete_card_is_said_so_when_no_card_is_named() -> None:
     got = _derived(_facts(framework="ollama", model__params=671e9, knob__quantization="Q4_K_M"))
     assert got["model.exceeds_any_gpu"] is True

@@ -199,7 +199,7 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-sycl-alloc", "llamacpp", 4, ("Bytes of memory on device",), r"can't allocate \d+ Bytes of memory on device"),
     _sig("fw-llamacpp-vulkan", "llamacpp", 3, ("ggml_vulkan", "vkCreateBuffer", "VkPhysicalDevice"), r"ggml_vulkan|vkCreateBuffer|VkPhysicalDevice"),
     _sig("fw-llamacpp-server", "llamacpp", 4, ("prompt_save", "cache state:", "slot ", "srv ", "set_adapters_lora", "update_slots"),
-         r"prompt_save:|cache state:|slot \w+: id|\bsrv\s+\w+: |set_adapters_lora:|\bupdate_slots\s?:"),
+         r"prompt_save:|cache state:|slot\s+\w+: id|\bsrv\s+\w+: |set_adapters_lora:|\bupdate_slots\s?:"),
     # llama.cpp's system-info line and its mlock warning
     _sig("fw-llamacpp-sysinfo", "llamacpp", 6, ("AVX2 = ", "failed to mlock", "failed to VirtualLock"),
          r"\bAVX = \d \| AVX2 = \d|failed to (?:mlock|VirtualLock) \d+-byte buffer"),
@@ -231,6 +231,10 @@ SIGNALS: tuple[Pattern, ...] = (
     P("fw-ollama-http-500", ("500 Internal Server Error: ",),
       r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)",
       const(("_framework", "ollama:40"), ("_framework", f"{OLLAMA_RUNNER}:8"))),
+    # its server's body for a runner that failed mid-request ('{"error":"an error was encountered while running the model:
+    # CUDA error"}'), and `ollama ps`'s table header (NAME ID SIZE PROCESSOR [CONTEXT] UNTIL)
+    _sig("fw-ollama-run-error", "ollama", 20, ("an error was encountered while running the model", "PROCESSOR"),
+         r"an error was encountered while running the model\b|^\s*NAME\s+ID\s+SIZE\s+PROCESSOR\s+(?:CONTEXT\s+)?UNTIL\b"),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running", "llama runner exited",
                                            "llama runner stopped successfully", "llama runner started in", "starting llama runner",

@@ -424,6 +424,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:cuda|hip)HostRegister failed\b(?:[^\n]*?\bsize[=:]\s*(\d+))?|(?i:\b(?:CUDA|HIP) host registration (?:failed|skipped)\b[^\n]{0,40}?\bout of memory)",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host")]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    # the amdgpu kernel driver refusing to map GPU-shared (SVM) memory past its limit on the host's resident memory
+    # ("amdgpu: SVM mapping failed, exceeds resident system memory limit"): host RAM the GPU maps, not the card's
+    P("amdgpu-svm-system-limit", ("exceeds resident system memory limit",), r"\bSVM mapping failed, exceeds resident system memory limit",
+      const(("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host"))),
     # TensorFlow's pinned host allocator (cuMemHostAlloc) refused: "failed to alloc N bytes on host:
     # CUDA_ERROR_OUT_OF_MEMORY", "could not allocate pinned host memory of size: N": host memory, not the card's
     P("tf-pinned-host", ("bytes on host", "could not allocate pinned host memory"),

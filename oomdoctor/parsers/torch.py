@@ -221,8 +221,9 @@ PATTERNS: tuple[Pattern, ...] = (
                   "in _apply", "t.to(device", "prepare_model_for_kbit_training", "process_weights_after_loading", "marlin_utils",
                   "self._apply(convert)", "modules/module.py", "modules\\module.py"),
       # (vLLM and SGLang name the format: "Loading safetensors checkpoint shards", "Loading pt checkpoint shards")
-      # (llama-server's "srv load_model:" prefix spans the context, its warm-up and the slots too: not the load)
-      r"from_pretrained|load_weights|(?<!srv )(?<!srv  )(?<!srv   )(?<!srv    )load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
+      # (llama-server's "srv load_model:" prefix spans the context, its warm-up and the slots too, and "slot load_model:
+      # id 0 | new slot" comes after them: not the load)
+      r"from_pretrained|load_weights|(?<!srv )(?<!srv  )(?<!srv   )(?<!srv    )(?<!slot )(?<!slot  )(?<!slot   )load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
       r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
       r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b|"
       # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert

@@ -2793,9 +2793,28 @@ ROUND_129 = [
          [(OOM, "illegal_memory_access", 1)]),
 ]
 
+ROUND_130 = [
+    # the amdgpu kernel driver refusing to map GPU-shared memory past its limit on the host's resident memory: host RAM
+    case("amdgpu-svm-system-limit", "amdgpu: SVM mapping failed, exceeds resident system memory limit\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.hint", "pinned_host", 1)]),
+    # Ollama's server body for a runner that failed mid-request, and `ollama ps`'s table header: Ollama
+    case("ollama-run-error-body", "Error: 500 an error was encountered while running the model: ROCm error\n", [], framework="ollama"),
+    case("ollama-ps-header", lines("NAME          ID              SIZE     PROCESSOR          CONTEXT    UNTIL",
+                                   "gemma4:31b    6316f0629137    35 GB    54%/46% CPU/GPU    262144     30 hours from now"),
+         [("mem.required_bytes", 35 * 1024**3, 2), ("knob.max_model_len", 262144, 2)], framework="ollama"),
+    # llama-server's slot lines with their fields aligned: llama.cpp, and after the load (no load phase)
+    case("llama-server-aligned-slot", "0.02.505.689 I slot   load_model: id  0 | task -1 | new slot, n_ctx = 1024\n",
+         [("knob.max_model_len", 1024, 1)],
+         framework="llamacpp"),
+    # llama.cpp's -ot: every layer's experts kept in CPU RAM (as --cpu-moe), not a pattern naming some layers
+    case("llamacpp-override-tensor-experts", "llama-server -m gpt-oss-120b-Q4_K_M.gguf -ngl 100 -ot exps=CPU -c 131072\n",
+         [("knob.cpu_moe", True, 1), ("knob.gpu_layers", 100, 1), ("knob.max_model_len", 131072, 1),
+          ("knob.model", "gpt-oss-120b-Q4_K_M.gguf", 1), ("oom.hint", "host_resident_weights", 1)], framework="llamacpp"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130))
 def test_any_wording(c):
     check(c)
 
