@@ -79,3 +79,20 @@ def test_llama_servers_slot_lines_are_after_the_load(tmp_path: Path) -> None:
     log.write_text("".join(f"0.02.505.69{i} I slot   load_model: id  {i} | task -1 | new slot, n_ctx = 1024\n" for i in range(4)))
     report = diagnose(DiagnoseOptions(logs=[str(log)]))
     assert report.framework == "llamacpp" and report.culprit.value == "unknown"
+
+
+def test_a_load_the_scheduler_planned_with_a_quarter_free_is_not_blamed_on_the_weights(tmp_path: Path) -> None:
+    """holdout r131: Ollama planned 13.8 GiB on 21.3 GiB of Metal memory and the runner stopped with no error line:
+    the weights it placed left a third of the device free, so the cut load says nothing about them."""
+    plan = ('time=2025-08-05T23:55:48.303+04:00 level=INFO source=server.go:175 msg=offload library=metal layers.requested=-1 '
+            'layers.model=25 layers.offload=25 layers.split="" memory.available="[{avail} GiB]" memory.gpu_overhead="0 B" '
+            'memory.required.full="13.8 GiB" memory.required.partial="13.8 GiB" memory.required.kv="150.0 MiB" '
+            'memory.weights.total="11.7 GiB" memory.graph.full="1.0 GiB"\n')
+    log = tmp_path / "server.log"
+    head = ("Error: model runner has unexpectedly stopped, this may be due to resource limitations or an internal error\n"
+            'time=2025-08-05T23:55:48.303+04:00 level=INFO source=sched.go:786 msg="new model will fit in available VRAM in '
+            'single GPU, loading" gpu=0 parallel=1\n')
+    log.write_text(head + plan.format(avail="21.3"))
+    assert "weights-log-ends-in-load" not in [f.rule_id for f in diagnose(DiagnoseOptions(logs=[str(log)])).findings]
+    log.write_text(head + plan.format(avail="17.0"))  # 81% of it planned: the load may still have been the weights'
+    assert "weights-log-ends-in-load" in [f.rule_id for f in diagnose(DiagnoseOptions(logs=[str(log)])).findings]

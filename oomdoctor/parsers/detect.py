@@ -240,10 +240,11 @@ SIGNALS: tuple[Pattern, ...] = (
                                            "llama runner stopped successfully", "llama runner started in", "starting llama runner",
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",
                                            "model request too large for system", "timed out waiting for llama runner", "VRAM usage didn't recover",
-                                           "POST predict: Post \"", "llama-server process has terminated", "llama-server reported out-of-memory"),
+                                           "POST predict: Post \"", "llama-server process has terminated", "llama-server reported out-of-memory",
+                                           "requested context size too large for model"),
          # (and its 2023-24 server's lines about its runner: "llama.go:459: llama runner stopped successfully", "starting llama runner")
          r"llama runner (?:process (?:has terminated|no longer running)|exited|stopped successfully|started in)|starting llama runner|"
-         r"memory layout cannot be allocated|model requires more system memory|"
+         r"memory layout cannot be allocated|model requires more system memory|requested context size too large for model|"
          # (its scheduler's words: a runner that did not come up in time, a stopped runner's VRAM that came back slowly)
          r"mlx runner failed|model request too large for system|timed out waiting for llama runner to start|gpu VRAM usage didn't recover within timeout|"
          # (its CLI relaying a runner that dropped the request: 'Error: POST predict: Post "http://127.0.0.1:62898/completion": EOF')

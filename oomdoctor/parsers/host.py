@@ -428,6 +428,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # ("amdgpu: SVM mapping failed, exceeds resident system memory limit"): host RAM the GPU maps, not the card's
     P("amdgpu-svm-system-limit", ("exceeds resident system memory limit",), r"\bSVM mapping failed, exceeds resident system memory limit",
       const(("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host"))),
+    # the amdgpu kernel driver (or RADV relaying it) refusing a command submission whose buffers it could not place:
+    # "radv/amdgpu: Not enough memory for command submission", "[drm] *ERROR* Not enough memory for command submission!":
+    # the GTT, system RAM the GPU maps (all of an APU's memory), is full; the "device lost" that follows is its report
+    P("amdgpu-cs-no-memory", ("Not enough memory for command submission",), r"\bNot enough memory for command submission\b",
+      const(("oom.kind", "host_alloc_failed"), ("oom.hint", "gtt_exhausted"))),
     # TensorFlow's pinned host allocator (cuMemHostAlloc) refused: "failed to alloc N bytes on host:
     # CUDA_ERROR_OUT_OF_MEMORY", "could not allocate pinned host memory of size: N": host memory, not the card's
     P("tf-pinned-host", ("bytes on host", "could not allocate pinned host memory"),

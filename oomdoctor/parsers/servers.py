@@ -272,6 +272,10 @@ PATTERNS: tuple[Pattern, ...] = (
                             "Tactic Device request:"),
       r"\[BlockAssignment\]|\[GraphReduction\]|Global timing cache in use|Total Activation Memory: (\d+)|Tactic Device request: \d+ ?MB",
       lambda m: [("oom.hint", "engine_build"), ("_phase", "engine_build")] + ([("mem.activation_peak_bytes", int(m.group(1)))] if m.group(1) else [])),
+    # its checkpoint conversion (build.py, convert_checkpoint.py) reading the Hugging Face model: that copy is built in host
+    # RAM ("[TRT-LLM] [I] Loading HF LLaMA ... from ...", "Loading weights from HF Baichuan v2_13b..."), not on the GPU
+    P("trt-hf-load-on-host", ("[TRT-LLM] [I] Loading HF", "[TRT-LLM] [I] Loading weights from HF"),
+      r"\[TRT-LLM\] \[I\] Loading (?:HF|weights from HF) \S", const(("oom.hint", "build_loads_on_host"), ("_phase", "load_weights"))),
     P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),
       r"maxTokensInPagedKvCache (?:\((\d+)\) )?must be large enough to process at least 1 sequence",

@@ -147,7 +147,7 @@ STATED = [
          framework="vllm"),
     case("ollama-cli-relays-a-500",  # holdout r21: the CLI's relay of the server's load failure
          "Error: 500 Internal Server Error: llama-server process has terminated: exit status 1: radv/amdgpu: Not enough memory for "
-         "command submission.\n", [(OOM, "cuda_error_oom", 1)], framework="ollama"),
+         "command submission.\n", [(OOM, "host_alloc_failed", 1), ("oom.hint", "gtt_exhausted", 1)], framework="ollama"),
     case("rocm-aperture-violation",  # holdout r21: a kernel reading past the legal address range
          ":0:rocdevice.cpp            :3675: 2139490044663 us:  Callback: Queue 0x7ee7b4200000 aborting with error : "
          "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal address. code: 0x29\n",
@@ -2812,9 +2812,23 @@ ROUND_130 = [
           ("knob.model", "gpt-oss-120b-Q4_K_M.gguf", 1), ("oom.hint", "host_resident_weights", 1)], framework="llamacpp"),
 ]
 
+ROUND_131 = [
+    # amdgpu refusing a command submission for lack of memory, as RADV relays it and as the kernel logs it: the GTT is full
+    case("radv-cs-no-memory", lines("radv/amdgpu: Not enough memory for command submission.", "vk::Queue::submit: ErrorDeviceLost"),
+         [(OOM, "host_alloc_failed", 1), ("oom.hint", "gtt_exhausted", 1), (OOM, "device_lost", 2)], framework="llamacpp"),
+    case("amdgpu-drm-cs-no-memory", "amdgpu 0000:c4:00.0: [drm] *ERROR* Not enough memory for command submission!\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.hint", "gtt_exhausted", 1)]),
+    # TensorRT-LLM's build reading the Hugging Face checkpoint: in host RAM
+    case("trtllm-build-hf-load", "[10/31/2023-08:02:57] [TRT-LLM] [I] Loading weights from HF Baichuan v2_13b...\n",
+         [("oom.hint", "build_loads_on_host", 1)], framework="tensorrt-llm"),
+    # Ollama's warning for a context past the one the model was trained for, without its slog prefix: Ollama
+    case("ollama-context-too-large", 'msg="requested context size too large for model" num_ctx=131072 num_parallel=2 n_ctx_train=32768\n',
+         [("knob.max_model_len", 131072, 1), ("model.trained_context", 32768, 1)], framework="ollama"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131))
 def test_any_wording(c):
     check(c)
 
