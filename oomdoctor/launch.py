@@ -48,13 +48,16 @@ def _bool(s: str) -> Value:
 
 
 # llama.cpp's -ot/--override-tensor PATTERN=BUFFER[,...]: every layer's experts kept in CPU RAM ("exps=CPU",
-# ".ffn_.*_exps.=CPU"), as --cpu-moe does; a pattern naming some layers (blk.N, blk.(...)) is a partial offload not read
-_EXPERTS_ON_CPU = re.compile(r"(?i)exps[^=,]*=\s*CPU\b")
+# ".ffn_.*_exps.=CPU"), as --cpu-moe does; a pattern naming some layers (blk.N, blk.(...)) or some of the experts'
+# projections (".ffn_(up|down)_exps.=CPU") is a partial offload, not read
+_EXPERTS_ON_CPU = re.compile(r"(?i)([^=,]*)exps[^=,]*=\s*CPU\b")
 _SOME_LAYERS = re.compile(r"blk\\?\.\s*[(\[\d]")
+_SOME_PROJECTIONS = re.compile(r"(?i)up|down|gate")
 
 
 def _experts_on_cpu(s: str) -> Value:
-    if _EXPERTS_ON_CPU.search(s) and not _SOME_LAYERS.search(s):
+    m = _EXPERTS_ON_CPU.search(s)
+    if m and not _SOME_LAYERS.search(s) and not _SOME_PROJECTIONS.search(m.group(1)):
         return True
     raise ValueError(f"not every layer's experts on the CPU: {s!r}")
 

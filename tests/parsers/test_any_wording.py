@@ -2810,6 +2810,9 @@ ROUND_130 = [
     case("llamacpp-override-tensor-experts", "llama-server -m gpt-oss-120b-Q4_K_M.gguf -ngl 100 -ot exps=CPU -c 131072\n",
          [("knob.cpu_moe", True, 1), ("knob.gpu_layers", 100, 1), ("knob.max_model_len", 131072, 1),
           ("knob.model", "gpt-oss-120b-Q4_K_M.gguf", 1), ("oom.hint", "host_resident_weights", 1)], framework="llamacpp"),
+    # (the experts' up and down projections only: a partial offload, not read as every expert on the CPU)
+    case("llamacpp-override-tensor-some-projections", 'llama-server -m q.gguf -ot ".ffn_(up|down)_exps.=CPU"\n',
+         [("knob.model", "q.gguf", 1)], framework="llamacpp"),
 ]
 
 ROUND_131 = [
