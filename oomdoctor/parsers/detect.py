@@ -315,8 +315,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Try a different model and/or config|🥲 Failed to load|^Failed to initialize the context: |"
          # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"
          r"^Processing Prompt (?:\[BLAS\] )?\(\d+ / \d+ tokens\)|"
-         # llama.cpp's model-load error as wrappers print it (no `llama_model_load:` prefix); LM Studio's survey JSON
-         r"error loading model: unable to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer|\"(?:modelCompatibilityType|hardwareSurveyResult)\"", re.I),
+         # llama.cpp's model-load error as wrappers print it (no `llama_model_load:` prefix, or only its last words: "unable to
+         # allocate Vulkan0 buffer"); LM Studio's survey JSON
+         r"(?:error loading model: )?unable to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer|\"(?:modelCompatibilityType|hardwareSurveyResult)\"", re.I),
     # ggml's applications that are not LLM runtimes (stable-diffusion.cpp, whisper.cpp): ggml's lines are theirs,
     # and llama.cpp's settings (-ngl, -c, -ub) are not
     _sig("fw-ggml-apps", "other", 20, ("stable-diffusion.cpp:", "ggml_extend.hpp", "whisper_"),

@@ -2829,9 +2829,15 @@ ROUND_131 = [
          [("knob.max_model_len", 131072, 1), ("model.trained_context", 32768, 1)], framework="ollama"),
 ]
 
+ROUND_133 = [
+    # llama.cpp's model-load error, only its last words as an app quotes it: llama.cpp
+    case("llamacpp-unable-to-allocate-device-buffer", "unable to allocate Vulkan0 buffer\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1), ("oom.buffer_device", "GPU", 1)], framework="llamacpp"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133))
 def test_any_wording(c):
     check(c)
 
