@@ -27,6 +27,7 @@ from oomdoctor.model import (
     Suggestion,
     TriageStep,
 )
+from oomdoctor.wording import restates
 
 ACCOUNTS: tuple[str, ...] = tuple(a.value for a in TRIAGE_STEPS)
 
@@ -350,7 +351,8 @@ def finding_reason(f: Finding, limit: int = 220) -> str:
     msg = " ".join(f.message.split())
     if not msg or len(msg) > limit or any(msg.endswith(e.text[-60:]) for e in f.evidence if len(e.text) > 60):
         return f.title
-    return f"{f.title}: {msg}" if not msg.lower().startswith(f.title.lower()[:20]) else msg
+    # (a message that restates the title says it with the numbers: the title is not said first)
+    return msg if msg.lower().startswith(f.title.lower()[:20]) or restates(f.title, msg) else f"{f.title}: {msg}"
 
 
 def telling_evidence(report: Report, n: int = 3) -> list[Evidence]:

@@ -16,6 +16,7 @@ from oomdoctor.facts import FactSet, Value
 from oomdoctor.ledger import HEADROOM, compute_capability
 from oomdoctor.model import Account, Action, Suggestion
 from oomdoctor.rules.model import SuggestionSpec, render_template, template_value
+from oomdoctor.wording import restates
 
 # What a knob is when nothing is set: the framework's documented default (the value to step
 # down from), with where it is documented.
@@ -273,20 +274,11 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
         text = f"-m {new_file}" if new_file else None
     text = _constraints(framework, knob, value, text, facts)
     note = rendered.note if rendered else ""
-    if rendered is not None and rendered.text is None and _restates(note, why):
+    if rendered is not None and rendered.text is None and restates(note, why):
         note = ""  # advice the rule's own reason already gives, not said twice
     full_why = "; ".join(x for x in (why, extra, note) if x)
     return Suggestion(knob=knob, action=spec.action, value=value, flag=text, why=full_why, rule_id=rule_id,
                       account=account, rerunnable=bool(rendered and rendered.rerunnable and text is not None))
-
-
-_WORD = re.compile(r"[a-z]{4,}")
-
-
-def _restates(advice: str, why: str) -> bool:
-    """The advice's content words are mostly in the rule's reason already (three in five or more)."""
-    words = set(_WORD.findall(advice.lower()))
-    return bool(words) and len(words & set(_WORD.findall(why.lower()))) >= 0.6 * len(words)
 
 
 _SWITCHED_ON = re.compile(r"(?<=[:=])(?:True|true|1)$|(?<= )on$")

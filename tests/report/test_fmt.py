@@ -166,3 +166,16 @@ def test_brief_why_keeps_the_advice_when_nothing_can_be_pasted():
     assert fmt.brief_why(flag) == "a shorter context"
     other = dataclasses.replace(advice, knob="other", why="shard the optimizer; the change the finding describes")
     assert fmt.brief_why(other) == "shard the optimizer"
+
+
+def test_a_finding_whose_message_restates_its_title_is_said_once(kv):
+    """The title leads only where the message adds to it: 'A crash inside a forward pass, its error line not in the
+    log: The engine crashed inside a forward pass...' says the same thing twice."""
+    top = kv.findings[0]
+    said_again = dataclasses.replace(top, title="A serving engine crashed inside a forward pass, its error line not in the log",
+                                     message="The engine crashed inside a forward pass while serving; the error line is not in the log.",
+                                     evidence=[])
+    assert fmt.finding_reason(said_again) == said_again.message
+    adds = dataclasses.replace(said_again, title="No room for KV blocks within the memory fraction",
+                               message="No memory is left for KV blocks.")
+    assert fmt.finding_reason(adds) == "No room for KV blocks within the memory fraction: No memory is left for KV blocks."
