@@ -80,8 +80,7 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
     if {str(f.value) for f in facts.all("oom.kind")} - NOT_OOM_KINDS:
         base.append(Fact("oom.memory", True, Origin.LOG, None))
     if first is not None and first.first_failure_text:
-        base.append(Fact("oom.message", first.first_failure_text, Origin.LOG,
-                         Evidence(first.path, first.first_failure_line, first.first_failure_text)))
+        base.append(Fact("oom.message", *_failure_statement(first, facts)))
     facts = facts.with_(base).with_(opts.extra_facts).with_(ctx.facts)
     if ctx.model is None and not opts.model:
         # the catalog's facts about the model the log names (its size, layers, default context);
@@ -170,6 +169,28 @@ def _dedupe(facts: Iterable[Fact]) -> list[Fact]:
             seen.add(key)
             out.append(f)
     return out
+
+
+# a failure line that says memory ran out, or an allocation failed
+_STATES_MEMORY = re.compile(r"(?i)out[- ]of[- ]memory|insufficient memory|OutOfMemory|not enough memory|"
+                            r"fail\w* to alloc|alloc\w*\b[^\n]{0,40}?\bfail|(?:could not|unable to|can ?not|can't) allocate")
+# failures whose line reports a status, an assertion or a lost device, and not what ran out
+_STATUS_ONLY = frozenset({"metal_command_buffer_error", "ggml_assert", "device_lost"})
+
+
+def _failure_statement(first: ScanResult, facts: FactSet) -> tuple[str, Origin, Evidence]:
+    """The failure as the report quotes it: the first failure line, unless that line only reports a status (Metal's
+    "command buffer 0 failed with status 5", GGML_ASSERT(buffer), a lost device) and a line right under it says
+    what ran out ("error: Insufficient Memory", "cudaMalloc failed: out of memory")."""
+    line, text = first.first_failure_line, first.first_failure_text or ""
+    kinds = [f for f in facts.all("oom.kind") if f.evidence is not None and f.evidence.source == first.path and f.evidence.line is not None]
+    status_only = {str(f.value) for f in kinds if f.evidence.line == line} <= _STATUS_ONLY  # type: ignore[union-attr]
+    if line is not None and status_only and not _STATES_MEMORY.search(text):
+        for f in kinds:
+            ev = f.evidence
+            if 0 < ev.line - line <= 3 and _STATES_MEMORY.search(ev.text):  # type: ignore[union-attr, operator]
+                return ev.text, Origin.LOG, ev  # type: ignore[union-attr]
+    return text, Origin.LOG, Evidence(first.path, line, text)
 
 
 def _first_failure(results: list[ScanResult]) -> ScanResult | None:

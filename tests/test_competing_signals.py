@@ -96,3 +96,18 @@ def test_a_load_the_scheduler_planned_with_a_quarter_free_is_not_blamed_on_the_w
     assert "weights-log-ends-in-load" not in [f.rule_id for f in diagnose(DiagnoseOptions(logs=[str(log)])).findings]
     log.write_text(head + plan.format(avail="17.0"))  # 81% of it planned: the load may still have been the weights'
     assert "weights-log-ends-in-load" in [f.rule_id for f in diagnose(DiagnoseOptions(logs=[str(log)])).findings]
+
+
+def test_the_failure_is_quoted_by_the_line_that_says_what_ran_out(tmp_path: Path) -> None:
+    """Metal reports a status first ("command buffer 0 failed with status 5") and what ran out on the next line: the
+    report quotes that line. A first failure that is an error of its own keeps its line."""
+    log = tmp_path / "server.log"
+    log.write_text("ggml_metal_synchronize: error: command buffer 0 failed with status 5\n"
+                   "error: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)\n"
+                   "ggml-metal-context.m:235: fatal error\n")
+    message = diagnose(DiagnoseOptions(logs=[str(log)])).facts.get("oom.message")
+    assert message is not None and message.value.startswith("error: Insufficient Memory") and message.evidence.line == 2
+    log.write_text("ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0.\n"
+                   "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 214.00 MiB.\n")
+    message = diagnose(DiagnoseOptions(logs=[str(log)])).facts.get("oom.message")
+    assert message is not None and message.value.startswith("ValueError: Bfloat16") and message.evidence.line == 1
