@@ -144,7 +144,8 @@ def weights_per_gpu(facts: FactSet) -> tuple[float | None, str]:
     tp, pp = parallel_split(facts)
     dtype = facts.value("knob.dtype")
     bpp = bytes_per_param(dtype, sized_quantization(facts.value("framework"), dtype, facts.value("knob.quantization")))
-    return (params - _experts_in_host_ram(facts)) * bpp / (tp * pp), "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
+    source = "catalog" if named is not None and named.origin is Origin.CATALOG else "estimate"
+    return (params - _experts_in_host_ram(facts)) * bpp / (tp * pp), source
 
 
 def _experts_in_host_ram(facts: FactSet) -> float:
