@@ -113,8 +113,15 @@ def test_never_suggests_what_is_already_set() -> None:
 def test_quantization_knows_the_checkpoint_and_the_card() -> None:
     bf16 = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(), "vllm", None)
     assert bf16.knob == "quantization" and bf16.flag.startswith("--quantization fp8")  # not awq: vLLM cannot make AWQ at load
+    assert bf16.rerunnable  # fp8 is made at load: the rerun can add the flag
+    # before Ampere no fp8: a checkpoint of a method the card's kernels run (AWQ from 7.5, GPTQ from 6.0), a change of
+    # model that a rerun cannot make by a flag (vllm-188: Mistral-7B on a 2080 Ti)
     turing = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(gpu__compute_capability="7.5"), "vllm", None)
-    assert turing.knob == "smaller_model" and turing.flag is None
+    assert turing.knob == "quantization" and turing.value == "awq" and "AWQ checkpoint" in turing.why and not turing.rerunnable
+    volta = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(gpu__compute_capability="7.0"), "vllm", None)
+    assert volta.value == "gptq" and not volta.rerunnable
+    maxwell = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(gpu__compute_capability="5.2"), "vllm", None)
+    assert maxwell.knob == "smaller_model" and maxwell.flag is None
     # (compute capability is a number: Blackwell's 12.0 is after Ampere's 8.0, not before it as a string)
     blackwell = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(gpu__compute_capability="12.0"), "vllm", None)
     assert blackwell.knob == "quantization" and blackwell.flag.startswith("--quantization fp8")

@@ -206,7 +206,13 @@ def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> t
             if share is not None and share >= 0.6:  # what half the weights would still take of the card
                 why += f" ({share / 2:.0%} of the card{', not enough alone' if share / 2 >= 0.85 else ''})"
             return "quantization", "fp8", why
-        return "smaller_model", None, "this card runs neither fp8 nor a load-time 4-bit quantization: a pre-quantized AWQ/GPTQ checkpoint"
+        # (no fp8 before Ampere: a pre-quantized checkpoint, whose method the engine reads from its config; vLLM's AWQ
+        # kernels need compute capability 7.5, its GPTQ kernels 6.0)
+        if cc >= 7.5:
+            return "quantization", "awq", "this card has no fp8: an AWQ checkpoint of this model (4-bit, about a quarter of the bytes)"
+        if cc >= 6.0:
+            return "quantization", "gptq", "this card has no fp8 nor AWQ kernels: a GPTQ checkpoint of this model (4-bit)"
+        return "smaller_model", None, "this card runs no quantized kernels of the engine: a smaller model"
     if framework in ("transformers", "pytorch", "other", "deepspeed"):
         if cur and ("4" in cur or cur in ("awq", "gptq", "nf4")):
             return "smaller_model", None, f"the weights are already {cur}"
@@ -277,8 +283,10 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
     if rendered is not None and rendered.text is None and restates(note, why):
         note = ""  # advice the rule's own reason already gives, not said twice
     full_why = "; ".join(x for x in (why, extra, note) if x)
-    return Suggestion(knob=knob, action=spec.action, value=value, flag=text, why=full_why, rule_id=rule_id,
-                      account=account, rerunnable=bool(rendered and rendered.rerunnable and text is not None))
+    # a method a checkpoint must already carry (AWQ, GPTQ) is a change of model, not a flag a rerun can add
+    checkpoint_switch = knob == "quantization" and framework in ("vllm", "sglang", "tgi") and str(value).lower() not in _LOAD_TIME
+    return Suggestion(knob=knob, action=spec.action, value=value, flag=text, why=full_why, rule_id=rule_id, account=account,
+                      rerunnable=bool(rendered and rendered.rerunnable and text is not None and not checkpoint_switch))
 
 
 _SWITCHED_ON = re.compile(r"(?<=[:=])(?:True|true|1)$|(?<= )on$")
