@@ -16,13 +16,16 @@ import re
 import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from oomdoctor import knobs, launch
 from oomdoctor.facts import Evidence, Fact, Origin, Value
 from oomdoctor.inputs import path_exists
 from oomdoctor.ledger import GGUF_USUAL
 from oomdoctor.parsers.base import parse_quantity, size_of, written_size
+
+if TYPE_CHECKING:  # (the memory model loads on first use: start-up stays light)
+    from oomdoctor.memory.arch import ModelArch
 
 
 @dataclass(frozen=True)
@@ -378,10 +381,11 @@ def from_model(text: str, quiet: bool = False) -> Context:
         largest = catalog.largest_tensor_params(match.config)
         if largest:
             facts.append(Fact("model.largest_tensor_params", largest, Origin.CATALOG, cev))
-        experts = _expert_params(match.entry.raw_config)
+        arch = _arch(match.entry.raw_config)
+        experts = _expert_params(arch) if arch is not None else None
         if experts:
             facts.append(Fact("model.expert_params", experts, Origin.CATALOG, cev))
-        per_token = _kv_per_token(match.entry.raw_config)
+        per_token = _kv_per_token(arch) if arch is not None else None
         if per_token:
             facts.append(Fact("model.kv_bytes_per_token", per_token, Origin.CATALOG, cev))
         ollama_name = match.how == "alias" and "/" not in match.matched  # matched one of Ollama's library names
@@ -412,34 +416,32 @@ def from_model(text: str, quiet: bool = False) -> Context:
     return Context(tuple(facts), notes, framework=_ollama_tag(text))
 
 
-def _expert_params(config: Mapping[str, Any]) -> int | None:
-    """Parameters in a MoE model's routed experts (what llama.cpp's --cpu-moe keeps in CPU RAM); none for a dense model."""
+def _arch(config: Mapping[str, Any]) -> ModelArch | None:
+    """A catalog entry's architecture, from its config; none where the config does not parse."""
     from oomdoctor.errors import InputError
     from oomdoctor.memory.arch import arch_from_hf_config
-    from oomdoctor.memory.tensors import layer_tensors
 
     try:
-        arch = arch_from_hf_config(config)
+        return arch_from_hf_config(config)
     except (InputError, KeyError, TypeError, ValueError, ZeroDivisionError):
         return None
+
+
+def _expert_params(arch: ModelArch) -> int | None:
+    """Parameters in a MoE model's routed experts (what llama.cpp's --cpu-moe keeps in CPU RAM); none for a dense model."""
+    from oomdoctor.memory.tensors import expert_tensors
+
     if not arch.moe:
         return None
-    return sum(t.elements for i in range(arch.num_layers) if arch.is_moe_layer(i)
-               for t in layer_tensors(arch, i) if t.role.startswith("expert_")) or None
+    return sum(t.elements for t in expert_tensors(arch)) or None
 
 
-def _kv_per_token(config: Mapping[str, Any]) -> int | None:
+def _kv_per_token(arch: ModelArch) -> int | None:
     """KV bytes one token costs the whole model at 16 bits, from its config; none for a model whose sliding-window
     layers cache only their window (what those cost depends on the engine's layout)."""
-    from oomdoctor.errors import InputError
-    from oomdoctor.memory.arch import arch_from_hf_config
     from oomdoctor.memory.dtypes import parse_kv_dtype
     from oomdoctor.memory.kv import kv_bytes_per_token
 
-    try:
-        arch = arch_from_hf_config(config)
-    except (InputError, KeyError, TypeError, ValueError, ZeroDivisionError):
-        return None
     if arch.is_hybrid_window:
         return None
     return kv_bytes_per_token(arch, parse_kv_dtype("auto", "float16")) or None

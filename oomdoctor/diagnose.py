@@ -183,13 +183,13 @@ def _failure_statement(first: ScanResult, facts: FactSet) -> tuple[str, Origin, 
     "command buffer 0 failed with status 5", GGML_ASSERT(buffer), a lost device) and a line right under it says
     what ran out ("error: Insufficient Memory", "cudaMalloc failed: out of memory")."""
     line, text = first.first_failure_line, first.first_failure_text or ""
-    kinds = [f for f in facts.all("oom.kind") if f.evidence is not None and f.evidence.source == first.path and f.evidence.line is not None]
-    status_only = {str(f.value) for f in kinds if f.evidence.line == line} <= _STATUS_ONLY  # type: ignore[union-attr]
-    if line is not None and status_only and not _STATES_MEMORY.search(text):
-        for f in kinds:
-            ev = f.evidence
-            if 0 < ev.line - line <= 3 and _STATES_MEMORY.search(ev.text):  # type: ignore[union-attr, operator]
-                return ev.text, Origin.LOG, ev  # type: ignore[union-attr]
+    if line is not None and not _STATES_MEMORY.search(text):
+        kinds = [(f.evidence, str(f.value)) for f in facts.all("oom.kind")
+                 if f.evidence is not None and f.evidence.source == first.path and f.evidence.line is not None]
+        if {kind for ev, kind in kinds if ev.line == line} <= _STATUS_ONLY:
+            for ev, _ in kinds:
+                if 0 < (ev.line or 0) - line <= 3 and _STATES_MEMORY.search(ev.text):
+                    return ev.text, Origin.LOG, ev
     return text, Origin.LOG, Evidence(first.path, line, text)
 
 

@@ -19,7 +19,7 @@ from oomdoctor.memory.policies import (
 )
 from oomdoctor.memory.arch import ModelArch
 from oomdoctor.memory.quant import QuantScheme, resolve_scheme, tensor_bytes
-from oomdoctor.memory.tensors import layer_tensors
+from oomdoctor.memory.tensors import expert_tensors
 from oomdoctor.memory.weights import WeightsEstimate, estimate_weights
 
 
@@ -159,9 +159,7 @@ def _cpu_offloaded(w_bytes: int, arch: ModelArch, scheme: QuantScheme, dtype: st
     n = min(settings.cpu_moe_layers or 0, arch.num_layers)
     if n <= 0 or not arch.moe or not settings.framework.whole_model or not weights.total_bytes:
         return w_bytes, []
-    experts = sum(tensor_bytes(scheme, t, arch, DTYPE_BYTES[dtype])
-                  for i in range(n) if arch.is_moe_layer(i)
-                  for t in layer_tensors(arch, i) if t.role.startswith("expert_"))
+    experts = sum(tensor_bytes(scheme, t, arch, DTYPE_BYTES[dtype]) for t in expert_tensors(arch, n))
     share = experts / weights.total_bytes
     return max(0, int(w_bytes * (1 - share))), [f"weights: the experts of {n} of {arch.num_layers} layers kept in CPU RAM "
                                                 f"({share:.0%} of the weights)"]

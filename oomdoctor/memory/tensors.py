@@ -137,6 +137,13 @@ def layer_tensors(arch: ModelArch, i: int) -> list[Tensor]:
     return _attention(arch, i) + _mlp(arch, i) + norms
 
 
+def expert_tensors(arch: ModelArch, layers: int | None = None) -> list[Tensor]:
+    """The routed experts' tensors of the first `layers` layers (all of them by default): what llama.cpp's
+    --n-cpu-moe / --cpu-moe keeps in CPU RAM."""
+    n = arch.num_layers if layers is None else min(layers, arch.num_layers)
+    return [t for i in range(n) if arch.is_moe_layer(i) for t in layer_tensors(arch, i) if t.role.startswith("expert_")]
+
+
 def embedding_tensors(arch: ModelArch) -> list[Tensor]:
     """Tensors outside the repeating layers: embeddings, head, final norm, positions."""
     h, v = arch.hidden_size, arch.vocab_size
