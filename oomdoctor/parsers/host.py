@@ -467,10 +467,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- look-alikes that are not OOMs
     # (a paste that kept only the runtime's pointer to the error's name: "Search for `cudaErrorIllegalAddress' in ...")
     # (an engine's own wording of the status: "ds4: CUDA launch ... attention failed: an illegal memory access"; cuda-gdb's
-    # report of the fault: "CUDA Exception: Warp Out-of-range Address", "received signal CUDA_EXCEPTION_5")
-    P("illegal-access", ("illegal memory access", "ErrorIllegalAddress", "ERROR_ILLEGAL_ADDRESS", "CUDA Exception: ", "CUDA_EXCEPTION_"),
+    # report of the fault: "CUDA Exception: Warp Out-of-range Address", "received signal CUDA_EXCEPTION_5"; the driver's
+    # core dump: "coredump: Detected an exception of type CUDBG_EXCEPTION_WARP_ILLEGAL_ADDRESS (14)")
+    P("illegal-access", ("illegal memory access", "ErrorIllegalAddress", "ERROR_ILLEGAL_ADDRESS", "CUDA Exception: ", "CUDA_EXCEPTION_",
+                         "CUDBG_EXCEPTION_"),
       r"an illegal memory access was enc|\bfailed: an illegal memory access\b|\b(?:cuda|hip)ErrorIllegalAddress\b|"
-      r"\bCUDA_ERROR_ILLEGAL_ADDRESS\b|CUDA Exception: (?:Warp|Lane|Device) [\w -]*(?:Address|Instruction)\b|\bsignal CUDA_EXCEPTION_\d+",
+      r"\bCUDA_ERROR_ILLEGAL_ADDRESS\b|CUDA Exception: (?:Warp|Lane|Device) [\w -]*(?:Address|Instruction)\b|\bsignal CUDA_EXCEPTION_\d+|"
+      r"\bexception of type CUDBG_EXCEPTION_(?:WARP|LANE|DEVICE)_\w+",
       kind("illegal_memory_access")),
     # the NVIDIA kernel driver's Xid events (dmesg): 13, 31 and 43 are a kernel's fault (an exception, an MMU fault, a
     # channel stopped), 8 a channel its watchdog found stuck (the GPU stopped processing), 48, 79, 119 and 120 the

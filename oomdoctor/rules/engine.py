@@ -83,6 +83,8 @@ def evaluate(facts: FactSet, rules: tuple[Rule, ...], framework: str, version: s
     culprit = Culprit(culprit_account.value) if culprit_account else Culprit.UNKNOWN
     # (ranked by the rules' confidence; stated as measured, where a rule was found right less often than it claims)
     confidence = ordered[0].stated_confidence if ordered else None
+    if confidence is Confidence.HIGH and not facts.has("oom.kind"):
+        confidence = Confidence.MEDIUM  # the numbers alone: the log holds no failure line to confirm them
     return Verdict(culprit, confidence, tuple(ordered), _merge_suggestions(ordered), _walk(fired, culprit_account))
 
 

@@ -280,8 +280,11 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
         text = f"-m {new_file}" if new_file else None
     text = _constraints(framework, knob, value, text, facts)
     note = rendered.note if rendered else ""
-    if rendered is not None and rendered.text is None and restates(note, why):
-        note = ""  # advice the rule's own reason already gives, not said twice
+    if rendered is not None and rendered.text is None:  # advice, not a flag: said once, by whichever says more
+        if restates(note, why):
+            note = ""
+        elif restates(why, note):
+            why = ""
     full_why = "; ".join(x for x in (why, extra, note) if x)
     # a method a checkpoint must already carry (AWQ, GPTQ) is a change of model, not a flag a rerun can add
     checkpoint_switch = knob == "quantization" and framework in ("vllm", "sglang", "tgi") and str(value).lower() not in _LOAD_TIME

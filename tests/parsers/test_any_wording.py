@@ -2835,9 +2835,33 @@ ROUND_133 = [
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "weights", 1), ("oom.buffer_device", "GPU", 1)], framework="llamacpp"),
 ]
 
+ROUND_134 = [
+    # a shell's report of a child's arithmetic fault (zsh's job line, bash's words): a crash, no memory failure
+    case("zsh-job-floating-point-exception", "[1]    2771397 floating point exception  lmdeploy serve api_server  --backend turbomind --tp 4\n",
+         [(FINAL, "floating point exception  lmdeploy serve api_server  --backend turbomind --tp 4", 1),
+          ("knob.tensor_parallel_size", 4, 1)], framework="lmdeploy"),
+    case("bash-floating-point-exception", "Floating point exception (core dumped)\n", [(FINAL, "Floating point exception (core dumped)", 1)]),
+    # the CUDA driver's core dump naming the fault: a kernel's bad address, not a full device
+    case("cuda-coredump-illegal-address",
+         "(AsyncVLLMInferenceEngine pid=127749) [08:52:36.868726] coredump: Detected an exception of type CUDBG_EXCEPTION_WARP_ILLEGAL_ADDRESS (14)\n",
+         [(OOM, "illegal_memory_access", 1)], framework="vllm"),
+    # Direct3D's removed or hung device (DirectML, WebGPU on Windows): the device is gone, not full
+    case("dxgi-device-hung", "ID3D12Device::GetDeviceRemovedReason failed with DXGI_ERROR_DEVICE_HUNG (0x887A0006)\n",
+         [(OOM, "device_lost", 1)]),
+    # a launcher's pre-flight check, the free memory first: with no part named, the whole launch's ask against what was free
+    case("preflight-free-below-need", "[preflight] ERROR: GPU 0 has 7.1 GiB free, but this config needs ~21.7 GiB/card\n",
+         [(OOM, "free_below_util", 1), ("oom.free_at_start_bytes", GiB(7.1), 1), ("oom.util_requested_bytes", GiB(21.7), 1)],
+         failure_line=1),
+    # ... and with a part named, that part's check
+    case("free-below-need-kv", "GPU 1 has 3.2 GiB free but the KV cache needs 8 GiB\n",
+         [(OOM, "need_over_available", 1), ("oom.buffer", "kv", 1), ("oom.need_room_bytes", GiB(3.2), 1), ("mem.required_bytes", GiB(8), 1),
+          ("mem.kv_cache_bytes", GiB(8), 1)]),
+    case("free-enough-for-need", "GPU 0 has 30 GiB free, but this config needs ~21.7 GiB\n", []),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134))
 def test_any_wording(c):
     check(c)
 
