@@ -256,6 +256,8 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-ollama-gpu-info", "ollama", 8, ("CUDA totalMem", "CUDA usedMem", "CUDA freeMem"), r"^\[\d+\] CUDA (?:totalMem|usedMem|freeMem) -?\d"),
     # Go's runtime crash report: Ollama is the Go program that runs ggml in-process (cgo), so llama.cpp's lines are its runner's
     _sig("fw-ollama-cgo", OLLAMA_RUNNER, 8, ("signal arrived during cgo execution",), r"signal arrived during cgo execution"),
+    # (and a Go panic, its runner giving up: "panic: unable to create llama context", "goroutine 1 [running]:")
+    _sig("fw-ollama-go-panic", OLLAMA_RUNNER, 8, ("panic: ", "goroutine "), r"^panic: \S|^goroutine \d+ \[running\]:"),
     # the Go web framework's access line for Ollama's API ("[GIN] 2025/05/16 - 11:35:51 | 200 | ... POST "/api/generate"")
     P("fw-ollama-gin", ("[GIN]",), r'\[GIN\] \d{4}/\d\d/\d\d .*"/api/(?:generate|chat|embed|embeddings|pull|show|tags|ps)"',
       const(("_framework", "ollama:8"), ("_framework", f"{OLLAMA_RUNNER}:8"))),

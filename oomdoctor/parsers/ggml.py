@@ -275,7 +275,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-load-error", ("error loading model: ",), r"error loading model: ([^\n]{3,200}?)\s*$",
       lambda m: [] if _LOAD_MEMORY.search(m.group(1)) else [("error.final", f"the model could not be loaded ({m.group(1)}): not memory")]),
     # ggml's Metal backend could not build its shader library (a macOS or SDK the build does not support): no model ran
-    P("metal-library-failed", ("failed to initialize the Metal library",), r"ggml_metal_init: error: failed to initialize the Metal library",
+    # (or its compiler's own error, the line a paste keeps when the next is cut: "ggml_metal_library_init: error: Error
+    # Domain=MTLLibraryErrorDomain Code=3 ...")
+    P("metal-library-failed", ("failed to initialize the Metal library", "MTLLibraryErrorDomain"),
+      r"ggml_metal_init: error: failed to initialize the Metal library|ggml_metal_library_init: error: Error Domain=MTLLibraryErrorDomain\b",
       kind("broken_install")),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),

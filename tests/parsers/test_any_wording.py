@@ -2859,9 +2859,22 @@ ROUND_134 = [
     case("free-enough-for-need", "GPU 0 has 30 GiB free, but this config needs ~21.7 GiB\n", []),
 ]
 
+ROUND_135 = [
+    # ggml's Metal shader library failing to compile, the line a paste keeps when the next is cut: a build this GPU
+    # family cannot run, not memory
+    case("metal-library-compile-error",
+         'ggml_metal_library_init: error: Error Domain=MTLLibraryErrorDomain Code=3 "program_source:7131:28: warning: variable\n',
+         [(OOM, "broken_install", 1)], framework="llamacpp"),
+    # a Go panic beside llama.cpp's lines: the runner is Ollama's (the Go program that embeds it)
+    case("go-panic-names-ollamas-runner",
+         lines("llama_init_from_model: failed to initialize the context: failed to initialize Metal backend", "",
+               "panic: unable to create llama context"),
+         [("oom.hint", "context_failed", 1)], framework="ollama"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135))
 def test_any_wording(c):
     check(c)
 
