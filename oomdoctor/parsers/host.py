@@ -507,7 +507,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
     # a GPU page fault the kernel driver reports: AMD's "[gfxhub] page fault" (with its UTCL2 client), Intel Xe's
     # "Faulted Address: 0x..." block: a kernel touched memory it had no mapping for
-    P("gpu-page-fault", ("page fault", "Faulted Address:"), r"\[gfxhub\d?\] (?:no-retry )?page fault|^\s*Faulted Address: 0x[0-9a-fA-F]+",
+    # (and the amdgpu report's later lines, where a paste keeps only those: "VM_L2_PROTECTION_FAULT_STATUS:0x00341051",
+    # "in page starting at address 0x00007ee24e9fe000 from IH client 0x1b (UTCL2)")
+    P("gpu-page-fault", ("page fault", "Faulted Address:", "VM_L2_PROTECTION_FAULT_STATUS:", "from IH client"),
+      r"\[gfxhub\d?\] (?:no-retry )?page fault|^\s*Faulted Address: 0x[0-9a-fA-F]+|VM_L2_PROTECTION_FAULT_STATUS:0x0*[1-9a-fA-F]|"
+      r"in page starting at address 0x[0-9a-fA-F]+ from IH client\b",
       kind("illegal_memory_access")),
     # Ascend's runtime could not create a stream's submission/completion queues (its driver's stream limit), or begin a
     # capture on one: resources of the stream scheduler, not device memory

