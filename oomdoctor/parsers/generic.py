@@ -357,6 +357,7 @@ _SHAPE_MISMATCH = re.compile(r"must match the (?:existing )?size (?:of tensor|\(
 # an invariant of the code, unless it checks an allocation
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
 # messages that point elsewhere (a worker died, see above) or are about memory and its settings
+_CRASH_REPORT = re.compile(r"(?i)segmentation fault|illegal instruction|floating point exception|aborted\s+\(core dumped\)")
 _NOT_A_CAUSE = re.compile(
     # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below)
     r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|traceback \(most recent call last\)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
@@ -415,6 +416,8 @@ def _final_error(m: re.Match[str]) -> Emitted:
         return
     elif name == "AssertionError" and not _ALLOCATOR_WORDS.search(message):
         pass  # Python's `assert`: an invariant of the code ("Data too large for buffer 'cu_seqlen': 114 > 5"); no allocator raises it
+    elif _CRASH_REPORT.match(name):
+        pass  # a shell's report of a crash signal: what follows is the command it ran ("... api_server ./workspace"), not a cause
     elif (_NOT_A_CAUSE.search(message) or (m.group(1) and _NOT_A_CAUSE.search(name))) and not _names_its_cause(message):
         return
     yield "error.final", m.group(0).strip()[:300]
@@ -976,14 +979,16 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [] if _MEMORY_SETTING.search(m.group(1) + " " + (m.group(3) or "")) else
       [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
-                      "loating point exception",
+                      "loating point exception", "Aborted",
                       "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** "; the error as
       # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')")
       r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)\s*$))(.*))?$|"
       # (a shell's report of a child's SIGFPE: bash's "Floating point exception (core dumped)", zsh's job line "[1]  2771397
-      # floating point exception  lmdeploy serve ...")
-      r"(terminate called after throwing an instance of|[Ss]egmentation fault|Segfault encountered|Illegal instruction|[Ff]loating point exception|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
+      # floating point exception  lmdeploy serve ..."; and of its SIGABRT, a failed check: "line 2: 3385755 Aborted
+      # (core dumped) python3 -m lmdeploy.serve...")
+      r"(terminate called after throwing an instance of|[Ss]egmentation fault|Segfault encountered|Illegal instruction|[Ff]loating point exception|"
+      r"\bAborted\s+\(core dumped\)|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed|"
       # (an app's refusal to load, with its reason: LM Studio's "Failed to initialize the context: quantized V cache was
       # requested, but this requires Flash Attention")

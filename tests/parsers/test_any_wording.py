@@ -791,7 +791,7 @@ ROUNDS_30_32 = [
          [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)], phase="load_weights"),
     case("ggml-init-host-malloc", lines("gptj_model_load: ggml ctx size = 5401.45 MB",
                                         "GGML_ASSERT: /home/x/llama.cpp-230511/ggml.c:4411: ctx->mem_buffer != NULL", "Aborted (core dumped)"),
-         [(OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2)]),
+         [(OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2), (FINAL, "Aborted (core dumped)", 3)]),
     case("container-runtime-cuda-requirement", "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.8, please update "
          "your driver to a newer version, or use an earlier cuda container: unknown.\n", [(OOM, "broken_install", 1)]),
     # a paste cut mid-word, in the step that reserves the compute graph: the buffer that step allocates
@@ -2018,7 +2018,8 @@ ROUND_99 = [
          "[01/17/2024-22:14:09] [TRT] [W] Tactic Device request: 16512MB Available: 12281MB. Device memory is insufficient to use tactic.\n",
          [("oom.hint", "engine_build", 1)]),
     case("glibc-heap-corrupted", "corrupted double-linked list\n\nAborted (core dumped)\n",
-         [(FINAL, "the C heap was corrupted (corrupted double-linked list): a native bug that wrote past its buffers, not a lack of memory", 1)]),
+         [(FINAL, "the C heap was corrupted (corrupted double-linked list): a native bug that wrote past its buffers, not a lack of memory", 1),
+          (FINAL, "Aborted (core dumped)", 3)]),
     case("errno-port-in-use",
          "2023-09-09 03:34:11 | ERROR | stderr | ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 20001): address already in use\n",
          [(FINAL, "[Errno 98] error while attempting to bind on address ('0.0.0.0', 20001): address already in use: the address (port) is "
@@ -2878,6 +2879,10 @@ ROUND_135 = [
     case("amdgpu-fault-page-from-utcl2",
          "amdgpu 0000:66:00.0: amdgpu:   in page starting at address 0x00007ee25e5fd000 from IH client 0x1b (UTCL2)\n",
          [(OOM, "illegal_memory_access", 1)]),
+    # a shell's report of a child's SIGABRT, the command after it (holdout r117; the command's words are not a cause)
+    case("bash-job-aborted-core-dumped",
+         "./launchLmDeploy: line 2: 3385755 Aborted                 (core dumped) python3 -m lmdeploy.serve.openai.api_server ./workspace --tp 4\n",
+         [(FINAL, "Aborted                 (core dumped) python3 -m lmdeploy.serve.openai.api_server ./workspace --tp 4", 1)]),
     case("flashinfer-workspace-second-half", "  ... only 0 bytes available in AlignedAllocator. Increase the workspace\n",
          [(OOM, "workspace_overflow", 1)]),
 ]
