@@ -236,12 +236,16 @@ def _annotate(steps: tuple[TriageStep, ...], numbers: dict[Account, str]) -> tup
     return tuple(out)
 
 
+_FAILURE_LINE = "the failure itself: the last 50 lines of the log, with the traceback's final error line"
+
+
 def _missing_evidence(facts: FactSet, culprit: Culprit, memory_failure: bool) -> tuple[str, ...]:
     if culprit is not Culprit.UNKNOWN:
-        return ()
+        # a memory verdict from the numbers alone (at most medium confidence): the failure line would confirm it
+        return () if culprit is Culprit.NOT_OOM or facts.has("oom.kind") else (_FAILURE_LINE,)
     missing = []
     if not facts.has("oom.kind"):
-        missing.append("the failure itself: the last 50 lines of the log, with the traceback's final error line")
+        missing.append(_FAILURE_LINE)
     if not any(k.startswith("knob.") for k in facts.keys()):
         missing.append("the log's start with the engine's config line (vLLM 'non-default args' / 'Initializing ... with config', "
                        "SGLang 'server_args=', TGI 'Args {', llama.cpp 'n_ctx =')")

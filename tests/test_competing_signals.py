@@ -135,6 +135,8 @@ def test_without_a_failure_line_the_numbers_alone_are_never_high_confidence(tmp_
     log.write_text(line)
     report = diagnose(DiagnoseOptions(logs=[str(log)]))
     assert report.culprit.value == "framework" and report.confidence is not None and report.confidence.value == "medium"
+    assert [m for m in report.missing_evidence if m.startswith("the failure itself")]  # what would confirm it
     log.write_text(line + "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 256.00 MiB on device 0: cudaMalloc failed: out of memory\n")
     report = diagnose(DiagnoseOptions(logs=[str(log)]))
     assert report.culprit.value == "framework" and report.confidence is not None and report.confidence.value == "high"
+    assert report.missing_evidence == ()
