@@ -356,8 +356,9 @@ _SHAPE_MISMATCH = re.compile(r"must match the (?:existing )?size (?:of tensor|\(
 # a failed assertion raised as an exception ("RuntimeError: Failed: Assertion error deep_ep.cpp:1233 'x.size(0) <= ...'"):
 # an invariant of the code, unless it checks an allocation
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
-# messages that point elsewhere (a worker died, see above) or are about memory and its settings
+# a shell's report of a crash signal: the text after it is the command that crashed
 _CRASH_REPORT = re.compile(r"(?i)segmentation fault|illegal instruction|floating point exception|aborted\s+\(core dumped\)")
+# messages that point elsewhere (a worker died, see above) or are about memory and its settings
 _NOT_A_CAUSE = re.compile(
     # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below)
     r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|traceback \(most recent call last\)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
