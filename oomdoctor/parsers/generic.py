@@ -356,8 +356,9 @@ _SHAPE_MISMATCH = re.compile(r"must match the (?:existing )?size (?:of tensor|\(
 # a failed assertion raised as an exception ("RuntimeError: Failed: Assertion error deep_ep.cpp:1233 'x.size(0) <= ...'"):
 # an invariant of the code, unless it checks an allocation
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
-# a shell's report of a crash signal: the text after it is the command that crashed
-_CRASH_REPORT = re.compile(r"(?i)segmentation fault|illegal instruction|floating point exception|aborted\s+\(core dumped\)")
+# a shell's report of a crash signal (the final-error pattern reads it): the text after it is the command that crashed
+_CRASH_WORDS = r"[Ss]egmentation fault|Illegal instruction|[Ff]loating point exception|\bAborted\s+\(core dumped\)"
+_CRASH_REPORT = re.compile(_CRASH_WORDS)
 # messages that point elsewhere (a worker died, see above) or are about memory and its settings
 _NOT_A_CAUSE = re.compile(
     # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below)
@@ -988,8 +989,7 @@ PATTERNS: tuple[Pattern, ...] = (
       # (a shell's report of a child's SIGFPE: bash's "Floating point exception (core dumped)", zsh's job line "[1]  2771397
       # floating point exception  lmdeploy serve ..."; and of its SIGABRT, a failed check: "line 2: 3385755 Aborted
       # (core dumped) python3 -m lmdeploy.serve...")
-      r"(terminate called after throwing an instance of|[Ss]egmentation fault|Segfault encountered|Illegal instruction|[Ff]loating point exception|"
-      r"\bAborted\s+\(core dumped\)|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
+      r"(terminate called after throwing an instance of|Segfault encountered|" + _CRASH_WORDS + r"|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed|"
       # (an app's refusal to load, with its reason: LM Studio's "Failed to initialize the context: quantized V cache was
       # requested, but this requires Flash Attention")
