@@ -125,6 +125,8 @@ SIGNALS: tuple[Pattern, ...] = (
     # verl's own actors (WorkerDict, actor_rollout_ref) prefix every line they print and run vLLM by default, SGLang when
     # its rollout is chosen: a weak vote that any line SGLang prints outweighs
     _sig("fw-verl-actors", "vllm", 2, ("actor_rollout", "WorkerDict"), r"actor_rollout|WorkerDict"),
+    # SkyRL's trainer (its package in a traceback's paths) runs its rollouts on vLLM unless told SGLang: a weak vote too
+    _sig("fw-skyrl", "vllm", 2, ("skyrl",), r"[/\\.]skyrl[/\\.]|\bskyrl_entrypoint\b"),
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch", "Decode batch",
                                      "memory capacity is unbalanced", "sgl-kernel", "sgl_kernel",
                                      "hierarchical cache", "hicache", "sgl-workspace"),

@@ -370,7 +370,9 @@ _NOT_A_CAUSE = re.compile(
 
 
 # (ggml-metal's bare "false" follows a command buffer that failed, most often for memory)
-_ALLOC_CHECK = re.compile(r"(?i)alloc|memory|\boom\b|buffer|!= NULL|nullptr|\bptr\b|ggml-metal\.m:\d+:?\s*false")
+# (a pointer checked against null is an allocation's result, unless it is a kernel looked up for a type: ggml's
+# "to_fp32_cuda != nullptr" fails where the build has no converter for the weights' type, bf16 on an old build)
+_ALLOC_CHECK = re.compile(r"(?i)alloc|memory|\boom\b|buffer|\b(?!to_)[\w>-]+ != (?:NULL|nullptr)|\bptr\b|ggml-metal\.m:\d+:?\s*false")
 
 
 _ALLOCATOR_WORDS = re.compile(r"(?i)out of memory|\boom\b|alloc")

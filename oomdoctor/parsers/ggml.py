@@ -277,8 +277,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # ggml's Metal backend could not build its shader library (a macOS or SDK the build does not support): no model ran
     # (or its compiler's own error, the line a paste keeps when the next is cut: "ggml_metal_library_init: error: Error
     # Domain=MTLLibraryErrorDomain Code=3 ...")
-    P("metal-library-failed", ("failed to initialize the Metal library", "MTLLibraryErrorDomain"),
-      r"ggml_metal_init: error: failed to initialize the Metal library|ggml_metal_library_init: error: Error Domain=MTLLibraryErrorDomain\b",
+    # (or its shaders failing to compile for this GPU family: "ggml_metal_init: error: load pipeline error: Error
+    # Domain=AGXMetalA12 Code=3 \"Encountered unlowered function call to air.simd_sum.f32\"", Metal's compiler service
+    # dying: "MTLCompiler: Compilation failed with XPC_ERROR_CONNECTION_INTERRUPTED", "Compiler failed to build request";
+    # the "failed to allocate context" after them is the backend that did not start, not memory)
+    P("metal-library-failed", ("failed to initialize the Metal library", "MTLLibraryErrorDomain", "load pipeline error", "MTLCompiler:",
+                               "Compiler failed to build request"),
+      r"ggml_metal_init: error: failed to initialize the Metal library|ggml_metal_(?:library_)?init: error: Error Domain=MTLLibraryErrorDomain\b|"
+      r"ggml_metal_\w+: error: load pipeline error: Error Domain=|^\W*MTLCompiler: Compilation failed\b|^Compiler failed to build request\s*$",
       kind("broken_install")),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),

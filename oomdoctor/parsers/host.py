@@ -245,7 +245,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("killed-line-localized", ("已杀死", "Getötet", "強制終了", "Убито"),
       r"^\s*[$#>]?\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
-    P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",
+    # (not a launcher's advice about a code it may print: SGLang's "Rank 0 scheduler died during initialization (exit code:
+    # -3). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.", where the code it printed is the one to read)
+    P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",

@@ -2887,9 +2887,34 @@ ROUND_135 = [
          [(OOM, "workspace_overflow", 1)]),
 ]
 
+ROUND_137 = [
+    # ggml's Metal shaders failing to build for this GPU family (an iPhone's A12), or Metal's compiler service dying:
+    # the backend never started, and the "failed to allocate context" after it is not memory
+    case("metal-pipeline-unlowered-call",
+         'ggml_metal_init: error: load pipeline error: Error Domain=AGXMetalA12 Code=3 "Encountered unlowered function call to air.simd_sum.f32"\n',
+         [(OOM, "broken_install", 1)], framework="llamacpp"),
+    case("metal-compiler-service-interrupted", "> MTLCompiler: Compilation failed with XPC_ERROR_CONNECTION_INTERRUPTED on 3 try\n",
+         [(OOM, "broken_install", 1)]),
+    case("metal-init-library-error",
+         'ggml_metal_init: error: Error Domain=MTLLibraryErrorDomain Code=3 "Compiler encountered an internal error"\n',
+         [(OOM, "broken_install", 1)], framework="llamacpp"),
+    # ggml's type-converter lookup failing (bf16 weights on a build with no CUDA converter for them) is an assertion on
+    # a kernel, not on an allocation's result
+    case("ggml-assert-missing-converter", "GGML_ASSERT: ggml-cuda.cu:1277: to_fp32_cuda != nullptr\n",
+         [(FINAL, "GGML_ASSERT: ggml-cuda.cu:1277: to_fp32_cuda != nullptr", 1)]),
+    # SGLang's advice about an exit code it did not print (it printed -3): no kill read
+    case("sglang-exit-code-advice",
+         "RuntimeError: Rank 0 scheduler died during initialization (exit code: -3). If exit code is -9 (SIGKILL), a common cause is "
+         "the OS OOM killer. Run `dmesg -T | grep -i oom` to check.\n"),
+    # a SkyRL trainer's traceback: its rollouts run on vLLM unless told otherwise (a weak vote)
+    case("skyrl-trainer-paths",
+         '  File "/home/ray/default/SkyRL/skyrl/train/entrypoints/main_base.py", line 411, in main\n',
+         [("oom.hint", "traceback", 1)], framework="vllm"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137))
 def test_any_wording(c):
     check(c)
 
