@@ -40,7 +40,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "cumem_allocator", "less than desired GPU memory utilization", "Worker failed with error '",
                                     "Initializing an LLM engine with config:", "Error in memory profiling",
                                     "shared memory broadcast block", "dump_input.py", "Dumping input data for V1", "Mamba cache blocks",
-                                    "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less", "Free memory on device",
+                                    "pre-allocated encoder cache size", "Too large swap space", "KV cache is needed", "on startup is less", "Free memory on device", ") < desired utilization (",
                                     "Requested memory:", "Desired GPU memory utilization is", "Capturing CUDA graphs (",
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
@@ -54,7 +54,7 @@ SIGNALS: tuple[Pattern, ...] = (
          r'assert "expandable_segments:True" not in conf|'
          # (its sleep mode's report of what it gave back: "Sleep mode freed 43.82 GiB memory, 4.11 GiB memory is still in use")
          r"Sleep mode freed [\d.]+ GiB|"
-         r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|Worker failed with error '|Error in memory profiling\. Initial free memory|"
+         r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|GiB\) < desired utilization \(|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
          # (its check of a context longer than the model's: "User-specified max_model_len (4096) is greater than the derived max_model_len")
          r"is greater than the derived max_model_len|"
@@ -105,7 +105,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"prompt \(length \d+\) is longer than the maximum model length of \d+"),
     # its worker's check of bfloat16 against the card ("... You can use float16 instead by explicitly setting the `dtype` flag
     # in CLI, for example: --dtype=half."): pages that quote it are about vLLM too
-    _sig("fw-vllm-bf16-check", "vllm", 6, ("flag in CLI",), r"You can use float16 instead by explicitly setting the `dtype` flag in CLI"),
+    # (a paste may lose the space before the backtick: "setting the`dtype` flag")
+    _sig("fw-vllm-bf16-check", "vllm", 6, ("flag in CLI",), r"You can use float16 instead by explicitly setting the ?`dtype` flag in CLI"),
     # SGLang's ("The input (9000 tokens) is longer than the model's context length (8192 tokens)"), which hosted APIs built on
     # it repeat: a weak vote
     _sig("fw-sglang-input-length", "sglang", 3, ("longer than the model's context length",),

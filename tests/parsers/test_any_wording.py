@@ -2912,9 +2912,22 @@ ROUND_137 = [
          [("oom.hint", "traceback", 1)], framework="vllm"),
 ]
 
+ROUND_138 = [
+    # vLLM's start-up check of free memory against the asked share, as a person shortens it in a PR's text
+    case("vllm-free-below-util-shortened", "Free memory on cuda:0 (38.74/121.63 GiB) < desired utilization (0.35, 42.57 GiB)\n",
+         [(OOM, "free_below_util", 1), ("oom.free_at_start_bytes", GiB(38.74), 1), ("mem.gpu_total_bytes", GiB(121.63), 1),
+          ("oom.util_requested", 0.35, 1), ("knob.gpu_memory_utilization", 0.35, 1), ("oom.util_requested_bytes", GiB(42.57), 1)],
+         framework="vllm"),
+    # vLLM's bfloat16 check, the space before a backtick lost in the paste: still vLLM's words
+    case("vllm-bf16-check-no-space",
+         "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability "
+         "7.5. You can use float16 instead by explicitly setting the`dtype` flag in CLI, for example: --dtype=half.\n",
+         [(OOM, "no_kernel_image", 1), ("oom.hint", "bf16_unsupported", 1)], framework="vllm"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138))
 def test_any_wording(c):
     check(c)
 
