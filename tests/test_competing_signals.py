@@ -140,3 +140,17 @@ def test_without_a_failure_line_the_numbers_alone_are_never_high_confidence(tmp_
     report = diagnose(DiagnoseOptions(logs=[str(log)]))
     assert report.culprit.value == "framework" and report.confidence is not None and report.confidence.value == "high"
     assert report.missing_evidence == ()
+
+
+def test_an_mps_failure_counts_the_other_allocations_as_held(tmp_path: Path) -> None:
+    """holdout r137: MPS's "other allocations" (13.77 of 27.20 GB) are this process's Metal memory outside PyTorch's
+    allocator; the ledger showed them as free. They are held, and no second engine's pool is blamed for them."""
+    log = tmp_path / "mps.log"
+    log.write_text("RuntimeError: MPS backend out of memory (MPS allocated: 13.36 GB, other allocations: 13.77 GB, max allowed: "
+                   "27.20 GB). Tried to allocate 583.07 MB on private pool.\n")
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    ledger = {e.account: e.bytes for e in report.ledger}
+    assert abs(ledger["pytorch"] - 13.36 * GIB) < 0.01 * GIB
+    assert abs(ledger["framework"] - 13.77 * GIB) < 0.01 * GIB
+    assert ledger["free"] < 0.1 * GIB
+    assert "fw-pool-outside-pytorch" not in [f.rule_id for f in report.findings]

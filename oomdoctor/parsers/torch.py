@@ -77,14 +77,23 @@ def _forward_step(m: re.Match[str]) -> Emitted:
     yield "_phase", "forward" if step is None else "decode" if step.group(1) else "prefill"
 
 
+def _mps_figures(allocated: int, other: int, cap: int) -> Emitted:
+    yield "oom.torch_allocated_bytes", allocated
+    yield "oom.gpu_total_bytes", cap
+    yield "oom.process_bytes", allocated + other
+    yield "oom.gpu_free_bytes", max(0, cap - allocated - other)
+    yield "gpu.backend", "mps"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU)(?: backend)? out of memory",
       lambda m: [("oom.kind", "torch_oom")] + ([("gpu.backend", "sycl")] if m.group(0).startswith("XPU") else [])),
     # Apple's MPS allocator: what it holds, what else, and the cap (the high-watermark share of unified memory)
+    # ("other allocations" is the process's Metal memory outside PyTorch's allocator, its graphs and command buffers: held,
+    # not free, so the process holds both and the cap has what is left)
     P("torch-mps-figures", ("MPS allocated:",),
       r"MPS allocated: " + SIZE + r", other allocations: " + SIZE + r", max allowed: " + SIZE,
-      lambda m: [("oom.torch_allocated_bytes", to_bytes(m.group(1), m.group(2))), ("oom.gpu_total_bytes", to_bytes(m.group(5), m.group(6))),
-                 ("gpu.backend", "mps")]),
+      lambda m: _mps_figures(to_bytes(m.group(1), m.group(2)), to_bytes(m.group(3), m.group(4)), to_bytes(m.group(5), m.group(6)))),
     # the exception's name alone (a message cut after it; its wording in a later line); not the name quoted by another
     # error ("module 'torch.cuda' has no attribute 'OutOfMemoryError'": a handler written for a newer PyTorch)
     P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)(?<!')OutOfMemoryError(?!: Task was killed)(?!')", kind("torch_oom")),

@@ -1110,7 +1110,8 @@ ROUNDS_30_32 = [
          "18.13 GB). Tried to allocate 256.00 MB on private pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 to disable upper limit for memory "
          "allocations (may cause system failure).\n",
          [(OOM, "torch_oom", 1), ("oom.torch_allocated_bytes", 19327352832, 1), ("oom.gpu_total_bytes", 19466939269, 1), ("gpu.backend", "mps", 1),
-          ("oom.requested_bytes", 268435456, 1)], framework="transformers"),
+          ("oom.requested_bytes", 268435456, 1), ("oom.process_bytes", 19332459397, 1), ("oom.gpu_free_bytes", 134479872, 1)],
+         framework="transformers"),
     case("ray-worker-died-cut", "(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot "
          "the problem, check the logs for the dead worker. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a "
          "connection error code 2. End of file.\n", [(OOM, "ray_worker_died", 1)]),

@@ -250,7 +250,9 @@ CASES = [
                "RuntimeError: MPS backend out of memory (MPS allocated: 12.74 GB, other allocations: 4.39 GB, max allowed: "
                "18.13 GB). Tried to allocate 1.02 GB on private pool."),
          [(OOM, "torch_oom", 3), ("oom.torch_allocated_bytes", 13679470838, 3), ("oom.gpu_total_bytes", 19466939269, 3),
-          ("gpu.backend", "mps", 3), ("oom.requested_bytes", 1095216660, 3)],
+          ("gpu.backend", "mps", 3), ("oom.requested_bytes", 1095216660, 3),
+          # ("other allocations" is the process's too: held, not free)
+          ("oom.process_bytes", 18393197445, 3), ("oom.gpu_free_bytes", 1073741824, 3)],
          phase="prefill"),
     case("xpu-is-level-zero",  # holdout r72: PyTorch's XPU device runs on Intel's SYCL / Level Zero
          "torch.OutOfMemoryError: XPU out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 15.11 GiB. Of the "
