@@ -18,7 +18,7 @@ from oomdoctor.parsers.scan import NOT_OOM_KINDS, ScanResult, params_from_name, 
 from oomdoctor.rules.engine import evaluate
 from oomdoctor.rules.loader import RuleSet, load_rules
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"  # 1.1: the ledger's "in_use" account (the card's use where the log names no part)
 
 
 @dataclass(frozen=True)

@@ -880,6 +880,9 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
             add("framework", total - free_at_start, "log", "held before start-up (other processes, CUDA context)")
         add("free", free_at_start, "log", "at start-up")
     else:
+        if free is not None and total and not entries:
+            # the card's size and what was free, and no part named: the rest was in use, by what the log does not say
+            add("in_use", max(0.0, total - free), "log", "in use at the failure; the log does not say by what")
         add("free", free, "log", "at the failure")
     add("capacity", total, _source(facts, "mem.gpu_total_bytes", "oom.gpu_total_bytes", "gpu.total_bytes"))
     return tuple(entries)

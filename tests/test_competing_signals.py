@@ -154,3 +154,17 @@ def test_an_mps_failure_counts_the_other_allocations_as_held(tmp_path: Path) -> 
     assert abs(ledger["framework"] - 13.77 * GIB) < 0.01 * GIB
     assert ledger["free"] < 0.1 * GIB
     assert "fw-pool-outside-pytorch" not in [f.rule_id for f in report.findings]
+
+
+def test_deepspeeds_workspace_figures_alone_name_its_reserve_and_show_the_card_in_use(tmp_path: Path) -> None:
+    """holdout r139: DeepSpeed-Inference printed its workspace check (100 MiB asked, 47 MiB free of 4 GiB) and the paste
+    stops before its error line. Its workspace beside the model is what did not fit; the card was in use, by what the
+    log does not say (the ledger had drawn it empty)."""
+    log = tmp_path / "xtts.log"
+    log.write_text("Using ready reference\nRequested:\t104873984\nFree:\t49217536\nTotal:\t4294443008\n"
+                   "Traceback (most recent call last):\n")
+    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    assert report.culprit.value == "framework" and report.findings[0].rule_id == "fw-deepspeed-workspace"
+    assert "100.02 MiB" in report.findings[0].message
+    ledger = {e.account: e.bytes for e in report.ledger}
+    assert ledger["in_use"] == 4294443008 - 49217536 and ledger["free"] == 49217536

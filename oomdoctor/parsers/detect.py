@@ -273,9 +273,12 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
     # (not transformers' own module of that name, whose deprecation warning or frames any transformers program may print:
     # "transformers/deepspeed.py:24: FutureWarning", "transformers/integrations/deepspeed.py")
-    _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference", "Resetting KV cache and recomputing"),
+    _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference", "Resetting KV cache and recomputing",
+                                           "Workspace can't be allocated"),
          r"(?<!(?:transformers|integrations)[/\\.])deepspeed(?!\.py:\d+: FutureWarning| modules directly from transformers)|"
-         r"sigkill_handler|ds_inference|Deadlock detected\. Resetting KV cache and recomputing", re.I),
+         r"sigkill_handler|ds_inference|Deadlock detected\. Resetting KV cache and recomputing|Workspace can't be allocated, not? enough memory", re.I),
+    # (its workspace check's figures, printed before that error: a request of 100 MiB or more, in bytes, on its own line)
+    _sig("fw-deepspeed-workspace", "deepspeed", 6, ("Requested:",), r"^Requested:\s+\d{9,}\s*$"),
     # its JIT-built ops and ZeRO-3's parameter offload, printed without its name
     _sig("fw-deepspeed-ops", "deepspeed", 8, ("Parameter Offload: Total persistent parameters", "Time to load", "Loading extension module"),
          r"Parameter Offload: Total persistent parameters|Time to load (?:utils|cpu_adam|fused_adam|\w+_adam|transformer_inference) op|"

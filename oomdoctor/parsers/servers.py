@@ -343,6 +343,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # DeepSpeed-FastGen (MII) finding its blocked KV cache dry mid-decode: it flushes the cache and recomputes
     P("fastgen-kv-deadlock", ("Resetting KV cache and recomputing",), r"Deadlock detected\. Resetting KV cache and recomputing requests",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
+    # DeepSpeed-Inference's kernels reserving their workspace at the first forward, beside the placed model: it checks free
+    # memory against its scratch plus a reserve (100 MiB, 500 MiB where more than 1 GiB is free), prints
+    # "Requested:\t104873984" / "Free:\t49217536" / "Total:\t4294443008" and raises "Workspace can't be allocated, no
+    # enough memory." (the request is never under 100 MiB, nine digits: the figures are its, wherever the error line is cut)
+    P("deepspeed-workspace", ("Workspace can't be allocated",), r"Workspace can't be allocated, not? enough memory",
+      kind("ds_workspace_alloc")),
+    P("deepspeed-workspace-requested", ("Requested:",), r"^Requested:\s+(\d{9,})\s*$",
+      lambda m: [("oom.kind", "ds_workspace_alloc"), ("oom.requested_bytes", int(m.group(1)))]),
+    P("deepspeed-workspace-free", ("Free:",), r"^Free:\s+(\d+)\s*$", lambda m: [("oom.gpu_free_bytes", int(m.group(1)))]),
+    P("deepspeed-workspace-total", ("Total:",), r"^Total:\s+(\d{9,})\s*$", lambda m: [("oom.gpu_total_bytes", int(m.group(1)))]),
     # its launcher ending the other ranks once one has exited (with an error above, or killed without one)
     P("deepspeed-killing-ranks", ("Killing subprocess",), r"sigkill_handler\]? Killing subprocess \d+", const(("oom.hint", "child_ended"))),
     # ---- ExLlamaV2

@@ -39,6 +39,7 @@ ACCOUNT_LABEL: dict[str, str] = {
     "host_memory": "host memory (CPU RAM)",
     "not_oom": "not an OOM",
     "pytorch": "PyTorch (not split)",
+    "in_use": "in use (not split)",
     "other_processes": "other processes",
     "free": "free",
     "capacity": "capacity",
@@ -65,7 +66,7 @@ STATUS_LABEL: dict[StepStatus, str] = {
 
 # One letter per account for text bars that must read without colour.
 BAR_CHAR: dict[str, str] = {"weights": "W", "kv_cache": "K", "activations": "A", "framework": "F", "pytorch": "P",
-                           "other_processes": "O", "free": "."}
+                           "in_use": "U", "other_processes": "O", "free": "."}
 
 _UNITS = ("KiB", "MiB", "GiB", "TiB", "PiB")
 

@@ -2926,9 +2926,20 @@ ROUND_138 = [
          [(OOM, "no_kernel_image", 1), ("oom.hint", "bf16_unsupported", 1)], framework="vllm"),
 ]
 
+ROUND_139 = [
+    # DeepSpeed-Inference's workspace check: its figures (request, free, total, in bytes, one per line) and its error
+    case("deepspeed-workspace-figures", lines("Requested:\t104873984", "Free:\t49217536", "Total:\t4294443008"),
+         [(OOM, "ds_workspace_alloc", 1), ("oom.requested_bytes", 104873984, 1), ("oom.gpu_free_bytes", 49217536, 2),
+          ("oom.gpu_total_bytes", 4294443008, 3)], framework="deepspeed"),
+    case("deepspeed-workspace-error", "RuntimeError: Workspace can't be allocated, no enough memory.\n",
+         [(OOM, "ds_workspace_alloc", 1)], framework="deepspeed"),
+    # (a count under 100 MiB on a "Requested:" line is not its figure)
+    case("requested-count-is-not-deepspeeds", "Requested: 4096\n"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139))
 def test_any_wording(c):
     check(c)
 
