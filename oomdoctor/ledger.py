@@ -503,6 +503,13 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     """Shares of what the runtime said it may use (a working set, an 'available' budget), of
     memory held before the engine started, of a single-buffer cap, and of this process's
     memory that PyTorch does not hold."""
+    # a runtime's own breakdown of what the device held (AWS Neuron's): the model's tensors, and the runtime's own
+    # buffers, the rest of what it held
+    held, tensors = facts.number("oom.runtime_used_bytes"), facts.number("oom.runtime_tensors_bytes")
+    if held and tensors is not None:
+        yield _est("oom.runtime_overhead_bytes", int(max(0.0, held - tensors)), _ev(facts, "oom.runtime_used_bytes"))
+        yield _est("ratio.runtime_overhead_of_used", max(0.0, held - tensors) / held, _ev(facts, "oom.runtime_used_bytes"))
+        yield _est("ratio.runtime_tensors_of_used", tensors / held, _ev(facts, "oom.runtime_tensors_bytes"))
     budget = facts.number("mem.gpu_available_bytes")
     ev = _ev(facts, "mem.gpu_available_bytes")
     used = facts.number("mem.gpu_used_bytes")
@@ -859,6 +866,8 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
     if weights is None and kv is None and act is None and allocated is not None:
         held = allocated + (facts.number("oom.torch_unallocated_bytes") or 0)
         add("pytorch", held, "log", "held by PyTorch at the failure; the log does not split it into accounts")
+    elif weights is None and kv is None and act is None and facts.has("oom.runtime_tensors_bytes"):
+        add("in_use", facts.number("oom.runtime_tensors_bytes"), "log", "the model's tensors (weights, its KV cache, inputs), not split")
     fw = facts.number("mem.non_torch_bytes")
     graphs = facts.number("mem.cuda_graph_bytes")
     # other processes on the card are their own line, not this server's overhead
@@ -870,6 +879,8 @@ def ledger(facts: FactSet) -> tuple[LedgerEntry, ...]:
         outside = facts.number("oom.non_torch_bytes") or 0
         add("framework", max(0, outside - others), "log", "outside this process's PyTorch pool (context, NCCL)"
             if others else "outside this process's PyTorch pool (context, NCCL, other processes)")
+    elif facts.has("oom.runtime_overhead_bytes"):
+        add("framework", facts.number("oom.runtime_overhead_bytes"), "log", "the runtime's own buffers (DMA rings, scratchpad, collectives, code)")
     if others > 0:
         add("other_processes", others, _source(facts, "oom.other_process_bytes", "gpu.other_process_bytes"),
             str(facts.value("gpu.other_processes") or "processes other than this server"))

@@ -168,3 +168,21 @@ def test_deepspeeds_workspace_figures_alone_name_its_reserve_and_show_the_card_i
     assert "100.02 MiB" in report.findings[0].message
     ledger = {e.account: e.bytes for e in report.ledger}
     assert ledger["in_use"] == 4294443008 - 49217536 and ledger["free"] == 49217536
+
+
+def test_a_neuron_cores_breakdown_names_the_part_that_filled_it(tmp_path: Path) -> None:
+    """holdout r137-r138: AWS Neuron prints what a core held at the failure. The model's tensors at 82% of it are the
+    weights; the runtime's own buffers (the rest, here DMA rings grown with the batch) at 49% are the framework's."""
+    def report_for(tensors: str, rings: str, usage: str):  # type: ignore[no-untyped-def]
+        log = tmp_path / f"neuron-{usage.replace(' ', '-')}.log"
+        log.write_text(f"ERROR  TDRV:dmem_alloc_internal                     Failed to alloc DEVICE memory: 13743184\n"
+                       f"ERROR  TDRV:log_dev_mem                             Failed to allocate 13.107MB (usage: {usage}) on ND 0:NC 1, "
+                       f"current utilization:\n        * total: 15.970GB\n        * tensors: {tensors}\n        * dma rings: {rings}\n")
+        return diagnose(DiagnoseOptions(logs=[str(log)]))
+
+    runtime = report_for("8.216GB", "6.518GB", "dma rings")
+    assert runtime.culprit.value == "framework" and runtime.findings[0].rule_id == "fw-runtime-buffers"
+    assert "7.75 GiB of the 15.97 GiB in use (49%)" in runtime.findings[0].message
+    assert {e.account for e in runtime.ledger} >= {"framework", "in_use"}
+    model = report_for("13.170GB", "1.471GB", "shared scratchpad")
+    assert model.culprit.value == "weights" and model.findings[0].rule_id == "weights-runtime-tensors"

@@ -14,6 +14,16 @@ def _shm_df(m: re.Match[str]) -> Emitted:
     yield "host.shm_total_bytes", to_bytes(m.group(1), m.group(2))
 
 
+_NEURON_RUNTIME_PARTS = ("dma rings", "shared scratchpad", "collectives", "model code", "model constants", "runtime")
+
+
+def _neuron_row(m: re.Match[str]) -> Emitted:
+    """The total and the tensors' row; the runtime's own buffers are the rest of the total (a log may print the
+    breakdown more than once, so its rows are not added up)."""
+    if m.group(1) in ("total", "tensors"):
+        yield "oom.runtime_used_bytes" if m.group(1) == "total" else "oom.runtime_tensors_bytes", to_bytes(m.group(2), m.group(3))
+
+
 def _minus(signal: int) -> tuple[tuple[str, ...], str]:
     """A launcher reporting its child's return code as Python does, minus the signal that ended it
     ("exits with return code = -9", "exitcode: -7"): its prefilter anchors and its regex."""
@@ -459,9 +469,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # the model's tensors are its weights (and the KV cache the compiled model holds)
     P("neuron-device-alloc", ("Failed to alloc DEVICE memory",), r"Failed to alloc DEVICE memory: (\d+)",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("gpu.backend", "neuron")]),
-    P("neuron-usage-alloc", ("(usage: ",), r"Failed to allocate ([\d.]+) ?([KMGT]i?B) \(usage: (\w+)\) on ND \d+:NC \d+",
+    # (a request for the runtime's own buffers, "(usage: dma rings)", "(usage: shared scratchpad)", is not the model's)
+    P("neuron-usage-alloc", ("(usage: ",), r"Failed to allocate ([\d.]+) ?([KMGT]i?B) \(usage: (\w[\w ]*)\) on ND \d+:NC \d+",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2))), ("gpu.backend", "neuron")]
-      + ([("oom.buffer", "weights"), ("_phase", "load_weights")] if m.group(3) == "tensors" else [])),
+      + ([("oom.buffer", "weights"), ("_phase", "load_weights")] if m.group(3) == "tensors" else
+         [("oom.buffer", "runtime")] if m.group(3) in _NEURON_RUNTIME_PARTS else [])),
+    # its rows of what the core held at the failure: the tensors (weights, the KV cache the compiled model holds, its
+    # inputs), and the runtime's own buffers beside them (DMA rings, scratchpad, collectives, the model's code)
+    P("neuron-usage-row", ("* tensors:", "* total:"), r"^\s*\* (total|tensors): ([\d.]+) ?([KMGT]i?B)\s*$", _neuron_row),
     # Ascend's driver refusing device memory: "halMemAlloc failed:size=32(Byte), type=17, ..., drvRetCode=6"
     # (6 is DRV_ERROR_OUT_OF_MEMORY; other codes are not a lack of memory)
     P("ascend-hal-alloc", ("halMemAlloc failed",), r"halMemAlloc failed:size=(\d+)\(Byte\).{0,200}?drvRetCode=6\b",

@@ -2927,6 +2927,14 @@ ROUND_138 = [
 ]
 
 ROUND_139 = [
+    # AWS Neuron's breakdown of what a core held at the failure (holdout r138): the request for the runtime's own buffers,
+    # the total and the model's tensors (the runtime's buffers are the rest)
+    case("neuron-runtime-buffer-request",
+         "2023-Oct-02 08:17:45.0957  4703:4866  ERROR  TDRV:log_dev_mem                             Failed to allocate 13.107MB "
+         "(usage: dma rings) on ND 0:NC 1, current utilization:\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 13743685, 1), ("gpu.backend", "neuron", 1), ("oom.buffer", "runtime", 1)]),
+    case("neuron-breakdown-rows", lines("        * total: 15.970GB", "        * tensors: 8.216GB", "        * dma rings: 6.518GB"),
+         [("oom.runtime_used_bytes", 17147656929, 1), ("oom.runtime_tensors_bytes", 8821862826, 2)]),
     # DeepSpeed-Inference's workspace check: its figures (request, free, total, in bytes, one per line) and its error
     case("deepspeed-workspace-figures", lines("Requested:\t104873984", "Free:\t49217536", "Total:\t4294443008"),
          [(OOM, "ds_workspace_alloc", 1), ("oom.requested_bytes", 104873984, 1), ("oom.gpu_free_bytes", 49217536, 2),
