@@ -7,9 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from oomdoctor.diagnose import DiagnoseOptions, diagnose
+from oomdoctor.model import Report
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GIB = 1 << 30
+
+
+def _diagnose_text(tmp_path: Path, text: str, name: str = "server.log") -> Report:
+    log = tmp_path / name
+    log.write_text(text)
+    return diagnose(DiagnoseOptions(logs=[str(log)]))
 
 
 def test_a_16_gib_generate_request_is_activations_with_fragmentation_second() -> None:
@@ -116,10 +123,8 @@ def test_the_failure_is_quoted_by_the_line_that_says_what_ran_out(tmp_path: Path
 def test_a_launchers_preflight_names_what_was_free_and_offers_no_fraction_of_an_unknown_card(tmp_path: Path) -> None:
     """A wrapper's pre-flight check (holdout r134): 7.1 GiB free of a card it does not size, the launch wanting 21.7 GiB.
     Something held the rest before vLLM started; with the card's size unknown no gpu_memory_utilization is computed."""
-    log = tmp_path / "server.log"
-    log.write_text("INFO 09-02 04:31:40 [api_server.py:1395] vLLM API server version 0.11.0\n"
-                   "[preflight] ERROR: GPU 0 has 7.1 GiB free, but this config needs ~21.7 GiB/card\n")
-    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    report = _diagnose_text(tmp_path, "INFO 09-02 04:31:40 [api_server.py:1395] vLLM API server version 0.11.0\n"
+                                      "[preflight] ERROR: GPU 0 has 7.1 GiB free, but this config needs ~21.7 GiB/card\n")
     assert report.culprit.value == "framework" and report.findings[0].rule_id == "fw-free-below-util"
     assert "7.10 GiB were free at start-up; it wants 21.70 GiB" in report.findings[0].message
     assert [s.knob for s in report.suggestions][:1] == ["free_gpu"]
@@ -145,10 +150,8 @@ def test_without_a_failure_line_the_numbers_alone_are_never_high_confidence(tmp_
 def test_an_mps_failure_counts_the_other_allocations_as_held(tmp_path: Path) -> None:
     """holdout r137: MPS's "other allocations" (13.77 of 27.20 GB) are this process's Metal memory outside PyTorch's
     allocator; the ledger showed them as free. They are held, and no second engine's pool is blamed for them."""
-    log = tmp_path / "mps.log"
-    log.write_text("RuntimeError: MPS backend out of memory (MPS allocated: 13.36 GB, other allocations: 13.77 GB, max allowed: "
-                   "27.20 GB). Tried to allocate 583.07 MB on private pool.\n")
-    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    report = _diagnose_text(tmp_path, "RuntimeError: MPS backend out of memory (MPS allocated: 13.36 GB, other allocations: 13.77 GB, "
+                                      "max allowed: 27.20 GB). Tried to allocate 583.07 MB on private pool.\n")
     ledger = {e.account: e.bytes for e in report.ledger}
     assert abs(ledger["pytorch"] - 13.36 * GIB) < 0.01 * GIB
     assert abs(ledger["framework"] - 13.77 * GIB) < 0.01 * GIB
@@ -160,10 +163,8 @@ def test_deepspeeds_workspace_figures_alone_name_its_reserve_and_show_the_card_i
     """holdout r139: DeepSpeed-Inference printed its workspace check (100 MiB asked, 47 MiB free of 4 GiB) and the paste
     stops before its error line. Its workspace beside the model is what did not fit; the card was in use, by what the
     log does not say (the ledger had drawn it empty)."""
-    log = tmp_path / "xtts.log"
-    log.write_text("Using ready reference\nRequested:\t104873984\nFree:\t49217536\nTotal:\t4294443008\n"
-                   "Traceback (most recent call last):\n")
-    report = diagnose(DiagnoseOptions(logs=[str(log)]))
+    report = _diagnose_text(tmp_path, "Using ready reference\nRequested:\t104873984\nFree:\t49217536\nTotal:\t4294443008\n"
+                                      "Traceback (most recent call last):\n")
     assert report.culprit.value == "framework" and report.findings[0].rule_id == "fw-deepspeed-workspace"
     assert "100.02 MiB" in report.findings[0].message
     ledger = {e.account: e.bytes for e in report.ledger}
@@ -173,12 +174,11 @@ def test_deepspeeds_workspace_figures_alone_name_its_reserve_and_show_the_card_i
 def test_a_neuron_cores_breakdown_names_the_part_that_filled_it(tmp_path: Path) -> None:
     """holdout r137-r138: AWS Neuron prints what a core held at the failure. The model's tensors at 82% of it are the
     weights; the runtime's own buffers (the rest, here DMA rings grown with the batch) at 49% are the framework's."""
-    def report_for(tensors: str, rings: str, usage: str):  # type: ignore[no-untyped-def]
-        log = tmp_path / f"neuron-{usage.replace(' ', '-')}.log"
-        log.write_text(f"ERROR  TDRV:dmem_alloc_internal                     Failed to alloc DEVICE memory: 13743184\n"
-                       f"ERROR  TDRV:log_dev_mem                             Failed to allocate 13.107MB (usage: {usage}) on ND 0:NC 1, "
-                       f"current utilization:\n        * total: 15.970GB\n        * tensors: {tensors}\n        * dma rings: {rings}\n")
-        return diagnose(DiagnoseOptions(logs=[str(log)]))
+    def report_for(tensors: str, rings: str, usage: str) -> Report:
+        return _diagnose_text(tmp_path, f"ERROR  TDRV:dmem_alloc_internal                     Failed to alloc DEVICE memory: 13743184\n"
+                              f"ERROR  TDRV:log_dev_mem                             Failed to allocate 13.107MB (usage: {usage}) on ND 0:NC 1, "
+                              f"current utilization:\n        * total: 15.970GB\n        * tensors: {tensors}\n        * dma rings: {rings}\n",
+                              f"neuron-{usage.replace(' ', '-')}.log")
 
     runtime = report_for("8.216GB", "6.518GB", "dma rings")
     assert runtime.culprit.value == "framework" and runtime.findings[0].rule_id == "fw-runtime-buffers"
