@@ -132,6 +132,9 @@ def test_quantization_knows_the_checkpoint_and_the_card() -> None:
     assert gguf.value == "Q3_K_M" and gguf.flag == "-m /models/Qwen2.5-7B-Instruct-Q3_K_M.gguf"  # one level lower, the same file name
     hf = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(), "transformers", None)
     assert hf.value == "bnb-4bit" and hf.flag == "quantization_config=BitsAndBytesConfig(load_in_4bit=True)"
+    # an engine the log does not name (AWS Neuron's runtime, holdout r85): no bitsandbytes, which is PyTorch's on CUDA
+    other = build(spec("quantization", "set", "awq"), "r", Account.WEIGHTS, _facts(gpu__backend="neuron"), "other", None)
+    assert other.knob == "quantization" and other.value is None and "bitsandbytes" not in other.why and "4-bit" in other.why
 
 
 def test_a_quantizing_job_offloads_instead_of_quantizing() -> None:

@@ -216,6 +216,9 @@ def _quantization(framework: str, facts: FactSet, spec_value: Value | None) -> t
     if framework in ("transformers", "pytorch", "other", "deepspeed"):
         if cur and ("4" in cur or cur in ("awq", "gptq", "nf4")):
             return "smaller_model", None, f"the weights are already {cur}"
+        if framework == "other":
+            # (an engine the log does not name: bitsandbytes is PyTorch's on CUDA, not Neuron's, MLX's, a C++ runtime's)
+            return "quantization", None, "a 4-bit build of the model in a format this runtime loads: about a quarter of the 16-bit bytes"
         return "quantization", "bnb-4bit", "4-bit weights (bitsandbytes) need about a quarter of the 16-bit bytes"
     return "quantization", spec_value, ""
 
