@@ -20,8 +20,7 @@ _NEURON_RUNTIME_PARTS = ("dma rings", "shared scratchpad", "collectives", "model
 def _neuron_row(m: re.Match[str]) -> Emitted:
     """The total and the tensors' row; the runtime's own buffers are the rest of the total (a log may print the
     breakdown more than once, so its rows are not added up)."""
-    if m.group(1) in ("total", "tensors"):
-        yield "oom.runtime_used_bytes" if m.group(1) == "total" else "oom.runtime_tensors_bytes", to_bytes(m.group(2), m.group(3))
+    yield "oom.runtime_used_bytes" if m.group(1) == "total" else "oom.runtime_tensors_bytes", to_bytes(m.group(2), m.group(3))
 
 
 def _minus(signal: int) -> tuple[tuple[str, ...], str]:
