@@ -45,7 +45,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
                                     "num-gpu-blocks-override", "num_gpu_blocks_override", "expandable_segments:True\" not in conf",
-                                    "Sleep mode freed"),
+                                    "Sleep mode freed", "is too long and exceeds limit of"),
          # (the V1 front end's report that its engine core process died while starting)
          r"Engine core initialization failed\. See root cause above|"
          # (its sleep-mode allocator refusing expandable segments: "Expandable segments are not compatible with memory pool")
@@ -56,6 +56,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Sleep mode freed [\d.]+ GiB|"
          r"gpu_memory_utilization|exceeds available Mamba cache blocks|less than desired GPU memory utilization|GiB\) < desired utilization \(|Worker failed with error '|Error in memory profiling\. Initial free memory|"
          r"No available shared memory broadcast block found|"
+         # (V0's scheduler ignoring a prompt over its limit: "Input prompt (2715 tokens) is too long and exceeds limit of 2560")
+         r"Input prompt \(\d+ tokens\) is too long and exceeds limit of \d+|"
          # (its check of a context longer than the model's: "User-specified max_model_len (4096) is greater than the derived max_model_len")
          r"is greater than the derived max_model_len|"
          # (vllm-ascend's start-up check, which passed: "Free memory on device: 23.45 / 43.24 GiB", "Requested memory: 43.24 * 0.50 = 21.62 GiB")

@@ -251,8 +251,9 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
                      r"how to (?:address|avoid|fix|handle|debug|resolve|deal)|refer to the doc\w*)\b|"
                      r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
 # (ggml_aligned_malloc is ggml's CPU allocator; mkl_malloc Intel MKL's, which CTranslate2 and PyTorch's CPU kernels use)
-_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd)\b|"
-                        r"cannot allocate memory")
+# (a JavaScript ArrayBuffer, "RangeError: Array buffer allocation failed", is the browser's or Node's heap)
+_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
+                        r"array ?buffer)\b|cannot allocate memory")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 
@@ -386,6 +387,24 @@ _TIMEOUT = re.compile(r"(?:\w+\.)*(?:TimeoutError|ReadTimeout)")
 _MEMORY_SETTING = re.compile(r"kv|cache|block|memory|mem_|_mem|gpu_util|swap|pool")
 _ERRNO = {"2": "a file that is not there", "13": "a permission refused", "24": "too many open files (ulimit -n)",
           "98": "the address (port) is already in use by another process", "99": "an address this host does not have"}
+# the same causes where a C runtime prints the number as a field ("IOCTL failed (err=-22): Invalid argument")
+_ERRNO_FIELD = {"1": "an operation not permitted", "2": "a file that is not there", "13": "a permission refused",
+                "16": "a device busy", "19": "no such device", "22": "an invalid argument"}
+
+
+def _errno_field(m: re.Match[str]) -> Emitted:
+    """`errno=12` / `(err=-22)`: ENOMEM where a mapping or an allocation failed is the host's memory; the causes in
+    _ERRNO_FIELD are not memory; any other number says nothing."""
+    code = m.group(1)
+    if code == "12":
+        if _MAP_OR_ALLOC.search(m.string):
+            yield "oom.kind", "host_alloc_failed"
+            yield "oom.cpu_alloc_failed", True
+    elif code in _ERRNO_FIELD:
+        yield "error.final", f"{m.string.strip()[:200]}: errno {code}, {_ERRNO_FIELD[code]}, not memory"
+
+
+_MAP_OR_ALLOC = re.compile(r"(?i)\b(?:mmap|map|mapping|alloc\w*)\b")
 
 
 def _final_error(m: re.Match[str]) -> Emitted:
@@ -585,8 +604,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # a paged KV cache's page table with no page left for the next token (Levanter's "Out of free pages during allocation"):
     # the pool holds fewer tokens than the sequences in flight need
     # (ggml's graph allocator "out of free blocks" is its own fixed list, not a cache)
-    P("kv-pages-exhausted", ("free pages", "free KV"), r"\b[Oo]ut of free (?:KV )?pages\b|\b[Oo]ut of free KV blocks\b",
+    # (a page pool's own failure: shortfin's "CacheAllocationFailure: Failed to allocate 6 pages from `PagePool`")
+    P("kv-pages-exhausted", ("free pages", "free KV", "pages from"),
+      r"\b[Oo]ut of free (?:KV )?pages\b|\b[Oo]ut of free KV blocks\b|\bFailed to allocate \d+ pages from `?\w*PagePool\b",
       kind("kv_runtime_exhausted", ("_phase", "decode"))),
+    # (its counts beside it: "Required pages: 6, Available pages: 2, Total pages: 2": a pool of a fixed number of pages, set when
+    # the model was exported or the server started, not a share of the device's memory)
+    P("kv-page-pool-counts", ("Total pages:",), r"Required pages: (\d+), Available pages: (\d+), Total pages: (\d+)",
+      const(("oom.hint", "fixed_page_pool"))),
     # (also counted in blocks: "Not enough memory for 800 blocks of KV cache", a vLLM plugin's check)
     P("not-enough-for-kv", ("memory for KV cache", "memory for the KV cache", "blocks of KV cache"),
       r"[Nn]ot enough (?:\w+ )?memory for (?:the )?(?:\d+ blocks of )?KV cache", kind("no_kv_memory", ("_phase", "kv_alloc"))),
@@ -785,10 +810,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # (the container runtime's own GPU set-up failing, whatever CUDA error it quotes: before any workload ran)
     # (NVML that cannot reach the driver, "Failed to initialize NVML: Unknown Error": a container that lost its GPU
     # devices after a driver reload or a cgroup change, whatever the program then says about the card's memory)
+    # (a driver or firmware the runtime refuses: "failed to initialize MUSA: system has unsupported display driver / musa driver
+    # combination", an NPU's "NPU firmware version on /dev/accel/accel0 is incompatible", "amdxdna version 0.1 is incompatible")
     P("driver-mismatch", ("version mismatch", "forward compatibility", "no CUDA-capable device", "NoBinaryForGpu",
-                          "nvidia-container-cli: initialization error", "Failed to initialize NVML"),
+                          "nvidia-container-cli: initialization error", "Failed to initialize NVML", "unsupported display driver",
+                          "is incompatible"),
       r"Driver/library version mismatch|forward compatibility was attempted on non supported HW|no CUDA-capable device is detected|"
-      r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error|Failed to initialize NVML: Unknown Error", kind("broken_install")),
+      r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error|Failed to initialize NVML: Unknown Error|"
+      r"system has unsupported display driver|\b(?:driver|firmware)\b[^\n]{0,40}\bversion (?:[\d.]+ |on \S+ )?is incompatible\b|"
+      r"\b\w+ version [\d.]+ is incompatible\b", kind("broken_install")),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
     # a kernel library's own launch check naming its source file ("CUDA error (.../flash_fwd_launch_template.h:188): invalid
     # argument"): the launch was refused, nothing ran out
@@ -870,6 +900,15 @@ PATTERNS: tuple[Pattern, ...] = (
     P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error", "ggml_opencl: "),
       r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|(?:OpenCL [Ee]rror\b[^\n]{0,80}?|ggml_opencl: .*\berror )(?<![\w.-])(-4|-61)\b",
       lambda m: [("oom.kind", "alloc_size_limit" if m.group(1) == "INVALID_BUFFER_SIZE" or m.group(2) == "-61" else "cuda_error_oom")]),
+    # any other OpenCL status of the CL_INVALID_ family ("[GPU] clWaitForEvents, error code: -58 CL_INVALID_EVENT"): a call the
+    # driver refused as malformed (an event, a kernel, a context), not memory the device lacked
+    # ONNX Runtime (Web, transformers.js) creating a session, which places the model: "Can't create a session. Failed to allocate
+    # a buffer of size 2079238052", the weights' buffer (WebAssembly's heap or WebGPU's)
+    P("ort-session-buffer", ("t create a session",), r"Can't create a session\.(?: [Ff]ailed to allocate a buffer of(?: size (\d+))?)?",
+      lambda m: [("_phase", "load_weights")] + ([("oom.kind", "cuda_error_oom")] if "allocate" in m.group(0) else [])
+      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    P("opencl-invalid", ("CL_INVALID_",), r"\bCL_INVALID_(?!BUFFER_SIZE\b)[A-Z_]+\b",
+      lambda m: [("error.final", f"OpenCL refused a call ({m.group(0)}): the driver or the runtime's use of it, not memory")]),
     # ROCm's HSA runtime failing to allocate its own resources ("HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to
     # allocate the necessary resources": queues, signals, scratch, threads), often with the device's free memory beside it
     # ("Available Free mem : 0 MB"): what the runtime needs outside the framework's pools
@@ -967,6 +1006,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # missing (2) or not permitted (13), too many open files (24); connection errors are left to the failure they relay
     P("os-errno", ("[Errno ",), r"\[Errno (" + "|".join(_ERRNO) + r")\] ([^\n]{0,120})",
       lambda m: [("error.final", f"[Errno {m.group(1)}] {m.group(2).strip()[:120]}: {_ERRNO[m.group(1)]}, not memory")]),
+    # (the number as a field: MediaPipe's "Unable to map file to memory buffer, errno=12", an NPU driver's "DRM_IOCTL_AMDXDNA_CREATE_HWCTX
+    # IOCTL failed (err=-22): Invalid argument")
+    P("errno-field", ("errno=", "(err="), r"(?:\berrno=|\(err=-?)(\d+)\b", _errno_field),
     # no space left on a filesystem: a path outside /dev/shm is a full disk; with no path, a server's usual full
     # filesystem is the container's /dev/shm (64 MB by default), which its workers exchange tensors through
     # (only where no reading above named the line's failure: NCCL's "posix_fallocate failed : No space left" is /dev/shm's)
@@ -1032,7 +1074,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # ROCm's BLAS libraries failing to read their kernel file ("rocBLAS error: Cannot read .../TensileLibrary.dat",
     # "rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat"): a build without kernels for this GPU,
     # or the process out of file descriptors; not memory
-    P("rocm-blas-library", ("TensileLibrary",), r"(?i)\b(?:rocblas|rocblaslt|hipblaslt)\b.{0,20}(?:could not load|cannot read) \S*?([\w.-]*TensileLibrary[\w.-]*)",
+    P("rocm-blas-library", ("TensileLibrary",), r"(?i)\b(?:rocblas|rocblaslt|hipblaslt)\b.{0,20}(?:could not load|cannot read) [^\n]{0,300}?([\w.-]*TensileLibrary[\w.-]*)",
       lambda m: [("error.final", f"ROCm's BLAS library could not read its kernel file {m.group(1)}: a build without kernels for this GPU, "
                                  "or the process out of open files (ulimit -n); not memory")]),
     # the job converts a checkpoint from one format to another ("python inference/convert.py --hf-ckpt-path ...",

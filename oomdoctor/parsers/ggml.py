@@ -281,10 +281,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # Domain=AGXMetalA12 Code=3 \"Encountered unlowered function call to air.simd_sum.f32\"", Metal's compiler service
     # dying: "MTLCompiler: Compilation failed with XPC_ERROR_CONNECTION_INTERRUPTED", "Compiler failed to build request";
     # the "failed to allocate context" after them is the backend that did not start, not memory)
+    # (older builds print the pipeline error without "error:", "ggml_metal_init: load pipeline error: Error Domain=CompilerError
+    # Code=2", an Intel Mac's GPU; or fail to open the library file itself: "ggml_metal_init: error: Error Domain=NSCocoaErrorDomain
+    # Code=258 \"The file name is invalid.\"")
     P("metal-library-failed", ("failed to initialize the Metal library", "MTLLibraryErrorDomain", "load pipeline error", "MTLCompiler:",
-                               "Compiler failed to build request"),
-      r"ggml_metal_init: error: failed to initialize the Metal library|ggml_metal_(?:library_)?init: error: Error Domain=MTLLibraryErrorDomain\b|"
-      r"ggml_metal_\w+: error: load pipeline error: Error Domain=|^\W*MTLCompiler: Compilation failed\b|^Compiler failed to build request\s*$",
+                               "Compiler failed to build request", "NSCocoaErrorDomain"),
+      r"ggml_metal_init: error: failed to initialize the Metal library|"
+      r"ggml_metal_(?:library_)?init: error: Error Domain=(?:MTLLibraryErrorDomain|NSCocoaErrorDomain)\b|"
+      r"ggml_metal_\w+: (?:error: )?load pipeline error: Error Domain=|^\W*MTLCompiler: Compilation failed\b|^Compiler failed to build request\s*$",
       kind("broken_install")),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
@@ -598,8 +602,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-setting-requires", ("quantization requires flash_attn",), r"\b([KV]) cache quantization requires flash_attn",
       lambda m: [("error.final", f"a quantized {m.group(1)} cache needs flash attention (-fa on): the context refused the setting")]),
     # a model this build cannot read (llama.cpp's loader; LM Studio's and Ollama's reports quote it)
-    P("ggml-unknown-architecture", ("unknown model architecture",), r"unknown model architecture: '?([\w.-]*)",
-      lambda m: [("error.final", f"unknown model architecture '{m.group(1)}' (this build does not support the model)")]),
+    # (or a multimodal projector it cannot read: "clip_init: failed to load model '...': load_hparams: unknown projector type: gemma4uv")
+    P("ggml-unknown-architecture", ("unknown model architecture", "unknown projector type"),
+      r"unknown (model architecture|projector type): '?([\w.-]*)",
+      lambda m: [("error.final", f"unknown {m.group(1)} '{m.group(2)}' (this build does not support the model)")]),
     # ---- Ollama
     # Ollama's GPU discovery: the bundled CUDA runtime cannot load on this driver (the GPU goes unused)
     P("ollama-driver-too-old", ("driver is too old",), r"your nvidia driver is too old or missing",

@@ -229,6 +229,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # system ran out of memory (on Apple silicon, the RAM the GPU shares) and jetsam killed processes to free it
     P("macos-jetsam-event", ('"bug_type": "298"', '"bug_type":"298"'), r'"bug_type":\s*"298"',
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"), ("oom.hint", "jetsam"))),
+    # iOS ending an app over its memory limit, as Xcode's debugger and the crash report say it ("Terminated due to memory
+    # issue", "The app ... has been killed by the operating system because it is using too much memory", "EXC_RESOURCE
+    # (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=6144 MB)"): jetsam, the process's RAM (which
+    # the GPU shares) over the cap the OS gives an app
+    P("ios-jetsam-kill", ("Terminated due to memory", "because it is using too much memory", "RESOURCE_TYPE_MEMORY"),
+      r"Terminated due to memory (?:issue|pressure)|killed by the operating system because it is using too much memory|"
+      r"EXC_RESOURCE\W+RESOURCE_TYPE_MEMORY\b",
+      kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"), ("oom.hint", "jetsam"))),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
     # the OOM killer's table of the tasks it weighed ("[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents
     # oom_score_adj name", then one row per task: "[   2665]     0  2665    55756      339    77824       68     0 crond");
@@ -356,7 +364,8 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("va_reservation", ("oom.hint", "fixed_mapping"))),
     P("mmap-enomem", ("Cannot allocate memory", "unable to mmap"), r"unable to mmap (\d+) bytes|Cannot allocate memory \(12\)|\[Errno 12\] Cannot allocate memory",
       lambda m: _host_alloc(int(m.group(1)) if m.group(1) else None)),
-    P("container-limit", ("memory limit", "Memory limit"), r"exceeded (?:its |the )?memory limit|memory limit (?:reached|exceeded)",
+    # (not iOS's "high watermark memory limit exceeded": ios-jetsam-kill)
+    P("container-limit", ("memory limit", "Memory limit"), r"exceeded (?:its |the )?memory limit|(?<!watermark )memory limit (?:reached|exceeded)",
       kind("exit_137", ("oom.hint", "container"))),
     P("docker-compose", ("docker", "container_name", "kubectl", "shm_size", "shmSize"), r"(?<![/\w])docker(?![/\w])|container_name|kubectl|shm_?[sS]ize",
       const(("oom.hint", "container"))),
@@ -517,10 +526,14 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("no_kernel_image")),
     # bfloat16 on a card before compute capability 8.0 (vLLM: "Bfloat16 is only supported on GPUs with compute capability of at
     # least 8.0. Your Tesla P40 GPU has compute capability 6.1"): the dtype the checkpoint asks for, float16 runs
-    P("bf16-unsupported", ("Bfloat16 is only supported", "bfloat16 is only supported", "Bf16 is only supported"),
-      r"(?i)bf(?:loat)?16 is only supported on GPUs with compute capability of at least",
+    # (a traceback cut inside vLLM's check, whose only raise is this one: "in _check_if_gpu_supports_dtype")
+    P("bf16-unsupported", ("Bfloat16 is only supported", "bfloat16 is only supported", "Bf16 is only supported", "_check_if_gpu_supports_dtype"),
+      r"(?i)bf(?:loat)?16 is only supported on GPUs with compute capability of at least|\bin _check_if_gpu_supports_dtype\b",
       kind("no_kernel_image", ("oom.hint", "bf16_unsupported"))),
-    P("device-assert", ("device-side assert",), r"device-side assert triggered", kind("device_assert")),
+    # (or the kernel's own assertion line, which a paste may keep alone or cut: "Indexing.cu:1093: indexSelectSmallIndex: block:
+    # [0,0,0], thread: [1,0,0] Assertion `srcIndex < srcSelectDimSize` failed.")
+    P("device-assert", ("device-side assert", "] Assertion `"),
+      r"device-side assert triggered|\.cu:\d+: \w+: block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `", kind("device_assert")),
     # a GPU page fault the kernel driver reports: AMD's "[gfxhub] page fault" (with its UTCL2 client), Intel Xe's
     # "Faulted Address: 0x..." block: a kernel touched memory it had no mapping for
     # (and the amdgpu report's later lines, where a paste keeps only those: "VM_L2_PROTECTION_FAULT_STATUS:0x00341051",
@@ -550,10 +563,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # a TPU core its runtime halted, "INTERNAL: Core halted unexpectedly: INTERNAL: Accelerator device halt", a program's
     # bounds check that tripped)
     P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION", "DDR address of the",
-                         "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception"),
+                         "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception",
+                         "peer GPU memory over nvlink"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
       r"DDR address of the \w+ instruction is out\b|Core halted unexpectedly|Accelerator device halt|"
-      r"there is an (?:exception of (?:aivec|aic|aicore) error|(?:fftsplus )?aicore error exception)\b", kind("illegal_memory_access")),
+      r"there is an (?:exception of (?:aivec|aic|aicore) error|(?:fftsplus )?aicore error exception)\b|"
+      # (a peer's memory read over NVLink that faulted: "CUDA error: Invalid access of peer GPU memory over nvlink or a hardware error")
+      r"Invalid access of peer GPU memory over nvlink", kind("illegal_memory_access")),
     # the runtime's own query of the device's free memory failed (ROCm's HSA agent query, hipMemGetInfo returning an
     # error: a host driver older than the container's runtime): the memory was never measured, nothing ran out
     # (ggml's SYCL backend: "[ggml_backend_sycl_device_get_memory] failed to get device memory size")
@@ -592,6 +608,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # 'unable to load cuda driver library" ... error="symbol lookup for cuCtxCreate_v3 failed: ... undefined symbol'
     P("driver-library-symbol", ("unable to load cuda driver library", "unable to load cudart library"),
       r"unable to load (?:cuda driver|cudart) library.{0,300}(?:undefined symbol|symbol lookup)", kind("broken_install")),
+    # a CUDA library the process needs that the loader does not find or cannot use (cuDNN's "Unable to load any of
+    # {libcudnn_ops.so.9.1.0, ...}" / "Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor", "Could not load library
+    # libcudnn_cnn_infer.so.8", "ImportError('libcudart.so.12: cannot open shared object file"): an install whose CUDA
+    # libraries do not match, which fails (or kills a notebook's kernel) however much memory is free
+    P("cuda-library-missing", ("libcudnn", "Cannot load symbol cudnn", "cannot open shared object file"),
+      r"Unable to load any of \{libcudnn|Could not load library libcudnn|Cannot load symbol cudnn\w+|"
+      r"\blib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc)\.so[.\d]*: cannot open shared object file",
+      kind("broken_install")),
     # informational lines of an allocator or a transport that go on working: TensorFlow's pool allocator growing
     # its cache, Open MPI's shared-memory transport falling back; nothing failed
     P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL"),

@@ -2945,9 +2945,88 @@ ROUND_139 = [
     case("requested-count-is-not-deepspeeds", "Requested: 4096\n"),
 ]
 
+ROUND_140 = [
+    # a CUDA kernel's own assertion line, kept alone and cut by the paste: a device-side assert, not memory
+    case("cuda-kernel-assertion-line",
+         "../aten/src/ATen/native/cuda/Indexing.cu:1093: indexSelectSmallIndex: block: [0,0,0], thread: [1,0,0] Assertion "
+         "`srcIndex < srcSelectDimSize` fa\n",
+         [(OOM, "device_assert", 1)]),
+    # CUDA libraries the loader cannot find or use: an install, not memory
+    case("cudnn-not-loadable", lines("Unable to load any of {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9.1, libcudnn_cnn.so.9, libcudnn_cnn.so}",
+                                     "Invalid handle. Cannot load symbol cudnnCreateConvolutionDescriptor"),
+         [(OOM, "broken_install", 1), (OOM, "broken_install", 2)]),
+    case("cudart-not-found",
+         "WARNING 08-27 13:59:59 _custom_ops.py:15] Failed to import from vllm._C with ImportError('libcudart.so.12: cannot open shared "
+         "object file: No such file or directory')\n",
+         [(OOM, "broken_install", 1)], framework="vllm"),
+    # a peer's memory read over NVLink that faulted: a fault, not a full device
+    case("peer-access-fault", "torch.AcceleratorError: CUDA error: Invalid access of peer GPU memory over nvlink or a hardware error\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    # vLLM's check of bfloat16 against the card, the traceback cut inside it
+    case("vllm-dtype-check-frame", '  File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 231, in _check_if_gpu_supports_dtype\n',
+         [(OOM, "no_kernel_image", 1), ("oom.hint", "bf16_unsupported", 1), ("oom.hint", "traceback", 1)], framework="vllm"),
+    # V0's scheduler ignoring a prompt over its limit: a length check, whose limit may be the batched-token budget
+    case("vllm-scheduler-prompt-limit", "WARNING 09-13 05:35:42 scheduler.py:130] Input prompt (2713 tokens) is too long and exceeds limit of 2560\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 2713, 1), ("oom.hint", "scheduler_prompt_limit", 1)], framework="vllm"),
+    # vLLM's wait on its workers, the line cut by the paste
+    case("vllm-shm-wait-cut", "(EngineCore pid=...) INFO [shm_broadcast.py:705] No available shared memory broadcast block found in 60 seco\n",
+         [("oom.hint", "workers_busy", 1)], framework="vllm"),
+    # ROCm's BLAS kernel file under a path with a space in it
+    case("rocblas-tensile-path-with-space",
+         r"rocBLAS error: Cannot read C:\Program Files\AMD\ROCm\5.7\bin\rocblas\library\/TensileLibrary.dat: No such file or directory "
+         "for GPU arch : gfx1032\n",
+         [(FINAL, "ROCm's BLAS library could not read its kernel file TensileLibrary.dat: a build without kernels for this GPU, or the "
+                  "process out of open files (ulimit -n); not memory", 1)]),
+    # an OpenCL call refused as malformed (not CL_INVALID_BUFFER_SIZE, a size cap)
+    case("opencl-invalid-event", "Error: [GPU] clWaitForEvents, error code: -58 CL_INVALID_EVENT / ProgramBuilder build failed\n",
+         [(FINAL, "OpenCL refused a call (CL_INVALID_EVENT): the driver or the runtime's use of it, not memory", 1)]),
+    # a page pool out of pages (shortfin's KV cache)
+    case("page-pool-exhausted", "[error] [base_attention_cache.py:182] FATAL CacheAllocationFailure: Failed to allocate 6 pages from `PagePool`.\n",
+         [(OOM, "kv_runtime_exhausted", 1)]),
+    # (its counts: a pool of a fixed number of pages)
+    case("page-pool-counts", "Required pages: 6, Available pages: 2, Total pages: 2\n", [("oom.hint", "fixed_page_pool", 1)]),
+    # Metal's pipeline error as older ggml builds print it, and its library file that would not open
+    case("metal-pipeline-error-old-wording",
+         'ggml_metal_init: load pipeline error: Error Domain=CompilerError Code=2 "AIR builtin function was called but no definition was found."\n',
+         [(OOM, "broken_install", 1)], framework="llamacpp"),
+    case("metal-library-file-invalid", 'ggml_metal_init: error: Error Domain=NSCocoaErrorDomain Code=258 "The file name is invalid."\n',
+         [(OOM, "broken_install", 1)], framework="llamacpp"),
+    # drivers and firmware the runtime refuses
+    case("musa-display-driver",
+         "ggml_cuda_init: failed to initialize MUSA: system has unsupported display driver / musa driver combination\n",
+         [(OOM, "broken_install", 1)]),
+    case("npu-firmware-incompatible", lines("   [ERROR]  NPU firmware version on /dev/accel/accel0 is incompatible. Please update NPU firmware!",
+                                            "   [ERROR]  amdxdna version 0.1 is incompatible"),
+         [(OOM, "broken_install", 1), (OOM, "broken_install", 2)]),
+    # a multimodal projector this build cannot read
+    case("ggml-unknown-projector",
+         "clip_init: failed to load model 'mmproj-gemma-4-12B-it-QAT-BF16.gguf': load_hparams: unknown projector type: gemma4uv\n",
+         # (the projector's file name is read as the model's, as any GGUF name is)
+         [(FINAL, "unknown projector type 'gemma4uv' (this build does not support the model)", 1), ("knob.dtype", "bfloat16", 1),
+          ("knob.model", "mmproj-gemma-4-12B-it-QAT-BF16.gguf", 1), ("model.params", 12000000000, 1)]),
+    # an errno printed as a field: ENOMEM mapping a file is the host's memory; EINVAL is not memory
+    case("errno-field-enomem-map", "Load model error: Failed to initialize engine: %sUNKNOWN: Unable to map file to memory buffer, errno=12\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("errno-field-einval",
+         "[ERROR]  Failed to load model: DRM_IOCTL_AMDXDNA_CREATE_HWCTX IOCTL failed (err=-22): Invalid argument\n",
+         [(FINAL, "[ERROR]  Failed to load model: DRM_IOCTL_AMDXDNA_CREATE_HWCTX IOCTL failed (err=-22): Invalid argument: errno 22, "
+                  "an invalid argument, not memory", 1)]),
+    # a JavaScript ArrayBuffer is the host's heap; ONNX Runtime's session is the model's load
+    case("js-array-buffer", "llama2c-worker.js:25 Uncaught RangeError: Array buffer allocation failed\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("ort-session-buffer",
+         "Uncaught (in promise) Error: Can't create a session. failed to allocate a buffer of size 2079237968.\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 2079237968, 1)]),
+    # iOS ending an app over its memory limit (jetsam), as Xcode and the crash report say it
+    case("ios-terminated-memory", "Failure Reason: Message from debugger: Terminated due to memory issue\n",
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1), ("oom.hint", "jetsam", 1)]),
+    case("ios-exc-resource", "Task 1: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=6144 MB)\n",
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1), ("oom.hint", "jetsam", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140))
 def test_any_wording(c):
     check(c)
 
