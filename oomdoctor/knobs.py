@@ -115,8 +115,9 @@ _VISIBLE = ADVICE("stop the other process that holds GPU memory, or pin this ser
                   "CUDA_VISIBLE_DEVICES (nvidia-smi shows which)")
 _SHM = S("--shm-size={v}", rerunnable=False, source="docker run --shm-size; KNOBS.md §2",
          note="a docker run option (or --ipc=host); in Kubernetes an emptyDir with medium: Memory mounted on /dev/shm")
-# a vision-language model run by a script (transformers, or a DeepSpeed trainer around it): its processor sizes the images
-_MM_PIXELS = ADVICE("fewer images per prompt, or a smaller max_pixels in the processor")
+# a vision-language or speech model run by a script (transformers, or a DeepSpeed trainer around it): its processor sizes
+# the images, the caller the audio
+_MM_PIXELS = ADVICE("a smaller input per request: fewer images or a smaller max_pixels in the processor; a shorter audio clip")
 _HOST_RAM = ADVICE("more host RAM for the process or container (raise its memory limit), or fewer workers on the node")
 _PY = dict(rerunnable=False)  # arguments of a Python call: they paste into the script, not the command line
 

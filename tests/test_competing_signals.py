@@ -203,3 +203,20 @@ def test_a_small_request_failing_on_a_mostly_free_card_during_load_is_not_the_we
                                     "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 24.00 GiB total "
                                     "capacity; 23.12 GiB already allocated; 9.76 MiB free; 23.22 GiB reserved in total by PyTorch)\n", "full.log")
     assert full.culprit.value == "weights"
+
+
+def test_a_cut_message_with_only_the_cards_size_draws_no_free_card(tmp_path: Path) -> None:
+    """holdout r139: PyTorch's message cut after "a total capacity of 6.00 GiB": nothing says what was in use or free,
+    so the ledger shows the capacity and draws no bar (it had drawn the card empty, "free 6.00 GiB")."""
+    from oomdoctor.report import fmt
+    from oomdoctor.report.svg import render_svg
+
+    report = _diagnose_text(tmp_path, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.29 GiB. GPU 0 has a total capacity "
+                                      "of 6.00 GiB of whi\n")
+    view = fmt.ledger_view(report)
+    assert view.capacity_bytes == 6 << 30 and view.rows == ()
+    assert render_svg(report) is None
+    # with what was free stated, the rest is drawn as in use
+    stated = _diagnose_text(tmp_path, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.29 GiB. GPU 0 has a total capacity "
+                                      "of 6.00 GiB of which 20.00 MiB is free.\n", "stated.log")
+    assert {e.account for e in fmt.ledger_view(stated).rows} >= {"free"}

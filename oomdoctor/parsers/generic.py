@@ -1106,6 +1106,13 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.hint", "multimodal"), ("oom.hint", "multimodal_encoder")] if int(m.group(1) or m.group(2)) >= 16 else []),
     P("mm-request", ("processing image", "image_processor", "<|vision_start|>", "<image>", "image item"),
       r"processing image|<\|vision_start\|>|<image>|\bimage item\b", const(("oom.hint", "multimodal"))),
+    # a speech encoder or audio codec running on the input audio (wav2vec2 features, a speech/acoustic tokenizer, a voice
+    # conversion, an alignment pass): its activations grow with the clip's length, which is the input to shorten
+    P("audio-input", ("wav2vec2", "_process_speech", "acoustic_tokenizer", "speech_tokenizer", "semantic_tokenizer", "process audio",
+                      "oice conversion", "log_mel", "mel_spectrogram", "hubert"),
+      r"(?i)\bmodeling_wav2vec2\b|\bload wav2vec2 model\b|\b_process_speech\w*|\b(?:acoustic|speech|semantic)_tokenizer\.encode\b|"
+      r"^\s*process audio\b|\bvoice conversion (?:pass|failed)\b|\blog_mel_spectrogram\b|\bmodeling_hubert\b",
+      const(("oom.hint", "audio_input"))),
     P("kv-quant-dropped", ("quantized kv cache requested but", "kv cache type"),
       r"quantized kv cache requested but flash attention disabled|(?:KV|kv) cache type \w+ (?:is )?not supported.*(?:falling back|using) f16",
       const(("oom.hint", "kv_dtype_fallback"), ("knob.kv_cache_dtype", "f16"))),

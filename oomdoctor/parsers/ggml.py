@@ -403,8 +403,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"{m.group(0).strip()}: the backend has no kernel for it, not a lack of memory")]),
     # generation ran to the end of the context and this cache cannot drop its oldest tokens (MLA, recurrent
     # models): the run aborts on a full context, not on memory
-    # (llama.cpp's run tool, and clients over it, stop a chat whose context is full: "context size exceeded")
-    P("ggml-kshift-unsupported", ("does not support K-shift", "context size exceeded"), r"does not support K-shift|^\s*context size exceeded\s*$",
+    # (llama.cpp's run tool, and clients over it, stop a chat whose context is full: "context size exceeded"; llama.rn's
+    # apps: "Completion failed: Context is full")
+    P("ggml-kshift-unsupported", ("does not support K-shift", "context size exceeded", "Context is full"),
+      r"does not support K-shift|^\s*context size exceeded\s*$|\bCompletion failed: Context is full\b",
       kind("context_full")),
     # llama_decode's 1: no KV cells free for the batch (the context, shared by the parallel slots, is full)
     # (bindings name the status: LLamaSharp's "llama_decode failed: 'NoKvSlot'", Rust wrappers' "Decode Error 1: NoKvCacheSlot",

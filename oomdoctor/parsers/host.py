@@ -231,12 +231,13 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"), ("oom.hint", "jetsam"))),
     # iOS ending an app over its memory limit, as Xcode's debugger and the crash report say it ("Terminated due to memory
     # issue", "The app ... has been killed by the operating system because it is using too much memory", "EXC_RESOURCE
-    # (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=6144 MB)"): jetsam, the process's RAM (which
-    # the GPU shares) over the cap the OS gives an app
+    # (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=6144 MB)"): jetsam, the process's RAM over the cap
+    # the OS gives an app; the GPU shares that RAM, so a model too large for the device shows itself this way
+    # (weights-unified-memory)
     P("ios-jetsam-kill", ("Terminated due to memory", "because it is using too much memory", "RESOURCE_TYPE_MEMORY"),
       r"Terminated due to memory (?:issue|pressure)|killed by the operating system because it is using too much memory|"
       r"EXC_RESOURCE\W+RESOURCE_TYPE_MEMORY\b",
-      kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"), ("oom.hint", "jetsam"))),
+      kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"), ("oom.hint", "jetsam"), ("oom.hint", "unified_memory"))),
     P("kernel-oom-invoked", ("invoked oom-killer", "oom-kill:"), r"invoked oom-killer|oom-kill:constraint", kind("kernel_oom_kill")),
     # the OOM killer's table of the tasks it weighed ("[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents
     # oom_score_adj name", then one row per task: "[   2665]     0  2665    55756      339    77824       68     0 crond");
@@ -259,8 +260,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bKilled: 9\b|^(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
-    P("killed-line-localized", ("已杀死", "Getötet", "強制終了", "Убито"),
-      r"^\s*[$#>]?\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)",
+    # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed")
+    P("killed-line-localized", ("已杀死", "Getötet", "強制終了", "Убито", "Killed"),
+      r"^\s*[$#>]?\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)|"
+      r"(?:\.\.\.|…)\s*(?:Killed|已杀死|Getötet|強制終了|Убито)\s*$",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # (not a launcher's advice about a code it may print: SGLang's "Rank 0 scheduler died during initialization (exit code:
     # -3). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.", where the code it printed is the one to read)

@@ -187,7 +187,8 @@ def ledger_view(report: Report) -> LedgerView:
     capacity = by_name.get("capacity")
     free = by_name.get("free")
     cap = capacity.bytes if capacity is not None else None
-    if free is None and cap:
+    # (the card's size alone, no account and nothing said free, is no measure of what was free: a cut message)
+    if free is None and cap and (ordered or others):
         free = LedgerEntry("free", max(0, cap - used), "estimate", "capacity minus the accounts")
     rows = (*ordered, *others, *([free] if free is not None else []))
     return LedgerView(tuple(rows), capacity, used)

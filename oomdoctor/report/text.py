@@ -215,7 +215,7 @@ class _Panels:
             return None
         items: list[RenderableType] = []
         cap = view.capacity_bytes
-        if cap:
+        if cap and view.rows:
             items += [self._bar(view), self._text(fmt.bar_caption(view), "bold" if view.over_by else "")]
         grid = self._grid(None, None, None, 1)
         for e in view.rows:

@@ -3019,14 +3019,30 @@ ROUND_140 = [
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 2079237968, 1)]),
     # iOS ending an app over its memory limit (jetsam), as Xcode and the crash report say it
     case("ios-terminated-memory", "Failure Reason: Message from debugger: Terminated due to memory issue\n",
-         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1), ("oom.hint", "jetsam", 1)]),
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1), ("oom.hint", "jetsam", 1), ("oom.hint", "unified_memory", 1)]),
     case("ios-exc-resource", "Task 1: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=6144 MB)\n",
-         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1), ("oom.hint", "jetsam", 1)]),
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1), ("oom.hint", "jetsam", 1), ("oom.hint", "unified_memory", 1)]),
+]
+
+ROUND_141 = [
+    # the shell's "Killed" ending a program's unfinished progress line, in English or the user's locale
+    case("killed-after-progress", "Loading model... Killed\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("killed-after-progress-zh", "...                                       已杀死\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # (not a sentence that says a process was killed)
+    case("killed-in-a-sentence", "the worker was killed...\n"),
+    # a phone app's llama.cpp binding stopping a chat whose context is full: a length, not memory
+    case("llama-rn-context-full", "Completion failed: Context is full\n", [(OOM, "context_full", 1)]),
+    # a speech encoder or audio codec on the input audio: what to shorten is the clip
+    case("wav2vec2-frame", '  File "D:\\tts\\Lib\\site-packages\\transformers\\models\\wav2vec2\\modeling_wav2vec2.py", line 336, in forward\n',
+         [("oom.hint", "audio_input", 1), ("oom.hint", "traceback", 1)]),
+    case("acoustic-tokenizer-encode", "    encoder_output = self.model.acoustic_tokenizer.encode(speech_tensors.unsqueeze(1))\n",
+         [("oom.hint", "audio_input", 1)]),
+    case("voice-conversion-pass", "🔄 Voice conversion pass 1/1...\n", [("oom.hint", "audio_input", 1)]),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141))
 def test_any_wording(c):
     check(c)
 
