@@ -32,8 +32,10 @@ SIGNALS: tuple[Pattern, ...] = (
     # (not a conda/virtualenv or project folder merely named vllm: ".../envs/vllm/lib/python3.12/site-packages/transformers/...",
     # ".../llava-vllm/ENV/lib/python3.10/site-packages/lmdeploy/...": a folder above the interpreter's lib/)
     # (V1's front-end process prefixes its lines: "(APIServer pid=1) INFO: ...")
-    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore", "(APIServer pid="),
-         r"(?<!envs/)(?<!envs\\)vllm(?![\w.-]*/(?:[\w.-]+/){0,3}lib/python)|VllmWorker|EngineCore|VLLM_|\(APIServer pid=\d+\)", re.I),
+    # (and its V1 workers' prefix, "(Worker_TP7 pid=380351)", "(Worker_TP0_EP0 pid=...)", which wrappers keep)
+    _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore", "(APIServer pid=", "(Worker_"),
+         r"(?<!envs/)(?<!envs\\)vllm(?![\w.-]*/(?:[\w.-]+/){0,3}lib/python)|VllmWorker|EngineCore|VLLM_|\(APIServer pid=\d+\)|"
+         r"\(Worker(?:_(?:TP|PP|DP|EP)\d+)+ pid=\d+\)", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
                                     "Loading model weights took", "Model loading took",
                                     "err_execute_model_", "Error in model execution", "LLM engine (v", "% Completed |",
@@ -109,6 +111,12 @@ SIGNALS: tuple[Pattern, ...] = (
     # in CLI, for example: --dtype=half."): pages that quote it are about vLLM too
     # (a paste may lose the space before the backtick: "setting the`dtype` flag")
     _sig("fw-vllm-bf16-check", "vllm", 6, ("flag in CLI",), r"You can use float16 instead by explicitly setting the ?`dtype` flag in CLI"),
+    # (the same check cut before its advice, and its platform check of old cards: "Bfloat16 is only supported on GPUs with compute
+    # capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.", "GPUs with compute capability below 7.0 are not
+    # supported."): other projects copied the first sentence, so a weak vote
+    _sig("fw-vllm-capability-check", "vllm", 3, ("Bfloat16 is only supported on GPUs", "compute capability below 7.0 are not supported"),
+         r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0\. Your .{1,60} GPU has compute capability\b|"
+         r"GPUs with compute capability below 7\.0 are not supported\."),
     # SGLang's ("The input (9000 tokens) is longer than the model's context length (8192 tokens)"), which hosted APIs built on
     # it repeat: a weak vote
     _sig("fw-sglang-input-length", "sglang", 3, ("longer than the model's context length",),
@@ -270,7 +278,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # (the PyTorch backend's executor report when a component does not fit names no product)
     _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM", "Executor creation failed due to",
                                            "maxTokensInPagedKvCache", "tokens in paged KV cache"),
-         r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|trtllm|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
+         # (its name alone or its commands, "trtllm-build", not kernels named after it in other engines' code:
+         # flashinfer's "trtllm_fp4_block_scale_moe", vLLM's "experts/trtllm_bf16_moe.py")
+         r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|(?<![\w:.])trtllm(?:-\w+)?(?!\w)|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
          r"Using \d+ tokens in paged KV cache"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
     # (not transformers' own module of that name, whose deprecation warning or frames any transformers program may print:
@@ -319,9 +329,10 @@ SIGNALS: tuple[Pattern, ...] = (
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load", "Failed to initialize the context",
                                                   "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt",
                                                   "rnllama", "llama.rn"),
-         # (llama.rn, the React Native binding mobile apps embed: its library "librnllama_v8_2_fp16_dotprod.so")
+         # (llama.rn, the React Native binding mobile apps embed: its library "librnllama_v8_2_fp16_dotprod.so", its iOS
+         # framework in a crash's frames, "rnllama +0x317e00 rnllama::llama_rn_context::loadModel")
          WRAPPER_NAMES + r"|llama[_-]cpp(?:[_-]python)?\b|\bctransformers\b|model loading guardrails|"
-         r"\b(?:lib)?rnllama\w*\.so\b|\bllama\.rn\b|"
+         r"\b(?:lib)?rnllama\w*\.so\b|\brnllama(?:::|\s+\+0x)|\bllama\.rn\b|"
          r"Try a different model and/or config|🥲 Failed to load|^Failed to initialize the context: |"
          # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"
          r"^Processing Prompt (?:\[BLAS\] )?\(\d+ / \d+ tokens\)|"

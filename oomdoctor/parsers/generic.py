@@ -405,6 +405,10 @@ def _errno_field(m: re.Match[str]) -> Emitted:
 
 
 _MAP_OR_ALLOC = re.compile(r"(?i)\b(?:mmap|map|mapping|alloc\w*)\b")
+# an absolute file path in a message ("Error in function 'run' at /workspace/flashinfer/csrc/moe.cu:55: ..."): its folders'
+# names ("/workspace/", "/kv_cache/") are not words of the message (a library's own relative path is: Rust's
+# "panicked at library/alloc/src/raw_vec.rs:25:5:" is its allocator's)
+_FILE_PATH = re.compile(r"(?:\b[A-Za-z]:|(?<![\w.~]))(?:[\\/][\w.+-]+){2,}")
 
 
 def _final_error(m: re.Match[str]) -> Emitted:
@@ -441,7 +445,7 @@ def _final_error(m: re.Match[str]) -> Emitted:
         pass  # Python's `assert`: an invariant of the code ("Data too large for buffer 'cu_seqlen': 114 > 5"); no allocator raises it
     elif _CRASH_REPORT.match(name):
         pass  # a shell's report of a crash signal: what follows is the command it ran ("... api_server ./workspace"), not a cause
-    elif (_NOT_A_CAUSE.search(message) or (m.group(1) and _NOT_A_CAUSE.search(name))) and not _names_its_cause(message):
+    elif (_NOT_A_CAUSE.search(_FILE_PATH.sub(" ", message)) or (m.group(1) and _NOT_A_CAUSE.search(name))) and not _names_its_cause(message):
         return
     yield "error.final", m.group(0).strip()[:300]
 

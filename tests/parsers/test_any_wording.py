@@ -3038,6 +3038,21 @@ ROUND_141 = [
     case("acoustic-tokenizer-encode", "    encoder_output = self.model.acoustic_tokenizer.encode(speech_tensors.unsqueeze(1))\n",
          [("oom.hint", "audio_input", 1)]),
     case("voice-conversion-pass", "🔄 Voice conversion pass 1/1...\n", [("oom.hint", "audio_input", 1)]),
+    # vLLM's bfloat16 check cut before its advice, and its platform check of old cards: a weak vote for vLLM
+    case("vllm-bf16-check-cut", "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU "
+         "has compute capability 7.5.\n", [(OOM, "no_kernel_image", 1), ("oom.hint", "bf16_unsupported", 1)], framework="vllm"),
+    # vLLM V1's worker prefix
+    case("vllm-worker-prefix", "(Worker_TP7 pid=380351) ERROR 04-28 15:50:31 [multiproc_executor.py:706]     return self._op(*args, **kwargs)\n",
+         [("parallel.workers", 8, 1)], framework="vllm"),
+    # kernels named after TensorRT-LLM in other engines' code are not TensorRT-LLM
+    case("flashinfer-trtllm-kernel", "    return flashinfer.fused_moe.trtllm_bf16_moe(\n"),
+    # llama.rn's iOS framework in a crash's frames
+    case("llama-rn-crash-frame", "  rnllama +0x317e00 rnllama::llama_rn_context::loadModel\n", framework="llamacpp"),
+    # a kernel library's error naming its source under /workspace: the folder's name is not a memory word
+    case("final-error-workspace-path",
+         "RuntimeError: Error in function 'run' at /workspace/flashinfer/csrc/trtllm_fused_moe.cu:55: Check failed: (status == cudaSuccess) is false\n",
+         [(FINAL, "RuntimeError: Error in function 'run' at /workspace/flashinfer/csrc/trtllm_fused_moe.cu:55: Check failed: (status == "
+                  "cudaSuccess) is false", 1)]),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
