@@ -119,16 +119,22 @@ def _gpu_count(text: str) -> int | None:
 
 
 # the GPUs a command lets its process see: each listed id is one (a UUID or MIG id counts as one too)
-_VISIBLE_ENV = ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
+VISIBLE_ENV = ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
 _DEVICE_ID = re.compile(r"\d+|GPU-[\w-]+|MIG-[\w/-]+")
 
 
-def _visible_devices(env: dict[str, str], ev: Evidence) -> list[Fact]:
-    for name in _VISIBLE_ENV:
+def visible_device_count(env: Mapping[str, str]) -> int | None:
+    """How many GPUs an environment's visible-device list (CUDA_VISIBLE_DEVICES=0,1,2,3) lets the process see."""
+    for name in VISIBLE_ENV:
         ids = [x.strip() for x in env.get(name, "").strip("'\"").split(",") if x.strip()]
         if ids and all(_DEVICE_ID.fullmatch(x) for x in ids):
-            return [Fact("gpu.count", len(ids), Origin.COMMAND, ev)]
-    return []
+            return len(ids)
+    return None
+
+
+def _visible_devices(env: dict[str, str], ev: Evidence) -> list[Fact]:
+    count = visible_device_count(env)
+    return [Fact("gpu.count", count, Origin.COMMAND, ev)] if count else []
 
 
 def _fact(key: str, value: Value, text: str, origin: Origin = Origin.COMMAND, source: str = "command") -> Fact:

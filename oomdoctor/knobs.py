@@ -315,16 +315,22 @@ SPELLINGS["pytorch"] = {
 }
 
 # Where a framework meets a knob's purpose with another knob: transformers shards a model over
-# GPUs by placing whole layers on each (accelerate's device_map), a pipeline split, not a tensor one.
+# GPUs by placing whole layers on each (accelerate's device_map), a pipeline split, not a tensor one;
+# with one GPU visible the same device_map keeps the layers that do not fit it in CPU RAM.
 STANDS_FOR: dict[tuple[str, str], str] = {
     ("transformers", "tensor_parallel_size"): "pipeline_parallel_size",
     ("pytorch", "tensor_parallel_size"): "pipeline_parallel_size",
 }
+ONE_GPU_STANDS_FOR: dict[str, str] = {"pipeline_parallel_size": "cpu_offload"}
 
 
-def knob_for(framework: str, knob: str) -> str:
-    """The knob this framework turns for a suggestion's purpose (STANDS_FOR), else the knob itself."""
-    return STANDS_FOR.get((framework, knob), knob)
+def knob_for(framework: str, knob: str, gpus: float | None = None) -> str:
+    """The knob this framework turns for a suggestion's purpose (STANDS_FOR), else the knob itself; where a
+    split over GPUs stands for it and the log shows fewer than two (`gpus`), offloading to CPU RAM."""
+    stand_in = STANDS_FOR.get((framework, knob))
+    if stand_in is None:
+        return knob
+    return stand_in if gpus is not None and gpus >= 2 else ONE_GPU_STANDS_FOR.get(stand_in, stand_in)
 
 
 # Generic spellings used when a framework has none for a knob.

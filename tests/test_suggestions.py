@@ -225,3 +225,16 @@ def test_a_runner_that_aborted_silently_points_at_its_own_log() -> None:
     assert first.knob == "other" and "OLLAMA_DEBUG=1" in first.why and "error line names" not in first.why
     named = _report(str(ROOT / "fixtures/rules/not-oom-other-error/exllamav2-42/server.log"))
     assert "the error line names the cause" in named.suggestions[0].why
+
+
+def test_a_split_over_gpus_in_a_script_is_cpu_offload_where_one_gpu_is_in_sight(tmp_path: Path) -> None:
+    """transformers places whole layers with device_map: over several GPUs that is a pipeline split; with one GPU in
+    sight the same device_map keeps the layers that do not fit it in CPU RAM (holdout: labels want cpu_offload there)."""
+    log = tmp_path / "server.log"
+    log.write_text("torch.cuda.OutOfMemoryError: CUDA out of memory.\n")
+    one = [s.knob for s in diagnose(DiagnoseOptions(logs=[str(log)])).suggestions]
+    assert "cpu_offload" in one[:3] and "pipeline_parallel_size" not in one
+    two = [s.knob for s in diagnose(DiagnoseOptions(logs=[str(log)], gpu="2x RTX 4090")).suggestions]
+    assert "pipeline_parallel_size" in two[:3]
+    assert knobs.knob_for("transformers", "tensor_parallel_size", 4) == "pipeline_parallel_size"
+    assert knobs.knob_for("vllm", "tensor_parallel_size") == "tensor_parallel_size"

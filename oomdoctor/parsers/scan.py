@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Iterable
 
-from oomdoctor.context import read_command
+from oomdoctor.context import VISIBLE_ENV, read_command, visible_device_count
 from oomdoctor.errors import InputError
 from oomdoctor.facts import Evidence, Fact, Origin, Value, format_bytes
 from oomdoctor.launch import (ALLOC_CONF, ENV_KNOBS, FLAG_OWNER, HOST_RESIDENT_WEIGHTS, LLAMA_CPP_TOOL, LLAMA_CPP_TOOLS, SHARED_FLAGS, detect_framework, framework_from_flags, parse_argv,
@@ -89,7 +89,8 @@ _ADVISED_FLAG = re.compile(r"(?i)\b(?:for example\b|for instance\b|e\.g\.|you ca
                            r"consider (?:setting|adding|passing|using)\b)[^\n]*?--[a-z]")
 
 
-_ENV_NAMES = (*ALLOC_CONF, *ENV_KNOBS)
+_ENV_NAMES = (*ALLOC_CONF, *ENV_KNOBS, *VISIBLE_ENV)
+_DEVICE_LIST_ASSIGN = re.compile(r"\b(" + "|".join(VISIBLE_ENV) + r")=[\"']?([\w,:/-]+)")
 _ASSIGN = re.compile(r"\b([A-Z_][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s\"',;]+)")
 # where a paste assigns a variable: in front of a command (after a prompt, `export`, `env`, a Dockerfile's `ENV`),
 # a docker `-e`/`--env`, a compose file's list item; not advice quoted in a message ("try setting NAME=...")
@@ -104,6 +105,10 @@ def _env_assignment(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     env = {name: value.strip("\"'") for name, value in _ASSIGN.findall(m.group(0))}
     for f in parse_env(env):
         yield f.key, f.value
+    # (`CUDA_VISIBLE_DEVICES=0,1,2,3 python web_demo.py`: the GPUs the process sees; a list, commas and all)
+    gpus = visible_device_count(dict(_DEVICE_LIST_ASSIGN.findall(m.group(0))))
+    if gpus:
+        yield "gpu.count", gpus
 
 
 def _flags(m: re.Match[str]) -> Iterable[tuple[str, Value]]:

@@ -246,9 +246,11 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
           version: str | None) -> Suggestion | None:
     """The suggestion a rule's spec makes here, or None (the framework has no such setting,
     or it is already what the command sets)."""
-    knob = knobs.knob_for(framework, spec.knob)
+    knob = knobs.knob_for(framework, spec.knob, facts.number("gpu.count"))
     value = template_value(spec.value, facts) if isinstance(spec.value, str) else spec.value
     why = render_template(spec.why, facts)
+    if knob == "cpu_offload" and spec.knob != knob:  # a split over GPUs, with one GPU in sight
+        value, why = None, "one GPU: the layers that do not fit it run from CPU RAM (slower), placed by device_map"
     extra = ""
     if knob == "quantization":
         knob, value, extra = _quantization(framework, facts, value)

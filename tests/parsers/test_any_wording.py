@@ -522,7 +522,7 @@ FRAMEWORKS = [
           ("mem.layer_bytes", GiB(2.1), 1)], framework="ollama"),
     # a Python program launched from a shell names a script (read as transformers), prose naming python does not
     case("python-launch-with-env", "CUDA_VISIBLE_DEVICES=0,1 python run.py --data Q-Bench1_TEST --verbose\n",
-         [], framework="transformers"),
+         [("gpu.count", 2, 1)], framework="transformers"),
     case("streamlit-launch-after-prompt", "(internlm-demo) root@***:~/code/InternLM# streamlit run web_demo.py --server.port 6006\n",
          [], framework="transformers"),
     case("python-named-in-prose", "see the python docs for setup.py\n", [], framework="other"),
@@ -3048,6 +3048,8 @@ ROUND_141 = [
     case("flashinfer-trtllm-kernel", "    return flashinfer.fused_moe.trtllm_bf16_moe(\n"),
     # llama.rn's iOS framework in a crash's frames
     case("llama-rn-crash-frame", "  rnllama +0x317e00 rnllama::llama_rn_context::loadModel\n", framework="llamacpp"),
+    # the GPUs a pasted command lets the process see: a split over them is what transformers' device_map can do
+    case("visible-devices-list", "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python web_demo.py \\\n", [("gpu.count", 8, 1)]),
     # a kernel library's error naming its source under /workspace: the folder's name is not a memory word
     case("final-error-workspace-path",
          "RuntimeError: Error in function 'run' at /workspace/flashinfer/csrc/trtllm_fused_moe.cu:55: Check failed: (status == cudaSuccess) is false\n",
