@@ -392,6 +392,10 @@ _ERRNO_FIELD = {"1": "an operation not permitted", "2": "a file that is not ther
                 "16": "a device busy", "19": "no such device", "22": "an invalid argument"}
 
 
+# (the line says a mapping or an allocation failed)
+_MAP_OR_ALLOC = re.compile(r"(?i)\b(?:mmap|map|mapping|alloc\w*)\b")
+
+
 def _errno_field(m: re.Match[str]) -> Emitted:
     """`errno=12` / `(err=-22)`: ENOMEM where a mapping or an allocation failed is the host's memory; the causes in
     _ERRNO_FIELD are not memory; any other number says nothing."""
@@ -404,7 +408,6 @@ def _errno_field(m: re.Match[str]) -> Emitted:
         yield "error.final", f"{m.string.strip()[:200]}: errno {code}, {_ERRNO_FIELD[code]}, not memory"
 
 
-_MAP_OR_ALLOC = re.compile(r"(?i)\b(?:mmap|map|mapping|alloc\w*)\b")
 # an absolute file path in a message ("Error in function 'run' at /workspace/flashinfer/csrc/moe.cu:55: ..."): its folders'
 # names ("/workspace/", "/kv_cache/") are not words of the message (a library's own relative path is: Rust's
 # "panicked at library/alloc/src/raw_vec.rs:25:5:" is its allocator's)
@@ -904,13 +907,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error", "ggml_opencl: "),
       r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|(?:OpenCL [Ee]rror\b[^\n]{0,80}?|ggml_opencl: .*\berror )(?<![\w.-])(-4|-61)\b",
       lambda m: [("oom.kind", "alloc_size_limit" if m.group(1) == "INVALID_BUFFER_SIZE" or m.group(2) == "-61" else "cuda_error_oom")]),
-    # any other OpenCL status of the CL_INVALID_ family ("[GPU] clWaitForEvents, error code: -58 CL_INVALID_EVENT"): a call the
-    # driver refused as malformed (an event, a kernel, a context), not memory the device lacked
     # ONNX Runtime (Web, transformers.js) creating a session, which places the model: "Can't create a session. Failed to allocate
     # a buffer of size 2079238052", the weights' buffer (WebAssembly's heap or WebGPU's)
     P("ort-session-buffer", ("t create a session",), r"Can't create a session\.(?: [Ff]ailed to allocate a buffer of(?: size (\d+))?)?",
       lambda m: [("_phase", "load_weights")] + ([("oom.kind", "cuda_error_oom")] if "allocate" in m.group(0) else [])
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    # any other OpenCL status of the CL_INVALID_ family ("[GPU] clWaitForEvents, error code: -58 CL_INVALID_EVENT"): a call the
+    # driver refused as malformed (an event, a kernel, a context), not memory the device lacked
     P("opencl-invalid", ("CL_INVALID_",), r"\bCL_INVALID_(?!BUFFER_SIZE\b)[A-Z_]+\b",
       lambda m: [("error.final", f"OpenCL refused a call ({m.group(0)}): the driver or the runtime's use of it, not memory")]),
     # ROCm's HSA runtime failing to allocate its own resources ("HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to
