@@ -238,3 +238,17 @@ def test_a_split_over_gpus_in_a_script_is_cpu_offload_where_one_gpu_is_in_sight(
     assert "pipeline_parallel_size" in two[:3]
     assert knobs.knob_for("transformers", "tensor_parallel_size", 4) == "pipeline_parallel_size"
     assert knobs.knob_for("vllm", "tensor_parallel_size") == "tensor_parallel_size"
+
+
+def test_a_broken_install_says_where_to_look_by_what_the_log_names() -> None:
+    """holdout r140: the first step for a broken install follows what broke: CUDA libraries the loader cannot find (cuDNN
+    for CTranslate2), Metal shaders that do not build for the GPU, a driver or firmware the runtime refuses."""
+    def first(case: str) -> str:
+        return _report(str(ROOT / f"fixtures/rules/not-oom-broken-install/{case}/server.log")).suggestions[0].why
+
+    assert "cuDNN" in first("chatterbox-tts-extended-14") and "LD_LIBRARY_PATH" in first("chatterbox-tts-extended-14")
+    assert "Metal shaders" in first("llamacpp-3092")
+    assert "driver or firmware" in first("fastflowlm-536")
+    assert "Metal shaders" in first("llama-rn-124")
+    # (a library built without GPU support names none of these: the general step)
+    assert "GPU-enabled build" in first("bitsandbytes-windows-webui-1")

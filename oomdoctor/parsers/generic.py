@@ -825,7 +825,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Driver/library version mismatch|forward compatibility was attempted on non supported HW|no CUDA-capable device is detected|"
       r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error|Failed to initialize NVML: Unknown Error|"
       r"system has unsupported display driver|\b(?:driver|firmware)\b[^\n]{0,40}\bversion (?:[\d.]+ |on \S+ )?is incompatible\b|"
-      r"\b\w+ version [\d.]+ is incompatible\b", kind("broken_install")),
+      r"\b\w+ version [\d.]+ is incompatible\b",
+      lambda m: [("oom.kind", "broken_install")] + ([("oom.hint", "driver_refused")] if "incompatible" in m.group(0)
+                                                     or "display driver" in m.group(0) else [])),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
     # a kernel library's own launch check naming its source file ("CUDA error (.../flash_fwd_launch_template.h:188): invalid
     # argument"): the launch was refused, nothing ran out

@@ -289,7 +289,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"ggml_metal_init: error: failed to initialize the Metal library|"
       r"ggml_metal_(?:library_)?init: error: Error Domain=(?:MTLLibraryErrorDomain|NSCocoaErrorDomain)\b|"
       r"ggml_metal_\w+: (?:error: )?load pipeline error: Error Domain=|^\W*MTLCompiler: Compilation failed\b|^Compiler failed to build request\s*$",
-      kind("broken_install")),
+      kind("broken_install", ("oom.hint", "metal_build"))),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     # Mesa's RADV driver (AMD under Vulkan) refusing a buffer, its size on the next line:

@@ -615,10 +615,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # {libcudnn_ops.so.9.1.0, ...}" / "Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor", "Could not load library
     # libcudnn_cnn_infer.so.8", "ImportError('libcudart.so.12: cannot open shared object file"): an install whose CUDA
     # libraries do not match, which fails (or kills a notebook's kernel) however much memory is free
-    P("cuda-library-missing", ("libcudnn", "Cannot load symbol cudnn", "cannot open shared object file"),
+    # (CTranslate2's own wording: "RuntimeError: Library libcublas.so.12 is not found")
+    P("cuda-library-missing", ("libcudnn", "Cannot load symbol cudnn", "cannot open shared object file", "is not found"),
       r"Unable to load any of \{libcudnn|Could not load library libcudnn|Cannot load symbol cudnn\w+|"
+      r"\bLibrary lib(?:cudart|cublas\w*|cudnn\w*)\.so[.\d]* is not found|"
       r"\blib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc)\.so[.\d]*: cannot open shared object file",
-      kind("broken_install")),
+      kind("broken_install", ("oom.hint", "cuda_libraries"))),
     # informational lines of an allocator or a transport that go on working: TensorFlow's pool allocator growing
     # its cache, Open MPI's shared-memory transport falling back; nothing failed
     P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL"),

@@ -1459,7 +1459,7 @@ ROUNDS_30_32 = [
     # holdout r89: look-alikes on Ascend, Metal, AMD and Intel GPUs
     case("cann-not-implemented", "CANN error: EZ9903: [PID: 71888] 2025-12-17-18:13:01.238.630 support for Ascend910 is not implemented\n",
          [(FINAL, "CANN error: EZ9903: [PID: 71888] 2025-12-17-18:13:01.238.630 support for Ascend910 is not implemented", 1)]),
-    case("metal-library-failed", "ggml_metal_init: error: failed to initialize the Metal library\n", [(OOM, "broken_install", 1)]),
+    case("metal-library-failed", "ggml_metal_init: error: failed to initialize the Metal library\n", [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)]),
     case("amd-gfxhub-page-fault", "[gfxhub] page fault\n", [(OOM, "illegal_memory_access", 1)]),
     case("xe-faulted-address", "Faulted Address: 0x0000d556aa4c7000\n", [(OOM, "illegal_memory_access", 1)]),
     case("ascend-stream-queues", "[ERROR] RUNTIME(6651,):2025-12-20-12:52:31.887.694 [stream_sqcq_manage.cc:79]6651 AllocStreamSqCq:[SqCqManage]"
@@ -2866,7 +2866,7 @@ ROUND_135 = [
     # family cannot run, not memory
     case("metal-library-compile-error",
          'ggml_metal_library_init: error: Error Domain=MTLLibraryErrorDomain Code=3 "program_source:7131:28: warning: variable\n',
-         [(OOM, "broken_install", 1)], framework="llamacpp"),
+         [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)], framework="llamacpp"),
     # a Go panic beside llama.cpp's lines: the runner is Ollama's (the Go program that embeds it)
     case("go-panic-names-ollamas-runner",
          lines("llama_init_from_model: failed to initialize the context: failed to initialize Metal backend", "",
@@ -2893,12 +2893,12 @@ ROUND_137 = [
     # the backend never started, and the "failed to allocate context" after it is not memory
     case("metal-pipeline-unlowered-call",
          'ggml_metal_init: error: load pipeline error: Error Domain=AGXMetalA12 Code=3 "Encountered unlowered function call to air.simd_sum.f32"\n',
-         [(OOM, "broken_install", 1)], framework="llamacpp"),
+         [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)], framework="llamacpp"),
     case("metal-compiler-service-interrupted", "> MTLCompiler: Compilation failed with XPC_ERROR_CONNECTION_INTERRUPTED on 3 try\n",
-         [(OOM, "broken_install", 1)]),
+         [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)]),
     case("metal-init-library-error",
          'ggml_metal_init: error: Error Domain=MTLLibraryErrorDomain Code=3 "Compiler encountered an internal error"\n',
-         [(OOM, "broken_install", 1)], framework="llamacpp"),
+         [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)], framework="llamacpp"),
     # ggml's type-converter lookup failing (bf16 weights on a build with no CUDA converter for them) is an assertion on
     # a kernel, not on an allocation's result
     case("ggml-assert-missing-converter", "GGML_ASSERT: ggml-cuda.cu:1277: to_fp32_cuda != nullptr\n",
@@ -2954,11 +2954,13 @@ ROUND_140 = [
     # CUDA libraries the loader cannot find or use: an install, not memory
     case("cudnn-not-loadable", lines("Unable to load any of {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9.1, libcudnn_cnn.so.9, libcudnn_cnn.so}",
                                      "Invalid handle. Cannot load symbol cudnnCreateConvolutionDescriptor"),
-         [(OOM, "broken_install", 1), (OOM, "broken_install", 2)]),
+         [(OOM, "broken_install", 1), (OOM, "broken_install", 2), ("oom.hint", "cuda_libraries", 1), ("oom.hint", "cuda_libraries", 2)]),
+    case("ctranslate2-library-not-found", "RuntimeError: Library libcublas.so.12 is not found\n",
+         [(OOM, "broken_install", 1), ("oom.hint", "cuda_libraries", 1)]),
     case("cudart-not-found",
          "WARNING 08-27 13:59:59 _custom_ops.py:15] Failed to import from vllm._C with ImportError('libcudart.so.12: cannot open shared "
          "object file: No such file or directory')\n",
-         [(OOM, "broken_install", 1)], framework="vllm"),
+         [(OOM, "broken_install", 1), ("oom.hint", "cuda_libraries", 1)], framework="vllm"),
     # a peer's memory read over NVLink that faulted: a fault, not a full device
     case("peer-access-fault", "torch.AcceleratorError: CUDA error: Invalid access of peer GPU memory over nvlink or a hardware error\n",
          [(OOM, "illegal_memory_access", 1)]),
@@ -2988,16 +2990,16 @@ ROUND_140 = [
     # Metal's pipeline error as older ggml builds print it, and its library file that would not open
     case("metal-pipeline-error-old-wording",
          'ggml_metal_init: load pipeline error: Error Domain=CompilerError Code=2 "AIR builtin function was called but no definition was found."\n',
-         [(OOM, "broken_install", 1)], framework="llamacpp"),
+         [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)], framework="llamacpp"),
     case("metal-library-file-invalid", 'ggml_metal_init: error: Error Domain=NSCocoaErrorDomain Code=258 "The file name is invalid."\n',
-         [(OOM, "broken_install", 1)], framework="llamacpp"),
+         [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)], framework="llamacpp"),
     # drivers and firmware the runtime refuses
     case("musa-display-driver",
          "ggml_cuda_init: failed to initialize MUSA: system has unsupported display driver / musa driver combination\n",
-         [(OOM, "broken_install", 1)]),
+         [(OOM, "broken_install", 1), ("oom.hint", "driver_refused", 1)]),
     case("npu-firmware-incompatible", lines("   [ERROR]  NPU firmware version on /dev/accel/accel0 is incompatible. Please update NPU firmware!",
                                             "   [ERROR]  amdxdna version 0.1 is incompatible"),
-         [(OOM, "broken_install", 1), (OOM, "broken_install", 2)]),
+         [(OOM, "broken_install", 1), (OOM, "broken_install", 2), ("oom.hint", "driver_refused", 1), ("oom.hint", "driver_refused", 2)]),
     # a multimodal projector this build cannot read
     case("ggml-unknown-projector",
          "clip_init: failed to load model 'mmproj-gemma-4-12B-it-QAT-BF16.gguf': load_hparams: unknown projector type: gemma4uv\n",
