@@ -507,8 +507,9 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
     # buffers, the rest of what it held
     held, tensors = facts.number("oom.runtime_used_bytes"), facts.number("oom.runtime_tensors_bytes")
     if held and tensors is not None:
-        yield _est("oom.runtime_overhead_bytes", int(max(0.0, held - tensors)), _ev(facts, "oom.runtime_used_bytes"))
-        yield _est("ratio.runtime_overhead_of_used", max(0.0, held - tensors) / held, _ev(facts, "oom.runtime_used_bytes"))
+        overhead = max(0.0, held - tensors)
+        yield _est("oom.runtime_overhead_bytes", int(overhead), _ev(facts, "oom.runtime_used_bytes"))
+        yield _est("ratio.runtime_overhead_of_used", overhead / held, _ev(facts, "oom.runtime_used_bytes"))
         yield _est("ratio.runtime_tensors_of_used", tensors / held, _ev(facts, "oom.runtime_tensors_bytes"))
     budget = facts.number("mem.gpu_available_bytes")
     ev = _ev(facts, "mem.gpu_available_bytes")

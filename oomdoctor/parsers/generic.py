@@ -817,17 +817,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # (the container runtime's own GPU set-up failing, whatever CUDA error it quotes: before any workload ran)
     # (NVML that cannot reach the driver, "Failed to initialize NVML: Unknown Error": a container that lost its GPU
     # devices after a driver reload or a cgroup change, whatever the program then says about the card's memory)
-    # (a driver or firmware the runtime refuses: "failed to initialize MUSA: system has unsupported display driver / musa driver
-    # combination", an NPU's "NPU firmware version on /dev/accel/accel0 is incompatible", "amdxdna version 0.1 is incompatible")
     P("driver-mismatch", ("version mismatch", "forward compatibility", "no CUDA-capable device", "NoBinaryForGpu",
-                          "nvidia-container-cli: initialization error", "Failed to initialize NVML", "unsupported display driver",
-                          "is incompatible"),
+                          "nvidia-container-cli: initialization error", "Failed to initialize NVML"),
       r"Driver/library version mismatch|forward compatibility was attempted on non supported HW|no CUDA-capable device is detected|"
-      r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error|Failed to initialize NVML: Unknown Error|"
+      r"hipErrorNoBinaryForGpu|nvidia-container-cli: initialization error|Failed to initialize NVML: Unknown Error", kind("broken_install")),
+    # a driver or firmware the runtime refuses: "failed to initialize MUSA: system has unsupported display driver / musa driver
+    # combination", an NPU's "NPU firmware version on /dev/accel/accel0 is incompatible", "amdxdna version 0.1 is incompatible"
+    P("driver-refused", ("unsupported display driver", "is incompatible"),
       r"system has unsupported display driver|\b(?:driver|firmware)\b[^\n]{0,40}\bversion (?:[\d.]+ |on \S+ )?is incompatible\b|"
       r"\b\w+ version [\d.]+ is incompatible\b",
-      lambda m: [("oom.kind", "broken_install")] + ([("oom.hint", "driver_refused")] if "incompatible" in m.group(0)
-                                                     or "display driver" in m.group(0) else [])),
+      kind("broken_install", ("oom.hint", "driver_refused"))),
     P("invalid-device-function", ("invalid device function",), r"invalid device function", kind("no_kernel_image")),
     # a kernel library's own launch check naming its source file ("CUDA error (.../flash_fwd_launch_template.h:188): invalid
     # argument"): the launch was refused, nothing ran out

@@ -236,14 +236,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # a hang (a collective, a kernel), not a lack of memory
     P("vllm-iteration-timeout", ("Engine iteration timed out",), r"Engine iteration timed out",
       const(("error.final", "Engine iteration timed out: the engine's step hung, it did not run out of memory"))),
-    # the engine waited on its workers' message queue (a hang, or a long load or compile): it names shared
-    # memory, but is no /dev/shm shortage and no out-of-memory
-    # (0.5.x wrote "shm_broadcast.py:394] No available block found in 60 second.")
     # V0's scheduler ignoring a prompt over its limit, "Input prompt (2715 tokens) is too long and exceeds limit of 2560": the
     # smaller of max_model_len and max_num_batched_tokens (2560 by default in early releases; with chunked prefill off
     # since, and forced to 2048 for long contexts in some), a length check, not memory
     P("vllm-prompt-limit", ("is too long and exceeds limit of",), r"Input prompt \((\d+) tokens\) is too long and exceeds limit of (\d+)",
       lambda m: [("oom.kind", "request_over_context"), ("mem.prefill_tokens", int(m.group(1))), ("oom.hint", "scheduler_prompt_limit")]),
+    # the engine waited on its workers' message queue (a hang, or a long load or compile): it names shared
+    # memory, but is no /dev/shm shortage and no out-of-memory
+    # (0.5.x wrote "shm_broadcast.py:394] No available block found in 60 second.")
     P("vllm-shm-broadcast-wait", ("shared memory broadcast block", "shm_broadcast.py:"),
       # (a paste may cut the line: "No available shared memory broadcast block found in 60 seco")
       r"No available shared memory broadcast block found in \d+ sec|shm_broadcast\.py:\d+\]? No available block found in \d+ sec",
