@@ -488,6 +488,8 @@ def _log_res() -> list:
             re.compile(r"\bGPU \d+: (.+?)(?: \(UUID:.*)?$"),
             re.compile(r"Marketing Name:\s*(.+?)\s*$"),
             re.compile(r"^\s*\d+,\s*([^,]+?),\s*(\d+)(?:\s*MiB)?\s*(?:,|$)"),
+            # a launcher's or an app's own summary: "GPU: NVIDIA GeForce RTX 3080 Ti Laptop GPU (SM86, 16384 MB VRAM)"
+            re.compile(r"\bGPU\s*\d*\s*:\s+((?:NVIDIA|AMD|Intel|Apple|Tesla|Quadro|GeForce|Radeon)\b[^(,\n]*?)\s*(?:\(|,|$)"),
         ]
     return _LOG_RES
 
@@ -495,7 +497,7 @@ def _log_res() -> list:
 _VENDOR_PATTERN = (r"(?i)nvidia|geforce|tesla|quadro|\brtx|\bgtx|radeon|instinct|\bamd\b|apple|intel|\barc\b|jetson"
                    r"|orin|xavier")
 _FOUND_PATTERN = r"(?i)found (\d+) (?:CUDA|ROCm|HIP|SYCL|Vulkan|Metal)? ?devices?"
-_TOTAL_PATTERN = r'\btotal="([\d.]+) ?(GiB|MiB|GB|MB)"'
+_TOTAL_PATTERN = r'\btotal="([\d.]+) ?(GiB|MiB|GB|MB)"|\b([\d.]+) ?(GiB|MiB|GB|MB) (?:of )?VRAM\b(?! (?:free|available|used|left))'
 _GFX_PATTERN = r"\bgfx(\d{2,4}[a-z]?)\b"
 
 
@@ -505,7 +507,7 @@ def _with(spec: CardSpec, **kw) -> CardSpec:
     return replace(spec, **kw)
 
 
-def card_from_log_line(text: str) -> CardSpec | None:
+def card_from_log_line(text: str, loose: bool = True) -> CardSpec | None:
     """The card a log line names, e.g.
     `|   0  NVIDIA A100-SXM4-80GB          On  | ...` (nvidia-smi),
     `using device CUDA0 (NVIDIA GeForce RTX 4090) - 23008 MiB free`,
@@ -514,7 +516,8 @@ def card_from_log_line(text: str) -> CardSpec | None:
     `ggml_metal_init: found device: Apple M2 Max`,
     Ollama `msg="inference compute" ... description="NVIDIA GeForce RTX 4090" ... total="24.0 GiB"`.
 
-    count is 1 unless the line says how many devices were found.
+    count is 1 unless the line says how many devices were found. `loose`: also read a line that only
+    names a vendor somewhere (a person's sentence); a log scan passes False and reads only the forms above.
     """
     if not text or not isinstance(text, str):
         return None
@@ -545,7 +548,7 @@ def card_from_log_line(text: str) -> CardSpec | None:
             card = t.cards.get(cid) if cid else None
             if card is not None:
                 spec = _with(_spec(card, card.default, None, 1, g.group(0), False), assumed_variant=True)
-    if spec is None and re.search(_VENDOR_PATTERN, line):
+    if spec is None and loose and re.search(_VENDOR_PATTERN, line):
         spec = parse_card(line)
     if spec is None:
         return None
@@ -553,7 +556,7 @@ def card_from_log_line(text: str) -> CardSpec | None:
     spec = _with(spec, count=int(found.group(1)) if found and int(found.group(1)) > 0 else 1)
     total = re.search(_TOTAL_PATTERN, line)
     if total:
-        value = float(total.group(1))
-        unit = total.group(2)
+        value = float(total.group(1) or total.group(3))
+        unit = total.group(2) or total.group(4)
         spec = _with(spec, log_total_bytes=int(value * (GiB if unit in ("GiB", "GB") else MiB)))
     return spec

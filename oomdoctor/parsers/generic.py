@@ -351,6 +351,9 @@ _DIVISIBILITY = re.compile(r"(?i)\b(?:must be|is not|isn't|should be) (?:a multi
 # longer than the cache it was sized for)
 _SHAPE_MISMATCH = re.compile(r"must match the (?:existing )?size (?:of tensor|\(\d+\))|shapes cannot be multiplied|\bsize mismatch for\b|\bshape mismatch\b|"
                              r"\bstart \(\d+\) \+ length \(\d+\) exceeds\b|\bis out of bounds for dimension\b|"
+                             # (a kernel's check of an input's dimension: ONNX Runtime's "cos_cache dimension 0 should be of
+                             # max_sequence_length")
+                             r"\bdimension \d+ (?:should|must) be\b|"
                              # (a multimodal prompt whose image placeholders do not match the image's tokens: "Attempted to
                              # assign 1 x 576 = 576 multimodal tokens to 0 placeholders", "Image features and image tokens do not match")
                              r"\btokens to \d+ placeholders\b|\bfeatures and \w+ tokens do not match\b", re.I)
@@ -414,11 +417,29 @@ def _errno_field(m: re.Match[str]) -> Emitted:
 _FILE_PATH = re.compile(r"(?:\b[A-Za-z]:|(?<![\w.~]))(?:[\\/][\w.+-]+){2,}")
 
 
+_GENERIC_ERRORS = re.compile(r"(?:\w+\.)*(?:RuntimeError|Exception|Error|OSError|SystemError|BaseException)")
+
+
+def _card_named(m: re.Match[str]) -> Emitted:
+    from oomdoctor.gpus import card_from_log_line  # the shipped card table, read only when a line names a card
+
+    spec = card_from_log_line(m.string, loose=False)
+    if spec is None:
+        return
+    yield "gpu.name", spec.matched or spec.name
+    if spec.log_total_bytes:
+        yield "gpu.total_bytes", spec.log_total_bytes
+
+
 def _final_error(m: re.Match[str]) -> Emitted:
     """A traceback's final line (or a native abort) that names a cause other than memory:
     `ValueError: Unrecognized model type`, `CUDA error: an illegal instruction`, `GGML_ASSERT(...) failed`."""
     name = m.group(1) or m.group(3) or ""
     message = (m.group(2) if m.group(1) else m.group(4)) or ""
+    if m.group(1) and not message.strip() and _GENERIC_ERRORS.fullmatch(name):
+        # a generic exception's name alone (Jupyter's header line "RuntimeError" over a traceback cut below it) states no
+        # cause; a bare AssertionError or TimeoutError does
+        return
     inner = _WORKER_RELAY.search(message)
     if inner:  # vLLM's executor relays a worker's error: that error is the one to read
         name, message = "", inner.group(1) or inner.group(2) or ""
@@ -602,8 +623,10 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.hint", "weights_cpu_offloaded"), ("oom.hint", "offloaded_model_moved"), ("_phase", "load_weights"))),
     # a weight still on the meta device when the forward runs: device_map found no room to place it (what
     # accelerate offloads past the GPUs' max_memory is kept on meta and brought in by its hooks)
-    P("meta-tensor-in-forward", ("Tensor on device meta", "out of meta tensor"),
-      r"Tensor on device meta is not on the expected device|Cannot copy out of meta tensor; no data",
+    # (or accelerate asked to put such a weight on a GPU: "ValueError: weight is on the meta device, we need a `value` to put in on 0")
+    P("meta-tensor-in-forward", ("Tensor on device meta", "out of meta tensor", "is on the meta device"),
+      r"Tensor on device meta is not on the expected device|Cannot copy out of meta tensor; no data|"
+      r"\bis on the meta device, we need a `value` to put in on \w+",
       kind("weights_on_meta")),
     P("swap-space-exhausted", ("lack of CPU swap space",), r"Aborted due to the lack of CPU swap space", kind("kv_swap_exhausted", ("_phase", "decode"))),
     P("memory-figures", ("_memory=", "kv_budget", "usable_", "VramUsageBytes", "VRAM heap", "overhead="),
@@ -612,9 +635,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # the pool holds fewer tokens than the sequences in flight need
     # (ggml's graph allocator "out of free blocks" is its own fixed list, not a cache)
     # (a page pool's own failure: shortfin's "CacheAllocationFailure: Failed to allocate 6 pages from `PagePool`")
-    P("kv-pages-exhausted", ("free pages", "free KV", "pages from"),
-      r"\b[Oo]ut of free (?:KV )?pages\b|\b[Oo]ut of free KV blocks\b|\bFailed to allocate \d+ pages from `?\w*PagePool\b",
-      kind("kv_runtime_exhausted", ("_phase", "decode"))),
+    # (MLC's and web-llm's paged cache, TVM's "The KV cache is full. No page can be allocated", a phone's paste wrapping it)
+    P("kv-pages-exhausted", ("free pages", "free KV", "pages from", "No page can be"),
+      r"\b[Oo]ut of free (?:KV )?pages\b|\b[Oo]ut of free KV blocks\b|\bFailed to allocate \d+ pages from `?\w*PagePool\b|"
+      r"\bKV cache is full\. No page can be\b",
+      lambda m: [("oom.kind", "kv_runtime_exhausted"), ("_phase", "decode")]
+      + ([("oom.hint", "context_window_pages")] if m.group(0).startswith("KV") else [])),
     # (its counts beside it: "Required pages: 6, Available pages: 2, Total pages: 2": a pool of a fixed number of pages, set when
     # the model was exported or the server started, not a share of the device's memory)
     P("kv-page-pool-counts", ("Total pages:",), r"Required pages: (\d+), Available pages: (\d+), Total pages: (\d+)",
@@ -664,11 +690,15 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\.py\", line \d+, in create_weights\b", const(("_phase", "load_weights"))),
     # a module being constructed allocates its parameters (torch.nn layers, a transformers model's __init__), and a
     # checkpoint being unpickled or memory-mapped is read: frames of the load, wherever the traceback is cut
-    P("frame-module-init", ("nn/modules/", "nn\\modules\\", "modeling_"),
-      r"(?:nn[/\\]modules[/\\]\w+|modeling_\w+)\.py\", line \d+, in __init__", const(("_phase", "load_weights"))),
+    # (a reference implementation's own model file, "llama/model.py", line 211, in __init__", and the code line building
+    # the model, "model = Transformer(model_args)")
+    P("frame-module-init", ("nn/modules/", "nn\\modules\\", "modeling_", "model.py", "model = "),
+      r"(?:nn[/\\]modules[/\\]\w+|modeling_\w+|[/\\]model)\.py\", line \d+, in __init__|^\s*model = \w+\((?:model_)?(?:args|config|params)\)\s*$",
+      const(("_phase", "load_weights"))),
+    # (torch's reader puts every tensor of a pickled checkpoint in host RAM first, and moves it to a GPU only after)
     P("frame-checkpoint-read", ("serialization.py", "safetensors"),
       r"torch[/\\]serialization\.py\", line \d+, in (?:load|_load|persistent_load|load_tensor)\b|safetensors[/\\]torch\.py\", line \d+, in load_file",
-      const(("_phase", "load_weights"))),
+      lambda m: [("_phase", "load_weights")] + ([("oom.hint", "checkpoint_read_on_host")] if "serialization" in m.group(0) else [])),
     # (vLLM's and SGLang's repacking of the loaded weights for their kernels: still the load)
     P("frame-after-loading", ("process_weights_after_loading",), r"\bprocess_weights_after_loading\b", const(("_phase", "load_weights"))),
     P("frame-allocator-warmup", ("caching_allocator_warmup",), r"caching_allocator_warmup",
@@ -678,6 +708,14 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Params4bit|quantize_4bit\(|Int8Params",
       lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
     # an nvidia-smi table pasted into the log: each card's memory, "|  15514MiB / 16130MiB |"
+    # a line that names the card in one of the forms runtimes and launchers print (Ollama's "inference compute ...
+    # name=\"NVIDIA A40\" total=\"44.3 GiB\"", llama.cpp's "using device CUDA0 (NVIDIA GeForce RTX 4090)", nvidia-smi -L's
+    # "GPU 0: NVIDIA A100-SXM4-80GB (UUID: ...)", a launcher's "GPU: NVIDIA GeForce RTX 3080 Ti Laptop GPU (SM86, 16384 MB
+    # VRAM)"): its name, and the total where the line prints one
+    P("card-named", ('msg="inference compute"', "using device ", "GPU 0: ", "GPU: ", "GPU name", "found device", "picking default device",
+                     "Marketing Name:"),
+      r'msg="inference compute"|using device \w+ \(|\bGPU \d+: |\bGPU\s*:\s+[A-Z]|GPU name|found device|picking default device|Marketing Name:',
+      _card_named),
     P("nvidia-smi-memory", ("MiB /",), r"\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|", lambda m: [("gpu.total_bytes", int(m.group(1)) << 20)]),
     # nvtop's memory bar, "MEM[|||||||||79.020Gi/80.000Gi]": the card's size the same way
     P("nvtop-memory", ("MEM[",), r"\bMEM\[[|\s]*[\d.]+[KMGT]i?/([\d.]+)([KMGT])i?\]", lambda m: [("gpu.total_bytes", to_bytes(m.group(1), m.group(2)))]),
@@ -972,8 +1010,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
                      "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
                      "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
-                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed"),
-      r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics )?memory\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
+                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ut of host memory", "ut of system memory"),
+      r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics |host |system )?memory\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b|"

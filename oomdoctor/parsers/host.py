@@ -524,8 +524,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # a feature the GPU's architecture lacks, refused by the build or the engine ("Networks with FP8 precision require
     # hardware with FP8 support", "FP8 FMHA cannot be enabled except on Ada or Hopper or Blackwell Arch"): no memory
     # setting moves it
-    P("hardware-lacks-feature", ("require hardware with", "requires hardware with", "cannot be enabled except on"),
-      r"requires? hardware with \w+ support|cannot be enabled except on [\w ]{0,60}?(?:Arch|architectures?|GPUs?)\b",
+    # (or the library saying so of the card: bitsandbytes' "ERROR: Your GPU does not support Int8 Matmul!")
+    P("hardware-lacks-feature", ("require hardware with", "requires hardware with", "cannot be enabled except on", "GPU does not support",
+                                 "GPU doesn't support"),
+      r"requires? hardware with \w+ support|cannot be enabled except on [\w ]{0,60}?(?:Arch|architectures?|GPUs?)\b|"
+      r"\b(?:[Yy]our|[Tt]his) GPU does(?:n't| not) support\b",
       kind("no_kernel_image")),
     # bfloat16 on a card before compute capability 8.0 (vLLM: "Bfloat16 is only supported on GPUs with compute capability of at
     # least 8.0. Your Tesla P40 GPU has compute capability 6.1"): the dtype the checkpoint asks for, float16 runs

@@ -183,7 +183,7 @@ LAUNCH: tuple[Pattern, ...] = (
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: ", "Loading model "), r"(?:--model(?:-path|-id|-name|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"
-      r"from_pretrained\(|ollama run |[Mm]odel:? )['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)|"
+      r"from_pretrained\(|ollama run |[Mm]odel:? +)['\"]?([\w./:\-]*\d+(?:\.\d+)?[bB][\w.:\-]*)|"
       # (an app loading a Hugging Face repo by its id, with or without a size in its name: LM Studio's
       # "Loading model mistralai/mistral-nemo-instruct-2407 Q4_K_M")
       r"^Loading model ([A-Za-z][\w.\-]*/[A-Za-z][\w.\-]*)(?=\s|$)", _model_name),
@@ -632,7 +632,7 @@ class _State:
                 if not any(f.key == "knob.max_num_seqs" for f in self.facts):
                     yield Fact("knob.max_num_seqs", cells // per_seq, Origin.LOG, ev)
         gpu = next((f for f in self.facts if f.key == "gpu.name"), None)
-        if gpu is not None:
+        if gpu is not None and not any(f.key == "gpu.total_bytes" for f in self.facts):  # (a total the line printed stands)
             from oomdoctor.gpus import capacity_from_name  # the shipped card table, read only when a log names a card
 
             size = capacity_from_name(str(gpu.value))

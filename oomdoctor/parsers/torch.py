@@ -274,6 +274,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b(?:Auto\w*|\w+For[A-Z]\w*|\w+LMHeadModel)\.from_pretrained\((?![^)]*(?:device_map|\*\*|load_in_|quantization_config|\bdevice\s*=|cuda))[^()]*\)"
       r"(?:\.(?:half|float|bfloat16|cuda|eval|to)\([^()]*\))*\s*$",
       const(("oom.hint", "load_on_host"))),
+    # (or a Hugging Face model class built from its config, "model = LlamaForCausalLM(config)": its parameters are
+    # made in host RAM)
+    P("model-built-on-host", ("(config)",), r"=\s*(?:\w+\.)?\w+For[A-Z]\w*\(config\)\s*$",
+      const(("oom.hint", "load_on_host"), ("_phase", "load_weights"))),
     # accelerate's device_map that spreads the layers over every GPU it sees ("device_map='auto'"): the weights
     # per card then depend on how many there are
     P("device-map-spread", ("device_map",), r"\bdevice_map\s*=\s*[\"'](auto|balanced(?:_low_0)?|sequential)[\"']",

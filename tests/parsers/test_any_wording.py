@@ -2173,7 +2173,10 @@ ROUND_103 = [
         "llama_model_load_from_file_impl: using device CUDA1 (NVIDIA GeForce RTX 3090) - 23741 MiB free"),
          [("mem.gpu_available_bytes", 11696 << 20, 1), ("gpu.device_used", "CUDA0", 1),
           ("mem.gpu_available_bytes", 23741 << 20, 2), ("gpu.device_used", "CUDA1", 2),
-          ("mem.devices_free_bytes", (11696 + 23741) << 20, 2)], framework="llamacpp"),
+          ("mem.devices_free_bytes", (11696 + 23741) << 20, 2),
+          # (each card by its name, and the card table's capacity of the first: what CUDA reports of a 12 GB RTX 4070)
+          ("gpu.name", "NVIDIA GeForce RTX 4070", 1), ("gpu.name", "NVIDIA GeForce RTX 3090", 2), ("gpu.total_bytes", 12604932096, 1)],
+         framework="llamacpp"),
     # a runtime that could not read a device's memory: a query that failed, not a lack of memory
     case("memory-query-failed-rust", lines("Error: Cannot get memory available for CUDA device",
                                            "   0: candle_core::error::Error::bt"),
@@ -3059,9 +3062,51 @@ ROUND_141 = [
                   "cudaSuccess) is false", 1)]),
 ]
 
+ROUND_142 = [
+    # a generic exception's name alone (Jupyter's header line over a traceback cut below it) states no cause ...
+    case("jupyter-bare-runtimeerror", "---------------------------------------------------------------------------\nRuntimeError\n"),
+    # ... a bare AssertionError does: an invariant of the code
+    case("bare-assertion-error", "AssertionError\n", [(FINAL, "AssertionError", 1)]),
+    # a library saying the card lacks a feature (bitsandbytes' int8 matmul on a Maxwell or Pascal card)
+    case("bnb-int8-unsupported", "ERROR: Your GPU does not support Int8 Matmul!\n", [(OOM, "no_kernel_image", 1)]),
+    # a kernel's check of an input's dimension names a shape, not memory, whatever the words "cache" and "sequence"
+    case("ort-dimension-check", "OrtException: Non-zero status code returned while running GroupQueryAttention node. "
+         "Status Message: cos_cache dimension 0 should be of max_sequence_length.\n",
+         [(FINAL, "OrtException: Non-zero status code returned while running GroupQueryAttention node. Status Message: cos_cache "
+                  "dimension 0 should be of max_sequence_length.", 1)]),
+    # OpenCL's host-side failure in any runtime's words
+    case("out-of-host-memory", "Failed to build program executable - Out of host memory\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # MLC's and web-llm's paged cache with no page left: the conversation outgrew the context window's pages
+    case("mlc-kv-full", "Check failed: (!free_page_ids_.empty()) is false: The KV cache is full. No page can be allocated.\n",
+         [(OOM, "kv_runtime_exhausted", 1), ("oom.hint", "context_window_pages", 1)], phase="decode"),
+    # accelerate asked to put a weight it kept on the meta device (offloaded past the GPU's room) on a GPU
+    case("accelerate-meta-weight", "ValueError: weight is on the meta device, we need a `value` to put in on 0.\n",
+         [(OOM, "weights_on_meta", 1)]),
+    # torch reading a pickled checkpoint: into host RAM first
+    case("torch-load-frame", '  File "C:\\env\\lib\\site-packages\\torch\\serialization.py", line 1131, in _load\n',
+         [("oom.hint", "checkpoint_read_on_host", 1), ("oom.hint", "traceback", 1)]),
+    # a Hugging Face model class built from its config: its parameters made in host RAM
+    case("hf-model-from-config", "    model = LlamaForCausalLM(config)\n", [("oom.hint", "load_on_host", 1)]),
+    # Ollama's device line: the card's name and the total it prints (not the table's figure for the card)
+    case("ollama-inference-compute", 'time=2024-12-28T00:12:38.013+08:00 level=INFO source=types.go:131 msg="inference compute" id=GPU-0 '
+         'library=cuda variant=v12 compute=8.6 driver=12.4 name="NVIDIA A40" total="44.3 GiB" available="44.1 GiB"\n',
+         [("gpu.name", "NVIDIA A40", 1), ("gpu.total_bytes", GiB(44.3), 1)]),
+    # a launcher's summary of the card, with its VRAM
+    case("launcher-gpu-vram", "      GPU: NVIDIA GeForce RTX 3080 Ti Laptop GPU (SM86, 16384 MB VRAM, 912 GB/s)\n",
+         [("gpu.name", "NVIDIA GeForce RTX 3080 Ti Laptop GPU", 1), ("gpu.total_bytes", MiB(16384), 1)]),
+    # (a card named where no line prints its total: the shipped table's capacity for it, 79.14 GiB as CUDA reports an
+    # 80 GB A100)
+    case("nvidia-smi-list", "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-5d2f1c3e)\n",
+         [("gpu.name", "NVIDIA A100-SXM4-80GB", 1), ("gpu.total_bytes", 84_975_927_951, 1)]),
+    # a model's name after a label padded with spaces
+    case("launcher-model-two-spaces", "      Model:  tvall43/Qwen3.6-35B-A3B-heretic (moe, 36B total / 1B active)\n",
+         [("knob.model", "tvall43/Qwen3.6-35B-A3B-heretic", 1), ("model.params", 35_000_000_000, 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142))
 def test_any_wording(c):
     check(c)
 

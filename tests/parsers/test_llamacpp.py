@@ -161,7 +161,7 @@ CASES = [
                "main: server is listening on http://127.0.0.1:8080 - starting the main loop"),
          [("framework.version", "b4957", 1), ("gpu.name", "NVIDIA GeForce RTX 3090", 3),
           ("gpu.total_bytes", 25447681229, 3),  # the card table's RTX 3090: what CUDA reports of 24 GB
-          ("mem.gpu_available_bytes", MiB(23008), 4), ("gpu.device_used", "CUDA0", 4)]),
+          ("mem.gpu_available_bytes", MiB(23008), 4), ("gpu.device_used", "CUDA0", 4), ("gpu.name", "NVIDIA GeForce RTX 3090", 4)]),
     case("metal-buffer-length-assert",  # holdout r8: Metal's per-buffer cap, 0x86004000 bytes over 2048 MB
          lines("-[MTLDebugDevice newBufferWithBytesNoCopy:length:options:deallocator:]:700: failed assertion `Buffer Validation",
                "newBufferWith*:length 0x86004000 must not exceed 2048 MB."),
