@@ -167,9 +167,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
          # (a quoted 'text-generation' is transformers' pipeline task, not the server)
-         r"(?<!pipelines/)(?<![\w])text[_-]generation(?![_-]webui|['\"])|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
-    _sig("fw-textgen-webui", "transformers", 3, ("text-generation-webui", "Running on local URL"),
-         r"text-generation-webui|Running on local URL"),
+         # (nor text-generation-webui's own module, "modules/text_generation.py")
+         r"(?<!pipelines/)(?<![\w])(?<!modules/)(?<!modules\\)text[_-]generation(?![_-]webui|['\"])|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
+    _sig("fw-textgen-webui", "transformers", 3, ("text-generation-webui", "Running on local URL", "text_generation.py", "generate_reply"),
+         r"text-generation-webui|Running on local URL|modules[/\\]text_generation\.py|\bgenerate_reply(?:_HF)?\b"),
     # the web UI's loader modules name the engine underneath
     # (weighted over the web UI's own paths and the transformers frames every loader passes through)
     _sig("fw-textgen-loader-llamacpp", "llamacpp", 50, ("llamacpp_model", "llamacpp_hf", "llamacpp_loader", "LlamaCppModel"),

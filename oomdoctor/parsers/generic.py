@@ -73,6 +73,14 @@ def _need_over_available(m: re.Match[str]) -> Emitted:
     part = _part_needed(subject) or ("kv" if _NEED_KV.search(m.string) else None)
     if part is None:
         return
+    if _MAY_FAIL.search(m.string, m.end()):
+        # a check that warns before it tries ("loading may fail"): its sizes, and what follows decides whether it failed
+        yield "oom.hint", "may_fail_warning"
+        yield "mem.required_bytes", need
+        if part == "weights":
+            yield "mem.gpu_available_bytes", have
+            yield "mem.weights_bytes", need
+        return
     # (a need stated as what is resident plus what the step adds: the step's part is the addition)
     plus = _CURRENT_PLUS.search(middle)
     own = to_bytes(plus.group(3), plus.group(4)) if plus else need
@@ -82,6 +90,9 @@ def _need_over_available(m: re.Match[str]) -> Emitted:
         if resident >= have:  # what is resident is over the ceiling before the step adds anything
             yield "oom.hint", "resident_over_room"
     yield from _part_over_room(part, need, have, own)
+
+
+_MAY_FAIL = re.compile(r"(?i)\b(?:may|might|could|can) fail\b")
 
 
 def _part_over_room(part: str, need: int, have: int, own: int) -> Emitted:
@@ -321,7 +332,8 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
 
 
 # a runtime's list of what may have gone wrong ("Possible Cause: Failed to allocate memory or the Notify register ...")
-_HEDGE = re.compile(r"(?i)\b(?:possible|probable|likely) (?:causes?|reasons?)\b")
+# (or a guess in the runtime's own words: Jittor's "Caught SIGCHLD. Maybe out of memory, please reduce your worker size")
+_HEDGE = re.compile(r"(?i)\b(?:possible|probable|likely) (?:causes?|reasons?)\b|\bmaybe\b")
 # an allocation of a resource other than memory ("Failed to allocate resource[qp] ... Reason: Memory resources are
 # exhausted": a queue pair Ascend's HCCL sets its RDMA transport up with): the transport or the driver, not memory
 _OTHER_RESOURCE = re.compile(r"allocate resource(?:\[(?!\w*memory\])(\w+)\]| (?!\w*memory\b)(qp|cq|sq|stream|event|notify)\b)", re.I)
@@ -566,7 +578,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # ceiling is 24.96 GB"; the part the sentence names decides the account
     # (also wrapped after "would require": the sizes on the next lines, read joined)
     P("need-over-available", (" need ", " needs ", " require ", " requires ", " required ", "would require", "would need"),
-      r"(?i)^(?:.*?:\s+)?(.{0,60}?)\s(?:alone\s+)?(?:would\s+)?(?:needs?|requires?|required)\s+~?" + SIZE
+      # (or a model named by its file: "whisper: model C:\\...\\ggml-large-v3-turbo.bin needs about 1624555275 bytes but only
+      # 1297448960 bytes are available")
+      r"(?i)^(?:.*?:\s+)?(.{0,60}?|.{0,30}?\bmodel \S{1,240})\s(?:alone\s+)?(?:would\s+)?(?:needs?|requires?|required)\s+(?:about |approximately |at least )?~?" + SIZE
       + r"([^;\n]{0,80}?)\bbut\b[^\n\d]{0,40}?~?" + SIZE,
       _need_over_available),
     # the same check the other way round, a device's free memory first: "[preflight] ERROR: GPU 0 has 7.1 GiB free, but this
@@ -690,6 +704,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\.py\", line \d+, in create_weights\b", const(("_phase", "load_weights"))),
     # a module being constructed allocates its parameters (torch.nn layers, a transformers model's __init__), and a
     # checkpoint being unpickled or memory-mapped is read: frames of the load, wherever the traceback is cut
+    # an app's model-loading call relaying the failure ('{"detail":"failed to load: CUDA out of memory. ...'): the load,
+    # whatever the server had done before
+    P("load-call-failed-oom", ("ailed to load: ", "ailed to load model: "),
+      r"\b[Ff]ailed to load(?: model)?: (?=.{0,40}(?:out of memory|OutOfMemory|OOM\b))", const(("_phase", "load_weights"))),
     # (a reference implementation's own model file, "llama/model.py", line 211, in __init__", and the code line building
     # the model, "model = Transformer(model_args)")
     P("frame-module-init", ("nn/modules/", "nn\\modules\\", "modeling_", "model.py", "model = "),
@@ -918,6 +936,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # 32650 tokens"): the step the engine was in
     P("generator-prefilling", ("Prefilling", "prefill_forward"), r"\bPrefilling (?:User \d+ )?up to \d+ tokens|\bprefill_forward\w*",
       const(("_phase", "prefill"))),
+    # (a loguru line's location naming the step a script runs: "| INFO | __main__:run_decode:199 - Loop 88")
+    P("logged-step", (":run_decode:", ":decode:", ":run_prefill:", ":prefill:"),
+      r"\|\s+[A-Z]+\s+\|\s+[\w.]+:(?:run_)?(decode|prefill):\d+ - ", lambda m: [("_phase", m.group(1))]),
     # OpenCL's cap on one memory object ("[GPU] Exceeded max size of memory object allocation: requested N bytes,
     # but max alloc size supported by device is M bytes"): a per-allocation limit, or a size bug when N is absurd
     P("ocl-max-alloc", ("Exceeded max size of memory object",), r"Exceeded max size of memory object allocation: requested (\d+) bytes",

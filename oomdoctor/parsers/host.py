@@ -267,7 +267,10 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # (not a launcher's advice about a code it may print: SGLang's "Rank 0 scheduler died during initialization (exit code:
     # -3). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.", where the code it printed is the one to read)
-    P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL"), r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler))",
+    # (and a parent's report of its child's SIGCHLD, as Jittor prints it: "si_code: 2 si_status: 9", killed by signal 9)
+    P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL", "si_status: 9"),
+      r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler)|"
+      r"\bsi_code: 2 si_status: 9\b)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
@@ -605,10 +608,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # (the container runtime refusing an image built for a newer CUDA: "nvidia-container-cli: requirement error:
     # unsatisfied condition: cuda>=11.8, please update your driver")
     # (an app's own check of the CUDA version: "CUDA version 12.3 is not compatible with TensorRT-LLM models. Required version: 12.4")
+    # (PyTorch's own check at its first CUDA call: "The NVIDIA driver on your system is too old (found version 9010)")
     P("driver-too-old", ("driver version is insufficient", "not supported in the installed CUDA driver", "unsatisfied condition: cuda",
-                         "is not compatible with"),
+                         "is not compatible with", "driver on your system is too old"),
       r"CUDA driver version is insufficient|API call is not supported in the installed CUDA driver|requirement error: unsatisfied condition: cuda\s*>=|"
-      r"CUDA (?:driver )?version [\d.]+ is not compatible with",
+      r"CUDA (?:driver )?version [\d.]+ is not compatible with|\bThe NVIDIA driver on your system is too old\b",
       kind("broken_install")),
     # Ollama (or any Go or C program loading libcuda by hand) finding a driver library too old for the runtime:
     # 'unable to load cuda driver library" ... error="symbol lookup for cuCtxCreate_v3 failed: ... undefined symbol'

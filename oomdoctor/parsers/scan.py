@@ -507,6 +507,8 @@ class _State:
                 self.phase_line = line_no
             elif self.failure_phase is None:
                 self.failure_phase = str(new_phase)
+            elif self.failure_phase == "serving" and line_no == self.failure_line:
+                self.failure_phase = str(new_phase)  # the failure's own line names its step (a server loading a model on request)
             elif self.failure_phase == "forward" and new_phase in _SERVING_STEPS and line_no - self.failure_line < 80:
                 self.failure_phase = str(new_phase)  # an inner frame names which step the forward pass was
             elif self.late_phase is None and line_no - self.failure_line < 80:

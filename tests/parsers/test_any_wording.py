@@ -3104,9 +3104,42 @@ ROUND_142 = [
          [("knob.model", "tvall43/Qwen3.6-35B-A3B-heretic", 1), ("model.params", 35_000_000_000, 1)]),
 ]
 
+ROUND_143 = [
+    # a parent's report of its child killed by signal 9 (Jittor's SIGCHLD line): the kill, not the runtime's guess beside it
+    case("jittor-sigchld-killed", "[e 0605 09:51:45.324432 64 log.cc:246] Caught SIGCHLD. Maybe out of memory, please reduce your "
+         "worker size. si_errno: 0 si_code: 2 si_status: 9 , quick exit\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # (a runtime's guess is no statement that memory ran out)
+    case("maybe-oom-guess", "Error: maybe out of memory\n"),
+    # PyTorch's check of the driver at its first CUDA call: an install, not memory
+    case("torch-driver-too-old", "The NVIDIA driver on your system is too old (found version 9010). Please update your GPU driver "
+         "by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx\n", [(OOM, "broken_install", 1)]),
+    # a server that was up, failing a model load it was asked for: the load, not a request's forward
+    case("load-call-failed-oom", lines(
+        "INFO:     Application startup complete.",
+        '{"detail":"failed to load: CUDA out of memory. Tried to allocate 224.00 MiB (GPU 0; 23.70 GiB total capacity; 21.72 GiB '
+        'already allocated; 202.56 MiB free; 22.76 GiB reserved in total by PyTorch)"}'),
+         [(OOM, "torch_oom", 2), ("oom.device", "0", 2), ("oom.requested_bytes", MiB(224), 2), ("oom.gpu_total_bytes", GiB(23.70), 2),
+          ("oom.torch_allocated_bytes", GiB(21.72), 2), ("oom.gpu_free_bytes", MiB(202.56), 2), ("oom.torch_reserved_bytes", GiB(22.76), 2),
+          ("oom.torch_unallocated_bytes", GiB(22.76) - GiB(21.72), 2)], phase="load_weights"),
+    # a model named by its file needing more than the runtime has, in a check that warns before the load ("loading may
+    # fail"): the sizes and the warning, no failure yet
+    case("model-file-needs-about", "whisper: model C:\\m\\ggml-large-v3-turbo.bin needs about 1624555275 bytes but only 1297448960 "
+         "bytes are available; loading may fail\n",
+         [("oom.hint", "may_fail_warning", 1), ("mem.required_bytes", 1624555275, 1), ("mem.weights_bytes", 1624555275, 1),
+          ("mem.gpu_available_bytes", 1297448960, 1)]),
+    # a loguru line's location naming the step a script was in when a device buffer was refused
+    case("loguru-decode-step", lines(
+        "2024-07-03 11:33:32.714 | INFO     | __main__:run_decode:199 - Loop 88",
+        "Out of Memory: Not enough space to allocate 1048576 B DRAM buffer across 12 banks, where each bank needs to store 88064 B"),
+         [(OOM, "cuda_error_oom", 2), ("gpu.backend", "tenstorrent", 2), ("oom.requested_bytes", 1048576, 2)], phase="decode"),
+    # text-generation-webui's own module is not TGI's server
+    case("textgen-webui-module", '  File "/opt/tgwui/modules/text_generation.py", line 378, in generate_reply_HF\n',
+         [("oom.hint", "traceback", 1)], framework="transformers"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143))
 def test_any_wording(c):
     check(c)
 
