@@ -714,6 +714,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:nn[/\\]modules[/\\]\w+|modeling_\w+|[/\\]model)\.py\", line \d+, in __init__|^\s*model = \w+\((?:model_)?(?:args|config|params)\)\s*$",
       const(("_phase", "load_weights"))),
     # (torch's reader puts every tensor of a pickled checkpoint in host RAM first, and moves it to a GPU only after)
+    # (or an app announcing the pickled file it reads: "Loading J:/ChatRWKV/RWKV-4-Pile-14B-20230313-ctx8192-test1050.pth ...",
+    # "INFO:Loading RWKV-4-Raven-14B-v6-EngChnJpn-20230401-ctx4096.pth...")
+    P("checkpoint-file-load", (".pt", ".ckpt"),
+      r"\bLoading (?:model |checkpoint )?(?:from )?['\"]?\S+\.(?:pth|pt|ckpt)['\"]?\s*(?:\.\.\.|…)?\s*$",
+      const(("_phase", "load_weights"), ("oom.hint", "checkpoint_read_on_host"))),
     P("frame-checkpoint-read", ("serialization.py", "safetensors"),
       r"torch[/\\]serialization\.py\", line \d+, in (?:load|_load|persistent_load|load_tensor)\b|safetensors[/\\]torch\.py\", line \d+, in load_file",
       lambda m: [("_phase", "load_weights")] + ([("oom.hint", "checkpoint_read_on_host")] if "serialization" in m.group(0) else [])),

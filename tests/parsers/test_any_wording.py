@@ -3132,6 +3132,13 @@ ROUND_143 = [
         "2024-07-03 11:33:32.714 | INFO     | __main__:run_decode:199 - Loop 88",
         "Out of Memory: Not enough space to allocate 1048576 B DRAM buffer across 12 banks, where each bank needs to store 88064 B"),
          [(OOM, "cuda_error_oom", 2), ("gpu.backend", "tenstorrent", 2), ("oom.requested_bytes", 1048576, 2)], phase="decode"),
+    # an app announcing the pickled checkpoint it reads (into host RAM, whole, before anything moves to a GPU)
+    case("checkpoint-file-load", "Loading J:/ChatRWKV/RWKV-4-Pile-14B-20230313-ctx8192-test1050.pth ...\n",
+         [("oom.hint", "checkpoint_read_on_host", 1)]),
+    case("checkpoint-file-load-glued", "INFO:Loading RWKV-4-Raven-14B-v6-EngChnJpn-20230401-ctx4096.pth...\n",
+         [("oom.hint", "checkpoint_read_on_host", 1)]),
+    # (not safetensors, which is mapped, nor shards by count)
+    case("safetensors-file-load", "Loading model.safetensors ...\n"),
     # text-generation-webui's own module is not TGI's server
     case("textgen-webui-module", '  File "/opt/tgwui/modules/text_generation.py", line 378, in generate_reply_HF\n',
          [("oom.hint", "traceback", 1)], framework="transformers"),
