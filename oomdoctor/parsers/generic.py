@@ -702,12 +702,12 @@ PATTERNS: tuple[Pattern, ...] = (
       # a quantization method's create_weights allocates a layer's parameters, wherever the path is cut)
       r"(?:model_executor|text_generation_server|srt)/(?:models|layers)/[\w/]+\.py\", line \d+, in __init__|"
       r"\.py\", line \d+, in create_weights\b", const(("_phase", "load_weights"))),
-    # a module being constructed allocates its parameters (torch.nn layers, a transformers model's __init__), and a
-    # checkpoint being unpickled or memory-mapped is read: frames of the load, wherever the traceback is cut
     # an app's model-loading call relaying the failure ('{"detail":"failed to load: CUDA out of memory. ...'): the load,
     # whatever the server had done before
     P("load-call-failed-oom", ("ailed to load: ", "ailed to load model: "),
       r"\b[Ff]ailed to load(?: model)?: (?=.{0,40}(?:out of memory|OutOfMemory|OOM\b))", const(("_phase", "load_weights"))),
+    # a module being constructed allocates its parameters (torch.nn layers, a transformers model's __init__), and a
+    # checkpoint being unpickled or memory-mapped is read: frames of the load, wherever the traceback is cut
     # (a reference implementation's own model file, "llama/model.py", line 211, in __init__", and the code line building
     # the model, "model = Transformer(model_args)")
     P("frame-module-init", ("nn/modules/", "nn\\modules\\", "modeling_", "model.py", "model = "),
@@ -730,7 +730,6 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-quantize-on-load", ("Params4bit", "quantize_4bit", "Int8Params"),
       r"Params4bit|quantize_4bit\(|Int8Params",
       lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
-    # an nvidia-smi table pasted into the log: each card's memory, "|  15514MiB / 16130MiB |"
     # a line that names the card in one of the forms runtimes and launchers print (Ollama's "inference compute ...
     # name=\"NVIDIA A40\" total=\"44.3 GiB\"", llama.cpp's "using device CUDA0 (NVIDIA GeForce RTX 4090)", nvidia-smi -L's
     # "GPU 0: NVIDIA A100-SXM4-80GB (UUID: ...)", a launcher's "GPU: NVIDIA GeForce RTX 3080 Ti Laptop GPU (SM86, 16384 MB
@@ -739,6 +738,7 @@ PATTERNS: tuple[Pattern, ...] = (
                      "Marketing Name:"),
       r'msg="inference compute"|using device \w+ \(|\bGPU \d+: |\bGPU\s*:\s+[A-Z]|GPU name|found device|picking default device|Marketing Name:',
       _card_named),
+    # an nvidia-smi table pasted into the log: each card's memory, "|  15514MiB / 16130MiB |"
     P("nvidia-smi-memory", ("MiB /",), r"\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|", lambda m: [("gpu.total_bytes", int(m.group(1)) << 20)]),
     # nvtop's memory bar, "MEM[|||||||||79.020Gi/80.000Gi]": the card's size the same way
     P("nvtop-memory", ("MEM[",), r"\bMEM\[[|\s]*[\d.]+[KMGT]i?/([\d.]+)([KMGT])i?\]", lambda m: [("gpu.total_bytes", to_bytes(m.group(1), m.group(2)))]),

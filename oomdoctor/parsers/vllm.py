@@ -221,10 +221,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-graphs-took", ("Graph capturing finished",), r"Graph capturing finished in \d+ secs?, took ([\d.]+) GiB",
       lambda m: [("mem.cuda_graph_bytes", gib(m.group(1))), ("_phase", "after_capture")]),
     # (V0's engine asking its workers to "warm_up_model" after the cache is built: that step captures the CUDA graphs,
-    # unless --enforce-eager)
-    P("vllm-v0-warm-up", ("warm_up_model",), r"_run_workers\(\s*[\"']warm_up_model[\"']|vllm/worker/\w*worker\.py\W, line \d+, in warm_up_model\b",
-      const(("_phase", "cuda_graph_capture"))),
-    P("vllm-warmup", ("warm_up", "warming up", "Warming up", "_warmup"), r"compile_or_warm_up_model|(?<!_run_workers\(\")warm_up_model|[Ww]arming up|\w+_warmup\b",
+    # unless --enforce-eager; V1's compile_or_warm_up_model also compiles and warms the sampler)
+    P("vllm-v0-warm-up", ("warm_up_model",), r"\bwarm_up_model\b", const(("_phase", "cuda_graph_capture"))),
+    P("vllm-warmup", ("warm_up", "warming up", "Warming up", "_warmup"), r"compile_or_warm_up_model|[Ww]arming up|\w+_warmup\b",
       const(("_phase", "warmup"))),
     # (the engine's own "init engine (profile, create kv cache, warmup model) took N seconds": start-up is over)
     # (V0's front end finding its engine dead when a request comes in: it was serving. Not "Added
