@@ -225,7 +225,12 @@ def _buffer_cap(m: re.Match[str]) -> Emitted:
 
 # how a log's last line says the process ended under the user's eyes: an interrupt, or the shell's
 # prompt back with nothing after it (read once, on the last line, by the scanner: not on every line)
-ENDED = re.compile(r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\s*$")
+# (or Windows' `pause` after a batch file's program ended, in the user's language, often glued to the program's last output:
+# "Press any key to continue . . .", "Pressione qualquer tecla para continuar. . .", "続行するには何かキーを押してください . . .")
+ENDED = re.compile(r"\^C\s*$|^PS [A-Z]:\\[^>]*>\s*$|^[\w.-]+@[\w.-]+:[^$#]*[$#]\s*$|"
+                   r"(?:Press any key to continue|Pressione qualquer tecla para continuar|Presione una tecla para continuar|"
+                   r"Appuyez sur une touche pour continuer|Drücken Sie eine beliebige Taste|続行するには何かキーを押してください|"
+                   r"请按任意键继续|請按任意鍵繼續|нажмите любую клавишу)\s*\.?\s*\.?\s*\.?\s*$")
 
 # a traceback cut just after the statement that raised ("    raise ValueError(f'remaining_argv: {remaining_argv}')"):
 # the class it raises, with the words it raises it with, is the error, though its own line is missing (a message

@@ -3139,6 +3139,11 @@ ROUND_143 = [
          [("oom.hint", "checkpoint_read_on_host", 1)]),
     # (not safetensors, which is mapped, nor shards by count)
     case("safetensors-file-load", "Loading model.safetensors ...\n"),
+    # Windows' `pause` after a batch file's program ended, in the user's language, glued to its last output: the process is gone
+    case("windows-pause-pt", "Loading checkpoint shards:  33%|###       | 5/15 [00:02<00:06,  1.51it/s]Pressione qualquer tecla para "
+         "continuar. . .\n", [("oom.hint", "process_ended", 1)]),
+    case("windows-pause-ja", "続行するには何かキーを押してください . . .\n", [("oom.hint", "process_ended", 1)]),
+    case("windows-pause-en", "Press any key to continue . . .\n", [("oom.hint", "process_ended", 1)]),
     # text-generation-webui's own module is not TGI's server
     case("textgen-webui-module", '  File "/opt/tgwui/modules/text_generation.py", line 378, in generate_reply_HF\n',
          [("oom.hint", "traceback", 1)], framework="transformers"),
