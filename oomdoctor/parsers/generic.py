@@ -317,6 +317,8 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
     hedge = _HEDGE.search(line)
     if hedge and hedge.start() < m.start():  # a guess listed under an error, not the failure
         return
+    if line[m.end():m.end() + 3].lstrip().startswith("?"):  # asked, not stated: GPT4All's "GPU loading failed (out of vram?)"
+        return
     if _ZERO_SIZE.search(line):  # a buffer of no size refused: what failed was not the memory (a mapping, an alignment)
         yield "oom.kind", "zero_size_alloc"
         return
@@ -1041,8 +1043,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
                      "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
                      "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
-                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ut of host memory", "ut of system memory"),
-      r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics |host |system )?memory\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
+                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ut of host memory", "ut of system memory",
+                     # (the memory named, "ran out of GPU memory": lines the plain literals above do not select)
+                     "ut of GPU memory", "ut of gpu memory", "ut of device memory", "ut of video memory", "ut of VRAM", "ut of vram",
+                     "ut of CUDA memory", "ut of graphics memory"),
+      r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics |host |system )?memory\b|\bout of vram\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b|"

@@ -3144,6 +3144,10 @@ ROUND_143 = [
          "continuar. . .\n", [("oom.hint", "process_ended", 1)]),
     case("windows-pause-ja", "続行するには何かキーを押してください . . .\n", [("oom.hint", "process_ended", 1)]),
     case("windows-pause-en", "Press any key to continue . . .\n", [("oom.hint", "process_ended", 1)]),
+    # the memory named in the statement ("ran out of GPU memory"), and the same words asked, not stated
+    case("ran-out-of-gpu-memory", "Error: Transcription ran out of GPU memory. Close other GPU apps or Flush models, then try again\n",
+         [(OOM, "cuda_error_oom", 1)]),
+    case("out-of-vram-asked", "Device: CPU GPU loading failed (out of vram?)\n"),
     # text-generation-webui's own module is not TGI's server
     case("textgen-webui-module", '  File "/opt/tgwui/modules/text_generation.py", line 378, in generate_reply_HF\n',
          [("oom.hint", "traceback", 1)], framework="transformers"),
