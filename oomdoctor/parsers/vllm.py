@@ -110,9 +110,9 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("framework.version", m.group(1))]),
     P("vllm-non-default", ("non-default args",), r"non-default args: \{(.*)\}?", _non_default),
     # KV capacity checks
-    # (also as a person retypes it: "maxinum number", the capacity left out)
+    # (also as a person retypes it: "maxinum number", "max sew len", the capacity left out)
     P("vllm-v0-kv-capacity", ("stored in KV cache",),
-      r"max seq len \((\d[\d,]*)\) is larger than the max\w* number of tokens that can be stored in KV cache(?: \(\s*(\d[\d,]*)\s*\))?",
+      r"max s\w\w len \((\d[\d,]*)\) is larger than the max\w* number of tokens that can be stored in KV cache(?: \(\s*(\d[\d,]*)\s*\))?",
       lambda m: [("oom.kind", "kv_capacity"), ("oom.requested_max_model_len", to_int(m.group(1)))]
       + ([("oom.kv_capacity_tokens", to_int(m.group(2)))] if m.group(2) else [])),
     P("vllm-v1-kv-capacity", ("To serve at least one request",), r"To serve at least one request with the \w+'?s? max seq len \((\d[\d,]*)\)",

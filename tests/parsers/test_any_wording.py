@@ -3148,6 +3148,10 @@ ROUND_143 = [
     case("ran-out-of-gpu-memory", "Error: Transcription ran out of GPU memory. Close other GPU apps or Flush models, then try again\n",
          [(OOM, "cuda_error_oom", 1)]),
     case("out-of-vram-asked", "Device: CPU GPU loading failed (out of vram?)\n"),
+    # vLLM's KV capacity check retyped from a screenshot, a letter wrong and curly quotes
+    case("vllm-kv-capacity-misread", "The model’s max sew len (32768) is larger than the maximum number of tokens that can be stored in KV "
+         "cache (18896). Try increasing ‘gpu_memory_utilization’ or decreasing ‘max_model_len’ when initializing the engine.\n",
+         [(OOM, "kv_capacity", 1), ("oom.requested_max_model_len", 32768, 1), ("oom.kv_capacity_tokens", 18896, 1)]),
     # text-generation-webui's own module is not TGI's server
     case("textgen-webui-module", '  File "/opt/tgwui/modules/text_generation.py", line 378, in generate_reply_HF\n',
          [("oom.hint", "traceback", 1)], framework="transformers"),
