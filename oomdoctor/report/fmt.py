@@ -174,6 +174,12 @@ class LedgerView:
         return self.capacity.bytes if self.capacity is not None and self.capacity.bytes else None
 
     @property
+    def drawable(self) -> bool:
+        """A bar can be drawn: the card's size, and something in it (an account, or what was free); the card's size
+        alone, from a cut message, draws nothing."""
+        return bool(self.rows and self.capacity_bytes)
+
+    @property
     def over_by(self) -> int:
         cap = self.capacity_bytes
         return max(0, self.used - cap) if cap is not None else 0

@@ -121,7 +121,7 @@ def _ledger(report: Report) -> str:
         share = "100%" if cap else " "
         rows.append(["**capacity**", f"**{fmt.fmt_bytes(c.bytes)}**", share, _cell(c.source), _cell(c.note)])
     parts = ["## Memory ledger", table(["Account", "Size", "Share of card", "Source", "Note"], rows, "lrrll")]
-    if cap and view.rows:
+    if view.drawable:
         bar = [fmt.text_bar(view, BAR_CELLS) + "  " + fmt.bar_caption(view), fmt.bar_legend(view)]
         parts.append(fence(bar))
     return "\n\n".join(parts)

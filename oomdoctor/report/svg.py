@@ -29,9 +29,9 @@ SHORT_LABEL = {"framework": "framework", "kv_cache": "KV cache"}
 def render_svg(report: Report) -> str | None:
     """The ledger bar as SVG text, or None when the ledger has no capacity or nothing to draw in it."""
     view = fmt.ledger_view(report)
-    cap = view.capacity_bytes
-    if not cap or not view.rows:
+    if not view.drawable:
         return None
+    cap = view.capacity_bytes or 0
     parts = [p for p in view.rows if p.bytes and p.bytes > 0 and not (view.over_by and p.account == "free")]
     scale_to = max(cap, sum(p.bytes or 0 for p in parts))
     span = WIDTH - 2 * PAD

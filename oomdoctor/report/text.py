@@ -123,7 +123,7 @@ class _Panels:
 
     def _brief_ledger(self, report: Report) -> RenderableType | None:
         view = fmt.ledger_view(report)
-        if not view.rows or not view.capacity_bytes:
+        if not view.drawable:
             return None
         return self._group(self._bar(view), self._text(f"{fmt.bar_caption(view)}   {fmt.bar_legend(view)}", "dim"))
 
@@ -215,7 +215,7 @@ class _Panels:
             return None
         items: list[RenderableType] = []
         cap = view.capacity_bytes
-        if cap and view.rows:
+        if view.drawable:
             items += [self._bar(view), self._text(fmt.bar_caption(view), "bold" if view.over_by else "")]
         grid = self._grid(None, None, None, 1)
         for e in view.rows:
