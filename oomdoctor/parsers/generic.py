@@ -93,6 +93,8 @@ def _need_over_available(m: re.Match[str]) -> Emitted:
 
 
 _MAY_FAIL = re.compile(r"(?i)\b(?:may|might|could|can) fail\b")
+# a final error that is a crash naming no cause of its own (an access violation, a segfault, an abort)
+UNNAMED_CRASH = re.compile(r"(?i)crash|segment|violation|abort")
 
 
 def _part_over_room(part: str, need: int, have: int, own: int) -> Emitted:

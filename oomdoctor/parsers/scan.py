@@ -602,6 +602,11 @@ class _State:
                 f.key in ("oom.buffer_device", "gpu.backend", "gpu.name", "gpu.total_bytes") for f in self.facts):
             # ggml refused a buffer in a program that set up no GPU backend: the CPU's, in host RAM
             yield Fact("oom.buffer_device", "CPU", Origin.LOG, raw["_buffer_device_unstated"][1])
+        # a check that warned the load may fail for memory, then a crash that names no cause: the failure it foresaw
+        # (an error naming another cause, a library missing, is that cause)
+        warned = next((f for f in self.facts if f.key == "oom.hint" and f.value == "may_fail_warning"), None)
+        if warned is not None and any(f.key == "error.final" and generic.UNNAMED_CRASH.search(str(f.value)) for f in self.facts):
+            yield Fact("oom.hint", "warned_load_crashed", Origin.LOG, warned.evidence)
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
             yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
         if "_resident_before_kv" in raw and "mem.weights_bytes" not in self.sums and generic.METAL_UNNAMED not in self.sums and not any(f.key == "mem.weights_bytes" for f in self.facts):
