@@ -94,7 +94,10 @@ def _need_over_available(m: re.Match[str]) -> Emitted:
 
 _MAY_FAIL = re.compile(r"(?i)\b(?:may|might|could|can) fail\b")
 # a final error that is a crash naming no cause of its own (an access violation, a segfault, an abort)
-UNNAMED_CRASH = re.compile(r"(?i)crash|segment|violation|abort")
+# (a segfault as a shell in another language reports it: "Falha de segmentação", "Speicherzugriffsfehler", "段错误")
+_SEGV_LOCALIZED = ("Falha de segmentação", "Speicherzugriffsfehler", "Erreur de segmentation", "Violación de segmento",
+                   "Errore di segmentazione", "Ошибка сегментирования", "Naruszenie ochrony pamięci", "段错误", "記憶體區段錯誤")
+UNNAMED_CRASH = re.compile(r"(?i)crash|segment|violation|violación|abort|" + "|".join(_SEGV_LOCALIZED))
 
 
 def _part_over_room(part: str, need: int, have: int, own: int) -> Emitted:
@@ -382,7 +385,7 @@ _SHAPE_MISMATCH = re.compile(r"must match the (?:existing )?size (?:of tensor|\(
 # an invariant of the code, unless it checks an allocation
 _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re.I)
 # a shell's report of a crash signal (the final-error pattern reads it): the text after it is the command that crashed
-_CRASH_WORDS = r"[Ss]egmentation fault|Illegal instruction|[Ff]loating point exception|\bAborted\s+\(core dumped\)"
+_CRASH_WORDS = r"[Ss]egmentation fault|Illegal instruction|[Ff]loating point exception|\bAborted\s+\(core dumped\)|" + "|".join(_SEGV_LOCALIZED)
 _CRASH_REPORT = re.compile(_CRASH_WORDS)
 # messages that point elsewhere (a worker died, see above) or are about memory and its settings
 _NOT_A_CAUSE = re.compile(
@@ -728,6 +731,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("checkpoint-file-load", (".pt", ".ckpt"),
       r"\bLoading (?:model |checkpoint )?(?:from )?['\"]?\S+\.(?:pth|pt|ckpt)['\"]?\s*(?:\.\.\.|…)?\s*$",
       const(("_phase", "load_weights"), ("oom.hint", "checkpoint_read_on_host"))),
+    # early ggml programs announce the one host buffer they malloc for the whole model ("llama_model_load: ggml ctx size =
+    # 25631.50 MB", "mem required  = 5809.78 MB (+ 2052.00 MB per state)") and do not check that it came back
+    P("host-context-size", ("ggml ctx size", "mem required"), r"\b(?:ggml ctx size|mem required)\s*=\s*([\d.]+)\s*([KMG])i?B\b",
+      lambda m: [("_host_alloc_announced", to_bytes(m.group(1), m.group(2)))]),
     P("frame-checkpoint-read", ("serialization.py", "safetensors"),
       r"torch[/\\]serialization\.py\", line \d+, in (?:load|_load|persistent_load|load_tensor)\b|safetensors[/\\]torch\.py\", line \d+, in load_file",
       lambda m: [("_phase", "load_weights")] + ([("oom.hint", "checkpoint_read_on_host")] if "serialization" in m.group(0) else [])),
@@ -1109,7 +1116,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [] if _MEMORY_SETTING.search(m.group(1) + " " + (m.group(3) or "")) else
       [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
-                      "loating point exception", "Aborted",
+                      "loating point exception", "Aborted", *_SEGV_LOCALIZED,
                       "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** "; the error as
       # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')")
@@ -1174,11 +1181,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-triton-load", ("_init_handles",), r"triton/(?:compiler|runtime)/\w+\.py\", line \d+, in _init_handles|in _init_handles\b",
       const(("oom.hint", "triton_kernel_load"))),
     # (or a frame in a vision tower's own module file: vLLM's "models/intern_vit.py", transformers' "modeling_siglip.py")
-    P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_features",
+    P("frame-vision-encoder", ("vit_", "vision", "visual", "image_encoder", "ImageEncoder", "encode_images", "image_feature", "forward_image",
                                "multimodal_embeddings", "embed_multimodal", "_process_image_input", "image_inputs", "pixel_values",
                                "image_embeds", "_vit.py", "siglip", "clip.py"),
       r"vit_\w*(?:attn|sdpa|attention)|get_vision_hidden_states|vision_model\b.*forward|visual\.forward|image_encoder\b.*forward|"
-      r"ImageEncoder\.\w*forward|\bencode_images\b|get_image_features|get_multimodal_embeddings|embed_multimodal|_process_image_input|"
+      r"ImageEncoder\.\w*forward|\bencode_images\b|get_image_features?\b|\bforward_image\b|get_multimodal_embeddings|embed_multimodal|_process_image_input|"
       r"vision_tower\((?!.*\.to\()|\w+\([^)]*\b(?:image_inputs|pixel_values|image_embeds|vision_embeddings)\b|"
       r"[/\\]models?[/\\](?:\w+[/\\])?(?:modeling_)?(?:\w+_vit|siglip\w*|clip|\w+_vision(?:_model)?)\.py\", line \d+, in (?!(?:load_weights|__init__)\b)",
       const(("oom.hint", "multimodal"), ("oom.hint", "multimodal_encoder"))),

@@ -607,6 +607,14 @@ class _State:
         warned = next((f for f in self.facts if f.key == "oom.hint" and f.value == "may_fail_warning"), None)
         if warned is not None and any(f.key == "error.final" and generic.UNNAMED_CRASH.search(str(f.value)) for f in self.facts):
             yield Fact("oom.hint", "warned_load_crashed", Origin.LOG, warned.evidence)
+        # a host buffer announced for the whole model, then a crash naming no cause on the next lines: the allocation
+        # came back empty and the program used it (early ggml checked none; a later build's failed check states it)
+        if "_host_alloc_announced" in raw and not any(f.key == "oom.kind" for f in self.facts):
+            size, announced = raw["_host_alloc_announced"]
+            if int(size) >= 1 << 30 and any(f.key == "error.final" and generic.UNNAMED_CRASH.search(str(f.value)) and f.evidence is not None
+                                            and 0 < f.evidence.line - announced.line <= 3 for f in self.facts):
+                yield Fact("oom.hint", "announced_alloc_crashed", Origin.LOG, announced)
+                yield Fact("mem.host_required_bytes", int(size), Origin.LOG, announced)
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
             yield Fact("oom.hint", "traceback", Origin.LOG, raw["_traceback"][1])
         if "_resident_before_kv" in raw and "mem.weights_bytes" not in self.sums and generic.METAL_UNNAMED not in self.sums and not any(f.key == "mem.weights_bytes" for f in self.facts):

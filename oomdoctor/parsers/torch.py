@@ -256,6 +256,14 @@ PATTERNS: tuple[Pattern, ...] = (
       # (a paste may drop the function's name: 'File ".../layers/fla/ops/fused_gdn_prefill_post_conv.py", line 200')
       r"model_executor/layers/\S+\", line \d+(?:, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+|\s*$)",
       _forward_step),
+    # an app's own inference call in a traceback (so-vits-svc's "in slice_inference", RVC's "in vc_single", a demo's
+    # "in predict" over "model.chat(...)", whisper's "in transcribe"): most often the model placed and running on an
+    # input, but the call may still load it (exo's "in infer_tensor" over "ensure_shard"), so it is a hint, not the phase
+    P("ph-app-inference", (", in infer", ", in predict", ", in chat", ", in stream_chat", ", in transcribe", ", in diarize",
+                           ", in synthesi", ", in tts", ", in separate", ", in vc_", "_infer"),
+      r"\.py\", line \d+, in (?:\w+_)?(?:infer(?:ence)?|predict|(?:stream_)?chat|transcribe|diarize|synthesi[sz]e|tts|separate|vc_single)"
+      r"(?:_\w+)?\s*$",
+      const(("oom.hint", "app_inference_call"))),
     # transformers' generate() warning on a prompt longer than max_length: the prompt's tokens, and a prefill
     P("hf-input-length", ("Input length of input_ids is",), r"Input length of input_ids is (\d+)",
       lambda m: [("mem.prefill_tokens", int(m.group(1))), ("_phase", "prefill")]),

@@ -3157,9 +3157,31 @@ ROUND_143 = [
          [("oom.hint", "traceback", 1)], framework="transformers"),
 ]
 
+ROUND_144 = [
+    # an early ggml program's one host buffer for the whole model, then a segfault in the shell's language: that malloc
+    case("ggml-ctx-size-segfault-pt", lines("llama_model_load: ggml ctx size = 6065.34 MB", "Falha de segmentação (imagem do núcleo gravada)"),
+         [("oom.hint", "announced_alloc_crashed", 1), ("mem.host_required_bytes", MiB(6065.34), 1),
+          ("error.final", "Falha de segmentação (imagem do núcleo gravada)", 2)]),
+    # (a small buffer, or a crash well after the announcement, is not read as that allocation)
+    case("ggml-ctx-size-small", lines("llama_model_load: ggml ctx size =    0.13 MB", "Segmentation fault (core dumped)"),
+         [("error.final", "Segmentation fault (core dumped)", 2)]),
+    case("mem-required-then-run", lines("llama_model_load_internal: mem required  = 5809.78 MB (+ 2052.00 MB per state)",
+                                        "llama_init_from_file: kv self size  = 1024.00 MB", "system_info: n_threads = 8 / 16",
+                                        "main: interactive mode on.", "Segmentation fault"),
+         [("error.final", "Segmentation fault", 5)]),
+    # an app's own inference call in a traceback: a hint that the model was running on an input, not the phase
+    case("app-inference-frame", '  File "/home/u/so-vits-svc/inference/infer_tool.py", line 470, in slice_inference\n',
+         [("oom.hint", "traceback", 1), ("oom.hint", "app_inference_call", 1)]),
+    case("app-predict-frame", '  File "/content/app.py", line 133, in predict\n', [("oom.hint", "traceback", 1), ("oom.hint", "app_inference_call", 1)]),
+    # (a method whose name only contains the word is not the call: "in inferred_shape")
+    case("app-inferred-shape-frame", '  File "/x/shape.py", line 9, in inferred_shape\n', [("oom.hint", "traceback", 1)]),
+    # a segfault as a German shell reports it names no cause either
+    case("segfault-de", "Speicherzugriffsfehler (Speicherabzug geschrieben)\n", [("error.final", "Speicherzugriffsfehler (Speicherabzug geschrieben)", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144))
 def test_any_wording(c):
     check(c)
 
