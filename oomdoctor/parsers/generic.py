@@ -1115,6 +1115,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?: (?:the )?([a-z]+(?:_[a-z]+)+) \((\d[\d,]*)\)|\s*$)",
       lambda m: [] if _MEMORY_SETTING.search(m.group(1) + " " + (m.group(3) or "")) else
       [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
+    # a Go program's nil dereference ("panic: runtime error: invalid memory address or nil pointer dereference"): a bug in it,
+    # whatever the words "memory address" suggest
+    P("go-nil-dereference", ("nil pointer dereference",), r"invalid memory address or nil pointer dereference",
+      const(("error.final", "a nil pointer dereference in a Go program (invalid memory address): a bug, not a lack of memory"))),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
                       "loating point exception", "Aborted", *_SEGV_LOCALIZED,
                       "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),

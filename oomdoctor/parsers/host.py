@@ -148,7 +148,7 @@ def _cgroup_at_limit(m: re.Match[str]) -> Emitted:
 
 # element sizes of TensorFlow's dtype names
 _TF_DTYPE_BYTES = {"float": 4, "float32": 4, "half": 2, "float16": 2, "bfloat16": 2, "double": 8, "float64": 8,
-                   "int32": 4, "int64": 8, "int16": 2, "int8": 1, "uint8": 1, "bool": 1}
+                   "int32": 4, "int64": 8, "int16": 2, "int8": 1, "uint8": 1, "bool": 1, "complex64": 8, "complex128": 16}
 
 
 def _tf_tensor_oom(m: re.Match[str]) -> Emitted:
@@ -160,6 +160,19 @@ def _tf_tensor_oom(m: re.Match[str]) -> Emitted:
     size = _TF_DTYPE_BYTES.get(m.group(2).lower())
     if dims and size:
         yield "oom.requested_bytes", size * math.prod(dims)
+
+
+_TF_LOAD_OPS = re.compile(r"(?i)Variable|Assign|Initiali[sz]er|random_(?:uniform|normal)|truncated_normal|Restore|ReadVariableOp|^save/")
+_TF_SAMPLING_LOOP = re.compile(r"(?i)\bsampl\w*/while/")
+
+
+def _tf_node(m: re.Match[str]) -> Emitted:
+    node = m.group(1)
+    if _TF_SAMPLING_LOOP.search(node):
+        # (a step of the sampling loop appends one token's keys and values: small for one sequence, large for a batch of
+        # many; the step alone does not say which account filled the card)
+        return
+    yield "_phase", "load_weights" if _TF_LOAD_OPS.search(node) else "forward"
 
 
 def _hami_oom(m: re.Match[str]) -> Emitted:
@@ -468,6 +481,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu": the CPU allocator's is the host's RAM
     P("tf-tensor-oom", ("OOM when allocating tensor",),
       r"OOM when allocating tensor with shape\s?\[([\d,\s]*)\] and type (\w+) on \S+ by allocator (\w+)", _tf_tensor_oom),
+    # the graph node TensorFlow was running when it failed ("[[{{node stft/rfft}}]]", "[[{{node conv2d_transpose_4/conv2d_transpose}}]]"):
+    # a variable's initializer or a checkpoint restore is the load; any other op outside the sampling loop computes on
+    # the input, a forward pass
+    P("tf-node", ("{{node ",), r"\{\{node ([\w/.-]+)\}\}", _tf_node),
     # Ascend's runtime refusing device memory: "Failed to allocate resource[DeviceMemory] with info [size:2147483648].
     # Reason: Memory resources are exhausted."; HCCL asking for it (HcclAllocComResource...) is a communication buffer
     P("ascend-device-resource", ("Failed to allocate resource[DeviceMemory]",), r"Failed to allocate resource\[DeviceMemory\] with info \[size:(\d+)\]",

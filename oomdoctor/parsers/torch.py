@@ -176,8 +176,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("cumem-oom", ("out of memory",), r"CUDA Error: out of memory at \S*cumem", kind("cuda_error_oom", ("oom.hint", "sleep_wake"))),
     P("sleep-wake", ("wake_up",), r"\bwake_up\b", const(("oom.hint", "sleep_wake"))),
     # (NOT_INITIALIZED: cublasCreate failed for any reason, memory among them; ALLOC_FAILED names the allocation)
-    P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED)",
-      lambda m: [("oom.kind", "cublas_alloc_failed")] + ([("oom.hint", "cublas_not_initialized")] if m.group(1) == "NOT_INITIALIZED" else [])),
+    # (a status that names another cause, the GPU or the build lacking the kernel, a bad argument: not memory)
+    P("cublas-alloc", ("CUBLAS_STATUS_",), r"CUBLAS_STATUS_(ALLOC_FAILED|NOT_INITIALIZED|NOT_SUPPORTED|ARCH_MISMATCH|INVALID_VALUE)\b",
+      lambda m: [("error.final", f"cuBLAS returned {m.group(0)}: the GPU or the build does not support the call, not memory")]
+      if m.group(1) in ("NOT_SUPPORTED", "ARCH_MISMATCH", "INVALID_VALUE") else
+      [("oom.kind", "cublas_alloc_failed")] + ([("oom.hint", "cublas_not_initialized")] if m.group(1) == "NOT_INITIALIZED" else [])),
     # bitsandbytes' int8 matmul reporting cuBLASLt's status before "cublasLt ran into an error!" (15: the GPU or the build
     # does not support the int8 kernel)
     P("bnb-cublas-status", ("cuBLAS API failed with status",), r"cuBLAS API failed with status (\d+)",
@@ -257,11 +260,14 @@ PATTERNS: tuple[Pattern, ...] = (
       r"model_executor/layers/\S+\", line \d+(?:, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+|\s*$)",
       _forward_step),
     # an app's own inference call in a traceback (so-vits-svc's "in slice_inference", RVC's "in vc_single", a demo's
-    # "in predict" over "model.chat(...)", whisper's "in transcribe"): most often the model placed and running on an
+    # "in predict" over "model.chat(...)", whisper's "in transcribe", a translation server's "in translate_batch", an OCR
+    # pipeline's "in run_ocr", "in batch_detection"): most often the model placed and running on an
     # input, but the call may still load it (exo's "in infer_tensor" over "ensure_shard"), so it is a hint, not the phase
-    P("ph-app-inference", (", in infer", ", in predict", ", in chat", ", in stream_chat", ", in transcribe", ", in diarize",
-                           ", in synthesi", ", in tts", ", in separate", ", in vc_", "_infer"),
-      r"\.py\", line \d+, in (?:\w+_)?(?:infer(?:ence)?|predict|(?:stream_)?chat|transcribe|diarize|synthesi[sz]e|tts|separate|vc_single)"
+    P("ph-app-inference", (", in infer", ", in predict", ", in chat", ", in stream_chat", ", in transcribe", "diariz",
+                           ", in synthesi", ", in tts", ", in separate", ", in vc_", "_infer", ", in translat", "_translat", "ocr",
+                           "detection", ", in detect", "recogni", "caption", "demix"),
+      r"\.py\\?\", line \d+, in _*(?:\w+_)?(?:infer(?:ence)?|predict|(?:stream_)?chat|transcribe|diari[sz](?:e|ation)|synthesi[sz]e|tts|separate|vc_single|"
+      r"translate|ocr|detect(?:ion)?|recogni[sz]e|recognition|caption|demix)"
       r"(?:_\w+)?\s*$",
       const(("oom.hint", "app_inference_call"))),
     # transformers' generate() warning on a prompt longer than max_length: the prompt's tokens, and a prefill

@@ -135,8 +135,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-free-below-util", ("less than desired GPU memory utilization", "Free memory on device", "< desired"),
       # (wrapped or cut in a paste: "(0.0/22.71 GiB) is less than\n    desired GPU memory utilization ...", read joined; or
       # shortened as a person quotes it: "Free memory on cuda:0 (38.74/121.63 GiB) < desired utilization (0.35, 42.57 GiB)")
-      r"Free memory on (?:device(?: \S+)?|\S+) \(([\d.]+)/([\d.]+) GiB\)(?: on startup)? (?:is less than\s+|<\s*)desired (?:GPU memory )?utilization"
-      r"(?: \(([\d.]+), ([\d.]+) GiB\))?",
+      # (or with the spaces dropped: "(0.75/14.57GiB) on startup is less than desired GPU memory utilization(0.4,5.83GiB)")
+      r"Free memory on (?:device(?: \S+)?|\S+) \(([\d.]+)/([\d.]+) ?GiB\)(?: on startup)? (?:is less than\s+|<\s*)desired (?:GPU memory )?utilization"
+      r"(?: ?\(([\d.]+), ?([\d.]+) ?GiB\))?",
       lambda m: [("oom.kind", "free_below_util"), ("oom.free_at_start_bytes", gib(m.group(1))),
                  ("mem.gpu_total_bytes", gib(m.group(2))), ("_phase", "startup")]
       + ([("oom.util_requested", float(m.group(3))), ("knob.gpu_memory_utilization", float(m.group(3))),

@@ -3157,6 +3157,8 @@ ROUND_143 = [
          [("oom.hint", "traceback", 1)], framework="transformers"),
 ]
 
+_TF_OOM = "Resource exhausted: OOM when allocating tensor with shape[{}] and type {} on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc"
+
 ROUND_144 = [
     # an early ggml program's one host buffer for the whole model, then a segfault in the shell's language: that malloc
     case("ggml-ctx-size-segfault-pt", lines("llama_model_load: ggml ctx size = 6065.34 MB", "Falha de segmentação (imagem do núcleo gravada)"),
@@ -3175,6 +3177,30 @@ ROUND_144 = [
     case("app-predict-frame", '  File "/content/app.py", line 133, in predict\n', [("oom.hint", "traceback", 1), ("oom.hint", "app_inference_call", 1)]),
     # (a method whose name only contains the word is not the call: "in inferred_shape")
     case("app-inferred-shape-frame", '  File "/x/shape.py", line 9, in inferred_shape\n', [("oom.hint", "traceback", 1)]),
+    # round 145: TensorFlow's failing graph node names the step: an op on the input is a forward pass, a variable's
+    # initializer the load, and a step of the sampling loop no step of its own
+    case("tf-node-forward", lines(_TF_OOM.format("2,21803,2049", "complex64"), "\t [[{{node stft/rfft}}]]"),
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 2 * 21803 * 2049 * 8, 1)], phase="prefill"),
+    case("tf-node-initializer", lines(_TF_OOM.format("4096,4096", "float"), "\t [[{{node dense/kernel/Initializer/random_uniform/RandomUniform}}]]"),
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 4096 * 4096 * 4, 1)], phase="load_weights"),
+    case("tf-node-sampling-loop", lines(_TF_OOM.format("1,48,2,25,498,64", "float"), "\t [[{{node sample_sequence/while/concat}}]]"),
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 48 * 2 * 25 * 498 * 64 * 4, 1)]),
+    # cuBLAS statuses that name another cause than memory
+    case("cublas-not-supported", "RuntimeError: cuBLAS failed with status CUBLAS_STATUS_NOT_SUPPORTED\n",
+         [("error.final", "cuBLAS returned CUBLAS_STATUS_NOT_SUPPORTED: the GPU or the build does not support the call, not memory", 1)]),
+    # a Go program's nil dereference: "invalid memory address" is no lack of memory
+    case("go-nil-dereference", "panic: runtime error: invalid memory address or nil pointer dereference\n",
+         [("error.final", "a nil pointer dereference in a Go program (invalid memory address): a bug, not a lack of memory", 1)]),
+    # vLLM's start-up check with its spaces dropped, as a wrapper relays it
+    case("vllm-free-below-util-unspaced", "Free memory on device (0.75/14.57GiB) on startup is less than desired GPU memory utilization(0.4,5.83GiB).\n",
+         [(OOM, "free_below_util", 1), ("oom.free_at_start_bytes", GiB(0.75), 1), ("mem.gpu_total_bytes", GiB(14.57), 1),
+          ("oom.util_requested", 0.4, 1), ("knob.gpu_memory_utilization", 0.4, 1), ("oom.util_requested_bytes", GiB(5.83), 1)], phase="startup"),
+    # a translation server's and an OCR pipeline's inference calls
+    case("app-translate-frame", '  File "/m/jobs/nmt_engine_build_job.py", line 77, in _translate_batch\n',
+         [("oom.hint", "traceback", 1), ("oom.hint", "app_inference_call", 1)]),
+    # (an OCR step reads images: the multimodal hint too)
+    case("app-ocr-frame", '  File "/m/pipeline/steps.py", line 40, in run_ocr\n',
+         [("oom.hint", "traceback", 1), ("oom.hint", "app_inference_call", 1), ("oom.hint", "multimodal", 1)]),
     # a segfault as a German shell reports it names no cause either
     case("segfault-de", "Speicherzugriffsfehler (Speicherabzug geschrieben)\n", [("error.final", "Speicherzugriffsfehler (Speicherabzug geschrieben)", 1)]),
 ]
