@@ -365,6 +365,11 @@ SIGNALS: tuple[Pattern, ...] = (
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
          r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b|"
          r"\bvllm(?:_rs\b|-rs\b|\.rs\b|[_-]mlx\b)|\brapid[_-]mlx\b|\bcandle_core::|\bcandle[_-]vllm\b|\bcandle_nn::", re.I),
+    # TensorFlow's, PaddlePaddle's and Jittor's own frames and messages: tensor libraries other than PyTorch, which no engine
+    # in the list runs on
+    _sig("fw-other-tensor-libs", "other", 4, ("tensorflow", "paddle", "jittor", "GPU_0_bfc"),
+         r"[/\\](?:tensorflow|tensorflow_core|paddle|jittor)[/\\][\w/\\]*\.(?:py|cc|cpp|h)\b|\btensorflow\.python\.framework\.errors_impl\b|"
+         r"\bpaddle::(?:framework|memory|platform)::|\bby allocator GPU_\d+_bfc\b"),
     # a JAX program's frames (JAX, its libraries, Levanter's engine): no engine in the list runs on JAX unless it names itself
     _sig("fw-jax", "other", 4, ("jax", "equinox", "levanter", "flax"), r"[/\\](?:jax|jaxlib|equinox|flax|levanter)[/\\][\w/\\]*\.py\b"),
     # KTransformers, an engine of its own (its package's modules in frames or commands; not a folder or an environment

@@ -485,6 +485,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # a variable's initializer or a checkpoint restore is the load; any other op outside the sampling loop computes on
     # the input, a forward pass
     P("tf-node", ("{{node ",), r"\{\{node ([\w/.-]+)\}\}", _tf_node),
+    # PaddlePaddle's CPU allocator (system_allocator.cc): "ResourceExhaustedError: Fail to alloc memory of 129472640 size,
+    # error code is 12." (ENOMEM): host RAM; its GPU allocator words it "Out of memory error on GPU 0"
+    P("paddle-host-alloc", ("Fail to alloc memory of",), r"Fail to alloc memory of (\d+) size",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", int(m.group(1)))]),
+    # the operator Paddle was running ("[operator < conv2d > error]"): a parameter's initializer or a load is the load,
+    # any other op computes on the input
+    P("paddle-operator", ("[operator <",), r"\[operator < (\w+) > error\]",
+      lambda m: [("_phase", "load_weights" if re.fullmatch(r"load\w*|assign\w*|fill_constant|\w*_random", m.group(1)) else "forward")]),
     # Ascend's runtime refusing device memory: "Failed to allocate resource[DeviceMemory] with info [size:2147483648].
     # Reason: Memory resources are exhausted."; HCCL asking for it (HcclAllocComResource...) is a communication buffer
     P("ascend-device-resource", ("Failed to allocate resource[DeviceMemory]",), r"Failed to allocate resource\[DeviceMemory\] with info \[size:(\d+)\]",

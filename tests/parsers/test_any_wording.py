@@ -3201,6 +3201,13 @@ ROUND_144 = [
     # (an OCR step reads images: the multimodal hint too)
     case("app-ocr-frame", '  File "/m/pipeline/steps.py", line 40, in run_ocr\n',
          [("oom.hint", "traceback", 1), ("oom.hint", "app_inference_call", 1), ("oom.hint", "multimodal", 1)]),
+    # round 146: PaddlePaddle's CPU allocator (host RAM, ENOMEM) and the operator it was running
+    case("paddle-host-alloc", lines("ResourceExhaustedError: Fail to alloc memory of 129472640 size, error code is 12.",
+                                    "      [operator < elementwise_add > error]"),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 129472640, 1)], phase="prefill"),
+    # (Paddle's and TensorFlow's own frames name a tensor library no listed engine runs on)
+    case("paddle-frame", "  File \"/usr/lib/python3.8/site-packages/paddle/fluid/executor.py\", line 1110, in run\n",
+         [("oom.hint", "traceback", 1)], framework="other"),
     # a segfault as a German shell reports it names no cause either
     case("segfault-de", "Speicherzugriffsfehler (Speicherabzug geschrieben)\n", [("error.final", "Speicherzugriffsfehler (Speicherabzug geschrieben)", 1)]),
 ]
