@@ -602,17 +602,18 @@ class _State:
                 f.key in ("oom.buffer_device", "gpu.backend", "gpu.name", "gpu.total_bytes") for f in self.facts):
             # ggml refused a buffer in a program that set up no GPU backend: the CPU's, in host RAM
             yield Fact("oom.buffer_device", "CPU", Origin.LOG, raw["_buffer_device_unstated"][1])
-        # a check that warned the load may fail for memory, then a crash that names no cause: the failure it foresaw
+        # final errors that are crashes naming no cause of their own (a segfault, an access violation, an abort)
+        unnamed_crashes = [f for f in self.facts if f.key == "error.final" and generic.UNNAMED_CRASH.search(str(f.value))]
+        # a check that warned the load may fail for memory, then such a crash: the failure it foresaw
         # (an error naming another cause, a library missing, is that cause)
         warned = next((f for f in self.facts if f.key == "oom.hint" and f.value == "may_fail_warning"), None)
-        if warned is not None and any(f.key == "error.final" and generic.UNNAMED_CRASH.search(str(f.value)) for f in self.facts):
+        if warned is not None and unnamed_crashes:
             yield Fact("oom.hint", "warned_load_crashed", Origin.LOG, warned.evidence)
-        # a host buffer announced for the whole model, then a crash naming no cause on the next lines: the allocation
-        # came back empty and the program used it (early ggml checked none; a later build's failed check states it)
+        # a host buffer announced for the whole model, then such a crash on the next lines: the allocation came back empty
+        # and the program used it (early ggml checked none; a later build's failed check states it)
         if "_host_alloc_announced" in raw and not any(f.key == "oom.kind" for f in self.facts):
             size, announced = raw["_host_alloc_announced"]
-            if int(size) >= 1 << 30 and any(f.key == "error.final" and generic.UNNAMED_CRASH.search(str(f.value)) and f.evidence is not None
-                                            and 0 < f.evidence.line - announced.line <= 3 for f in self.facts):
+            if int(size) >= 1 << 30 and any(f.evidence is not None and 0 < f.evidence.line - announced.line <= 3 for f in unnamed_crashes):
                 yield Fact("oom.hint", "announced_alloc_crashed", Origin.LOG, announced)
                 yield Fact("mem.host_required_bytes", int(size), Origin.LOG, announced)
         if "_traceback" in raw and not any(f.key == "oom.hint" and f.value == "traceback" for f in self.facts):
