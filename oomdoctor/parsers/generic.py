@@ -247,6 +247,17 @@ _RAISED = re.compile(r"^(?:\[rank\d+\]:)?\s*raise (?:[A-Za-z_]\w*\.)*([A-Z]\w*(?
 _BARE_ERROR = re.compile(r"^\s*Error: (?!.*(?:[Ee]rror\b|Exception|Traceback|\bEOF\b|\bfailed: ))(?!\w+\s*$)(\S.*)$")
 
 
+# a native stack (innermost frame last, as Paddle prints its C++ traceback) cut at an allocator's frame
+# ("10  paddle::memory::allocation::Allocator::Allocate(unsigned long)", "3   float* phi::DeviceContext::Alloc<float>(...)"):
+# the exception the stack was printed for was thrown by an allocation, whatever its message below the cut said
+_ALLOC_FRAME = re.compile(r"^(?:\d+\s+)?(?:[\w:<>*&, ]+?\s)?(?:\w+::)+(?:Alloc|Allocate\w*|AllocateRaw\w*)(?:<[^()]*>)?\(")
+
+
+def alloc_frame_at_end(text: str) -> bool:
+    """The log's last line is a native stack's allocator frame: an allocation failed there."""
+    return bool(_ALLOC_FRAME.match(text))
+
+
 def raised_at_end(text: str, complete: bool = True) -> str | None:
     """The error a log's last line raises, when that line is a `raise` of an error that is not about memory, or a
     command-line tool's bare "Error: <message>" (as Go and Rust programs print their last error) that names its own
@@ -307,7 +318,8 @@ _STEP_PHASE = {"prefill": "prefill", "prompt processing": "prefill", "decod": "d
 # a failed allocation's own size stated as zero (ggml's Metal backend wrapping a mapped file: "failed to allocate buffer,
 # size =     0.00 MiB")
 _ZERO_SIZE = re.compile(r"(?i)\ballocate (?:\w+ )?buffer,? (?:of )?size\s*=?\s*0(?:\.0+)?\s*(?:bytes|[KMGT]i?B)\b")
-_STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGT]i?B)\b|"
+# (in any unit a runtime prints, up to a size bug's: Paddle's "Cannot allocate 655.142555PB memory on GPU 0")
+_STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGTPE]i?B)\b|"
                           # (a bare count is bytes: ggml's Vulkan backend, "Memory allocation of size 638668800 failed")
                           r"\ballocation of size (\d{4,})(?= failed)")
 
@@ -393,7 +405,7 @@ _NOT_A_CAUSE = re.compile(
     r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|traceback \(most recent call last\)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
     r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?(?! keyword)|timed? ?out|"
     r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|\bCUDA ru|"
-    r"memory|alloc|\boom\b|\bkv\b|cache|block|gpu_memory|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|"
+    r"memory|(?<!de)alloc|\boom\b|\bkv\b|cache|block|gpu_memory|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|"
     r"batch|too (?:large|long|big)|exceed|capacity|insufficient|not enough|space|buffer|workspace|\bsize\b")
 
 
@@ -500,7 +512,7 @@ def _final_error(m: re.Match[str]) -> Emitted:
 
 # (the groups whose tokens add up to the request, the context's group) in each wording of request-over-context
 _REQUEST_CONTEXT_GROUPS = (((1,), 2), ((4,), 3), ((5,), 6), ((8,), 7), ((9, 11), 10), ((12, 13, 14), 15), ((16,), 17), ((18,), 19),
-                           ((20,), 21), ((22,), 23), ((24,), None))
+                           ((20,), 21), ((22,), 23), ((24,), None), ((25,), 26))
 
 
 def _request_over_context(m: re.Match[str]) -> Emitted:
@@ -709,6 +721,20 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("host.shm_total_bytes", int(m.group(1))), ("oom.hint", "shm_warned_small")]),
     P("loading-modules", ("Loading model modules", "Loading draft modules", "Loading model:"),
       r"Loading (?:model|draft) modules|Loading model: ", const(("_phase", "load_weights"))),
+    # an app's report that its model is loaded ("Loaded CLIP model and data in 7.47 seconds", "Model loaded in 12.3s"): what
+    # follows runs on the input
+    P("loaded-named-model", ("Loaded ", "loaded in "),
+      r"\bLoaded (?:the )?(?:[A-Za-z][\w-]* ){0,2}model\b.{0,60}?\bin [\d.]+ ?(?:s|sec|seconds)\b|\b[Mm]odel loaded in [\d.]+ ?(?:s|sec|seconds)\b",
+      const(("_phase", "forward"))),
+    # Kaldi's decoders (Vosk's models) reading their model files ("LOG (VoskAPI:ReadDataFiles():model.cc:238) Loading i-vector
+    # extractor from model/ivector/final.ie", "... Loading HCLG from model/graph/HCLG.fst"): a load into host RAM, the whole
+    # graph and language model, unless the build selected a GPU (cu-device.cc)
+    P("kaldi-model-files", ("ReadDataFiles():",), r"ReadDataFiles\(\):(?:src/)?model\.cc:\d+\) Loading ",
+      const(("_phase", "load_weights"), ("oom.hint", "runtime_on_cpu"))),
+    P("kaldi-gpu", ("cu-device.cc:",), r"\bcu-device\.cc:\d+\)", const(("oom.hint", "runtime_on_gpu"))),
+    # ONNX Runtime given the CPU alone ("Setting execution providers to ['CPUExecutionProvider']"): its sessions hold the
+    # model and every buffer in host RAM
+    P("ort-cpu-only", ("['CPUExecutionProvider']",), r"\[\s*'CPUExecutionProvider'\s*\]", const(("oom.hint", "runtime_on_cpu"))),
     P("frame-model-init", ("/models/", "model_executor", "in create_weights"),
       # (vLLM's model_executor, TGI's text_generation_server, SGLang's srt: a model's layers built with their weights;
       # a quantization method's create_weights allocates a layer's parameters, wherever the path is cut)
@@ -838,13 +864,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # input tokens", TensorRT-LLM's "Input length (6973) + max new tokens (4095) + draft tokens (0) must be less than max
     # sequence length (8192)", vLLM's "The decoder prompt (length 163270) is longer than the maximum model length of 128000",
     # SGLang's "The input (9000 tokens) is longer than the model's context length (8192 tokens)", llama-cpp-python's "Prompt
-    # exceeds n_ctx: 2892 > 2048" and "Requested tokens (5000) exceed context window of 4096"; and transformers' generate()
+    # exceeds n_ctx: 2892 > 2048" and "Requested tokens (5000) exceed context window of 4096", MemGPT's "Request exceeds maximum
+    # context length (8465 > 8192 tokens)"; and transformers' generate()
     # checking the prompt against its own max_length, raised ("ValueError: Input length of input_ids is 1024, but `max_length` is
     # set to 1024"; later releases only warn and go on), a generation setting, not the model's context
     P("request-over-context", ("exceeds the available context size", "maximum context length is", "loaded with context length of only",
                                "truncating input prompt", "exceed_context_size_error", "must be less than max sequence length",
                                "longer than the maximum model length", "longer than the model's context length", "Prompt exceeds n_ctx",
-                               "exceed context window of", "Input length of input_ids is"),
+                               "exceed context window of", "Input length of input_ids is", "exceeds maximum context length ("),
       r"request (?:\((\d+) tokens\) )?exceeds the available context size(?: \((\d+) tokens\))?|"
       r"maximum context length is (\d+) tokens\. However, you requested (\d+) tokens|"
       r"keep the first (\d+) tokens when context the overflows\. However, the model is loaded with context length of only (\d+) tokens|"
@@ -854,7 +881,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"prompt \(length (\d+)\) is longer than the maximum model length of (\d+)|"
       r"The input \((\d+) tokens\) is longer than the model's context length \((\d+) tokens\)|"
       r"Prompt exceeds n_ctx: (\d+) > (\d+)|Requested tokens \((\d+)\) exceed context window of (\d+)|"
-      r"ValueError: Input length of input_ids is \**(\d+)\**, but `?max_length`? is set to \d+",
+      r"ValueError: Input length of input_ids is \**(\d+)\**, but `?max_length`? is set to \d+|"
+      r"exceeds maximum context length \((\d+) > (\d+) tokens\)",
       _request_over_context),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),
@@ -1119,6 +1147,21 @@ PATTERNS: tuple[Pattern, ...] = (
     # whatever the words "memory address" suggest
     P("go-nil-dereference", ("nil pointer dereference",), r"invalid memory address or nil pointer dereference",
       const(("error.final", "a nil pointer dereference in a Go program (invalid memory address): a bug, not a lack of memory"))),
+    # Docker unable to give the container a GPU ('could not select device driver "" with capabilities: [[gpu]]'): the host has
+    # no NVIDIA container toolkit (or runtime) configured; the container never started
+    P("docker-no-gpu-driver", ("with capabilities: [[gpu]]",), r"device driver \S* ?with capabilities: \[\[gpu\]\]",
+      const(("error.final", "Docker could not give the container a GPU (no NVIDIA container toolkit or runtime on the host): "
+                            "the container never started, not a lack of memory"))),
+    # OpenBLAS's fixed table of per-thread buffers full ("BLAS : Program is Terminated. Because you tried to allocate too many
+    # memory regions."): a build-time count of buffers, exhausted by many threads or processes, whatever the free RAM
+    P("openblas-regions", ("too many memory regions",), r"tried to allocate too many memory regions",
+      const(("error.final", "OpenBLAS ran out of its fixed table of buffers (too many threads or processes calling it: "
+                            "OPENBLAS_NUM_THREADS lower), not a lack of memory"))),
+    # gunicorn's arbiter ending a worker that did not answer within its timeout ("[CRITICAL] WORKER TIMEOUT (pid:13)"): the
+    # "Worker (pid:13) was sent SIGKILL! Perhaps out of memory?" that follows is its own kill, not the kernel's
+    P("gunicorn-worker-timeout", ("WORKER TIMEOUT",), r"\bWORKER TIMEOUT \(pid:\d+\)",
+      const(("error.final", "gunicorn's arbiter killed a worker that did not answer within its --timeout (WORKER TIMEOUT): "
+                            "the SIGKILL it reports is its own, not the OOM killer's"))),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
                       "loating point exception", "Aborted", *_SEGV_LOCALIZED,
                       "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),

@@ -493,6 +493,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # any other op computes on the input
     P("paddle-operator", ("[operator <",), r"\[operator < (\w+) > error\]",
       lambda m: [("_phase", "load_weights" if re.fullmatch(r"load\w*|assign\w*|fill_constant|\w*_random", m.group(1)) else "forward")]),
+    # the kernel a Paddle op ran, as its C++ traceback names it ("void phi::SoftmaxGPUDNNKernel<float, phi::GPUContext>(...)"):
+    # a parameter's initializer (full, assign, a random fill) is the load, any other kernel computes on the input
+    P("paddle-kernel-frame", ("Context>(",), r"\bphi::(\w+?)Kernel<[^()]*?phi::(?:GPU|XPU|Custom)Context>\(",
+      lambda m: [("_phase", "load_weights" if re.fullmatch(r"(?i)full\w*|assign\w*|\w*random\w*|\w*gaussian\w*|uniform\w*", m.group(1))
+                  else "forward")]),
+    # ONNX Runtime running a node of the model's graph when it failed ("Non-zero status code returned while running Conv node.
+    # Name:'p2o.Conv.2' Status Message: ... Failed to allocate memory for requested buffer of size 1277558784"): the session
+    # placed its weights when it was created; a node's run computes on the input, a forward pass
+    P("ort-node", ("status code returned while running",), r"Non-zero status code returned while running \w+ node\b",
+      const(("_phase", "forward"))),
     # Ascend's runtime refusing device memory: "Failed to allocate resource[DeviceMemory] with info [size:2147483648].
     # Reason: Memory resources are exhausted."; HCCL asking for it (HcclAllocComResource...) is a communication buffer
     P("ascend-device-resource", ("Failed to allocate resource[DeviceMemory]",), r"Failed to allocate resource\[DeviceMemory\] with info \[size:(\d+)\]",

@@ -918,6 +918,10 @@ def _read_end(state: _State, tail: bytes, last: int) -> None:
             raised = generic.raised_at_end(text, complete=ended or i < len(lines) - 1)
             if raised:
                 state.facts.append(Fact("error.final", raised, Origin.LOG, Evidence(state.source, last, text[:600])))
+            elif state.failure_line is None and generic.alloc_frame_at_end(text):
+                # (the failure is this frame's, so the step the stack named is the failure's)
+                state._apply("alloc-frame-at-end", [("oom.kind", "runtime_alloc_failed"), ("oom.hint", "native_alloc_frame")],
+                             Evidence(state.source, last, text[:600]), last)
             return
         last -= 1
 

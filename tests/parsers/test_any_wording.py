@@ -3212,9 +3212,60 @@ ROUND_144 = [
     case("segfault-de", "Speicherzugriffsfehler (Speicherabzug geschrieben)\n", [("error.final", "Speicherzugriffsfehler (Speicherabzug geschrieben)", 1)]),
 ]
 
+ROUND_147 = [
+    # a size bug in any unit a runtime prints: Paddle's GPU allocator asked for petabytes
+    case("paddle-petabytes", "Out of memory error on GPU 0. Cannot allocate 655.142555PB memory on GPU 0, 1.729004GB memory has been allocated\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", int(round(655.142555 * (1 << 50))), 1)]),
+    # ONNX Runtime running a node of the graph: a forward pass on the input
+    case("ort-node-alloc", "[E:onnxruntime:, sequential_executor.cc:494 onnxruntime::ExecuteKernel] Non-zero status code returned while running "
+                           "Conv node. Name:'p2o.Conv.2' Status Message: bfc_arena.cc:368 onnxruntime::BFCArena::AllocateRawInternal Failed to "
+                           "allocate memory for requested buffer of size 1277558784\n",
+         [(OOM, "runtime_alloc_failed", 1), ("oom.requested_bytes", 1277558784, 1)], phase="prefill"),
+    # a Paddle C++ traceback cut at its allocator's frame (innermost last), under a GPU kernel: an allocation failed in a
+    # forward pass
+    case("paddle-stack-cut-at-alloc", lines("C++ Traceback (most recent call last):",
+                                            "2   void phi::ScaleKernel<float, phi::GPUContext>(phi::GPUContext const&, phi::DenseTensor const&, float, bool, phi::DenseTensor*)",
+                                            "3   float* phi::DeviceContext::Alloc<float>(phi::TensorBase*, unsigned long, bool) const"),
+         [("oom.hint", "traceback", 1), (OOM, "runtime_alloc_failed", 3), ("oom.hint", "native_alloc_frame", 3)], phase="prefill"),
+    # (the same frame with more stack below it is not where the stack was cut)
+    case("paddle-alloc-frame-inside", lines("3   float* phi::DeviceContext::Alloc<float>(phi::TensorBase*, unsigned long, bool) const",
+                                            "4   phi::DenseTensor::AllocateFrom(phi::Allocator*, phi::DataType, unsigned long, bool)",
+                                            "Error Message Summary:", "InvalidArgumentError: the shape does not match"),
+         [("error.final", "InvalidArgumentError: the shape does not match", 4)]),
+    # Kaldi's decoders loading their model files: a load into host RAM (a GPU build says so with cu-device.cc)
+    case("kaldi-load", "LOG (VoskAPI:ReadDataFiles():model.cc:283) Loading HCLG from model/graph/HCLG.fst\n",
+         [("oom.hint", "runtime_on_cpu", 1)]),
+    case("ort-cpu-provider", "['CPUExecutionProvider'], in descending order of preference\n", [("oom.hint", "runtime_on_cpu", 1)]),
+    # an app's report that its model's load is done: what follows runs on the input
+    case("app-loaded-model", lines("Loading caption model blip-large...", "Loaded CLIP model and data in 7.47 seconds.",
+                                    "CUDA out of memory. Tried to allocate 918.00 MiB"),
+         [(OOM, "torch_oom", 3), ("oom.requested_bytes", MiB(918), 3)], phase="prefill"),
+    # (vLLM's report of the load it finished is not a load under way)
+    case("vllm-weights-took", "INFO 06-30 18:37:30 model_runner.py:160] Loading model weights took 17.9828 GB\n",
+         [("mem.weights_bytes", GiB(17.9828), 1)]),
+    # MemGPT's refusal of a prompt over its context window
+    case("memgpt-context", "Exception: Request exceeds maximum context length (8465 > 8192 tokens)\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 8465, 1), ("knob.max_model_len", 8192, 1)]),
+    # look-alikes: Docker without a GPU runtime, OpenBLAS's table of buffers, gunicorn's own kill after a worker timeout,
+    # and CPython's refcount check ("deallocating None" is no allocation)
+    case("docker-no-gpu", 'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\n',
+         [("oom.hint", "container", 1), ("error.final", "Docker could not give the container a GPU (no NVIDIA container toolkit or runtime on the host): "
+                                          "the container never started, not a lack of memory", 1)]),
+    case("openblas-regions", "BLAS : Program is Terminated. Because you tried to allocate too many memory regions.\n",
+         [("error.final", "OpenBLAS ran out of its fixed table of buffers (too many threads or processes calling it: "
+                          "OPENBLAS_NUM_THREADS lower), not a lack of memory", 1)]),
+    case("gunicorn-timeout-kill", lines("[11/01/23 16:49:09] CRITICAL WORKER TIMEOUT (pid:13)",
+                                        "[11/01/23 16:49:10] ERROR    Worker (pid:13) was sent SIGKILL! Perhaps out of memory?"),
+         [("error.final", "gunicorn's arbiter killed a worker that did not answer within its --timeout (WORKER TIMEOUT): "
+                          "the SIGKILL it reports is its own, not the OOM killer's", 1),
+          (OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)]),
+    case("python-none-dealloc", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension\n",
+         [("error.final", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147))
 def test_any_wording(c):
     check(c)
 
