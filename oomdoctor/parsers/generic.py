@@ -401,8 +401,9 @@ _CRASH_WORDS = r"[Ss]egmentation fault|Illegal instruction|[Ff]loating point exc
 _CRASH_REPORT = re.compile(_CRASH_WORDS)
 # messages that point elsewhere (a worker died, see above) or are about memory and its settings
 _NOT_A_CAUSE = re.compile(
-    # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below)
-    r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|traceback \(most recent call last\)|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
+    # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below;
+    # a console's wrap may cut it after "call")
+    r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|traceback \(most recent call\b|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
     r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?(?! keyword)|timed? ?out|"
     r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|\bCUDA ru|"
     r"memory|(?<!de)alloc|\boom\b|\bkv\b|cache|block|gpu_memory|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|"

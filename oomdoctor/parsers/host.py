@@ -229,7 +229,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- the kernel and container runtimes
     # (a paste may elide the pid: "Killed process … (VLLM::EngineCor)", "Killed process <pid> (python)")
     P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"),
-      r"(?:Out of memory|Memory cgroup out of memory): Killed process (?:(\d+)|[^\s(]{1,8})?\s*\(([^)]+)\)",
+      # (older kernels capitalise it: "Out of Memory: Killed process 8366405 (photoprism)")
+      r"(?:Out of [Mm]emory|Memory cgroup out of memory): Killed process (?:(\d+)|[^\s(]{1,8})?\s*\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
     # the kernel's report of a memory cgroup (a container, a pod) at its limit, printed before it kills a task in it:
     # "memory: usage 131072kB, limit 131072kB, failcnt 15691"
@@ -311,7 +312,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # "traps: python[12] trap invalid opcode ip:...", "llama-server[80906]: segfault at 204803fe0 ip ..."): a crash, not a kill
     # for memory (the OOM killer's lines say "Out of memory: Killed process")
     P("kernel-trap", ("general protection fault", "trap invalid opcode", "trap divide error", "segfault at "),
-      r"\btraps: \S+\[\d+\] (?:(general protection fault)|trap (invalid opcode)|trap (divide error))\b|\S+\[\d+\]: (segfault) at [0-9a-f]+ ip\b",
+      # (a paste may elide the pid and the address: "python[...]: segfault at 0 ip ...ade46b")
+      r"\btraps: \S+\[\d+\] (?:(general protection fault)|trap (invalid opcode)|trap (divide error))\b|\S+\[(?:\d+|\.\.\.|…)\]: (segfault) at [0-9a-fx]+ ip\b",
       lambda m: _crashed(f"the kernel's trap ({m.group(m.lastindex)})", _TRAP_SIGNAL[m.group(m.lastindex)])),
     # Go's name for the signal that ended a child ("llama-server process has terminated: signal: floating point
     # exception (core dumped)"): an arithmetic fault or an instruction this CPU lacks, not a kill for memory
@@ -493,6 +495,21 @@ PATTERNS: tuple[Pattern, ...] = (
     # any other op computes on the input
     P("paddle-operator", ("[operator <",), r"\[operator < (\w+) > error\]",
       lambda m: [("_phase", "load_weights" if re.fullmatch(r"load\w*|assign\w*|fill_constant|\w*_random", m.group(1)) else "forward")]),
+    # an older Paddle naming the op whose allocation threw ("W0109 operator.cc:179] mul raises an exception
+    # paddle::memory::allocation::BadAlloc"): a failed allocation, in the step that op runs (a fill or an assign is the load)
+    P("paddle-op-badalloc", ("raises an exception paddle::memory::allocation::BadAlloc",),
+      r"\b(\w+) raises an exception paddle::memory::allocation::BadAlloc",
+      lambda m: [("oom.kind", "runtime_alloc_failed"),
+                 ("_phase", "load_weights" if re.fullmatch(r"load\w*|assign\w*|fill_constant|\w*_random", m.group(1)) else "forward")]),
+    # Go's runtime refusing the heap more memory ("fatal error: runtime: out of memory", PhotoPrism, Ollama's server): host RAM
+    P("go-runtime-oom", ("fatal error: runtime: out of memory",), r"fatal error: runtime: out of memory",
+      const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
+    # TensorFlow's stream executor refused a region by the driver ("failed to allocate 20.79G (22317891584 bytes) from device:
+    # CUDA_ERROR_OUT_OF_MEMORY"): TensorFlow takes nearly the whole card up front (or grows it in chunks); the driver refusing
+    # the region says the device's memory is held elsewhere, by another process or a runtime that preallocated first
+    P("tf-region-refused", ("from device: CUDA_ERROR_OUT_OF_MEMORY",),
+      r"failed to allocate [\d.]+[KMGT]? \((\d+) bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("oom.hint", "runtime_region_refused")]),
     # the kernel a Paddle op ran, as its C++ traceback names it ("void phi::SoftmaxGPUDNNKernel<float, phi::GPUContext>(...)"):
     # a parameter's initializer (full, assign, a random fill) is the load, any other kernel computes on the input
     P("paddle-kernel-frame", ("Context>(",), r"\bphi::(\w+?)Kernel<[^()]*?phi::(?:GPU|XPU|Custom)Context>\(",

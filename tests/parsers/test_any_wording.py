@@ -3259,6 +3259,23 @@ ROUND_147 = [
          [("error.final", "gunicorn's arbiter killed a worker that did not answer within its --timeout (WORKER TIMEOUT): "
                           "the SIGKILL it reports is its own, not the OOM killer's", 1),
           (OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)]),
+    # round 148: an older Paddle naming the op whose allocation threw; Go's runtime out of heap (host RAM); TensorFlow's
+    # reservation refused by the driver; the kernel's OOM kill as older kernels capitalise it, and its segfault report;
+    # an exception whose native traceback a console wrapped after "call" names no cause of its own
+    case("paddle-op-badalloc", "W0109 11:16:28.406390 11887 operator.cc:179] mul raises an exception paddle::memory::allocation::BadAlloc, \n",
+         [(OOM, "runtime_alloc_failed", 1)], phase="prefill"),
+    case("go-runtime-oom", "photoprism-admin_1  | fatal error: runtime: out of memory\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("tf-region-refused", "2023-03-15 06:09:57.022658: I tensorflow/stream_executor/cuda/cuda_driver.cc:733] failed to allocate 20.79G "
+                              "(22317891584 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 22317891584, 1), ("oom.hint", "runtime_region_refused", 1)]),
+    case("kernel-oom-kill-capitalised", "[111607.682574] Out of Memory: Killed process 8366405 (photoprism) total-vm:5763668kB\n",
+         [(OOM, "kernel_oom_kill", 1), ("host.kernel_oom_kill", "Out of Memory: Killed process 8366405 (photoprism)", 1),
+          ("oom.exit_signal", "SIGKILL", 1)]),
+    case("kernel-segfault-pid-elided", "python[...]: segfault at 0 ip ...ade46b ... error 6 in libopenvino.so.2541[ade46b,...+117d000]\n",
+         [("error.final", "the kernel's trap (segfault): the process crashed (SIGSEGV, a segmentation fault), it was not killed for memory", 1)]),
+    case("wrapped-native-traceback", lines("immich_machine_learning  |      ONNXRuntimeError: Traceback (most recent call",
+                                           "immich_machine_learning  |      last):"), []),
     case("python-none-dealloc", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension\n",
          [("error.final", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension", 1)]),
 ]
