@@ -283,10 +283,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # the "failed to allocate context" after them is the backend that did not start, not memory)
     # (older builds print the pipeline error without "error:", "ggml_metal_init: load pipeline error: Error Domain=CompilerError
     # Code=2", an Intel Mac's GPU; or fail to open the library file itself: "ggml_metal_init: error: Error Domain=NSCocoaErrorDomain
-    # Code=258 \"The file name is invalid.\"")
+    # Code=258 \"The file name is invalid.\""; newer builds: "ggml_metal_device_init: error: failed to create library")
     P("metal-library-failed", ("failed to initialize the Metal library", "MTLLibraryErrorDomain", "load pipeline error", "MTLCompiler:",
-                               "Compiler failed to build request", "NSCocoaErrorDomain"),
-      r"ggml_metal_init: error: failed to initialize the Metal library|"
+                               "Compiler failed to build request", "NSCocoaErrorDomain", "error: failed to create library"),
+      r"ggml_metal_init: error: failed to initialize the Metal library|ggml_metal_\w+: error: failed to create library\b|"
       r"ggml_metal_(?:library_)?init: error: Error Domain=(?:MTLLibraryErrorDomain|NSCocoaErrorDomain)\b|"
       r"ggml_metal_\w+: (?:error: )?load pipeline error: Error Domain=|^\W*MTLCompiler: Compilation failed\b|^Compiler failed to build request\s*$",
       kind("broken_install", ("oom.hint", "metal_build"))),

@@ -282,8 +282,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # (not a launcher's advice about a code it may print: SGLang's "Rank 0 scheduler died during initialization (exit code:
     # -3). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.", where the code it printed is the one to read)
     # (and a parent's report of its child's SIGCHLD, as Jittor prints it: "si_code: 2 si_status: 9", killed by signal 9)
-    P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", "SIGKILL", "si_status: 9"),
-      r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b).*(?:signal: [Kk]illed|signal 9\b|SIGKILL\b(?! handler)|"
+    # (and PHP's Symfony Process quoting the number: 'The process has been signaled with signal "9".')
+    P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", 'signal "9"', "SIGKILL", "si_status: 9"),
+      r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b).*(?:signal: [Kk]illed|signal \"?9\b\"?|SIGKILL\b(?! handler)|"
       r"\bsi_code: 2 si_status: 9\b)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),

@@ -3276,6 +3276,10 @@ ROUND_147 = [
          [("error.final", "the kernel's trap (segfault): the process crashed (SIGSEGV, a segmentation fault), it was not killed for memory", 1)]),
     case("wrapped-native-traceback", lines("immich_machine_learning  |      ONNXRuntimeError: Traceback (most recent call",
                                            "immich_machine_learning  |      last):"), []),
+    # round 149: PHP's Symfony Process quoting the signal; ggml's Metal backend unable to make its shader library
+    case("symfony-signal-9", 'The process has been signaled with signal "9".\n', [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("ggml-metal-create-library-failed", "ggml_metal_device_init: error: failed to create library\n",
+         [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)]),
     case("python-none-dealloc", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension\n",
          [("error.final", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension", 1)]),
 ]
