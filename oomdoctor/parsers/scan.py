@@ -532,8 +532,10 @@ class _State:
         facts.extend(self._derived())
         if self.failure_line is None:
             last = _latest_phase(self.stamped_phases) or self.phase
-            if self.ready and last not in ("prefill", "decode"):
-                last = None  # (once serving, only a serving step it names is a phase reached)
+            if self.ready and last not in ("prefill", "decode") and not (last == "load_weights" and last_line - self.phase_line <= 10):
+                # (once serving, only a serving step it names is a phase reached, or a model it loads on a request where the
+                # log ends: Immich's and Ollama's servers load their models when asked)
+                last = None
             reached = _normalise_phase(last, False) if last not in (None, "serving") else None
             if reached:
                 facts.append(Fact("phase.reached", reached, Origin.LOG, None))

@@ -3311,6 +3311,19 @@ def test_a_folder_named_llamafiles_is_not_llamafile():  # holdout r13: Meta's re
     assert "llamacpp" in read_text_stream(b"./llamafile -m mistral.gguf\n").framework_scores
 
 
+def test_a_model_loaded_on_request_after_start_up_is_the_phase_reached_where_the_log_ends_in_it():
+    """holdout r142: a server that loads its model when asked (FastChat's worker after uvicorn started) and a paste that
+    stops in the shards' progress bar: the load is the step reached; the same load well before the end is not."""
+    from parser_table import scan_text
+
+    ready = "2023-11-09 23:46:21 | ERROR | stderr | INFO:     Application startup complete."
+    load = "Loading checkpoint shards:   0%|          | 0/7 [00:00<?, ?it/s]"
+    reached = {(f.key, f.value) for f in scan_text(lines(ready, load)).facts}
+    assert ("phase.reached", "load_weights") in reached
+    served = scan_text(lines(ready, load, *[f"INFO: 127.0.0.1:5{i:04d} - \"POST /v1/chat HTTP/1.1\" 200 OK" for i in range(12)]))
+    assert not any(f.key == "phase.reached" for f in served.facts)
+
+
 def test_a_serving_step_after_the_engine_was_ready_is_the_phase_reached():
     """holdout r108: TGI's router set its batch budget (warm-up passed), then a prefill raised and the paste stops
     before its error: the phase reached is that serving step, not start-up (nor nothing, as 'ready' read before)."""
