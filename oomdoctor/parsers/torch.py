@@ -137,8 +137,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # (a process that holds PyTorch's tensors holds more than 0 bytes: "this process has 0 bytes memory in
     # use" is NVML not seeing the process, in a container or under WSL, and says nothing)
     # (a paste that shortens it: "... this process has 20.67 GiB in use.")
+    # (nor does 17179869184.00 GiB, 2**64 bytes: NVML's -1 read as unsigned, under WSL)
     P("torch-this-process", ("this process has",), r"this process has " + SIZE + r" (?:memory )?in use",
-      lambda m: [("oom.process_bytes", _sz(m, 1))] if _sz(m, 1) else []),
+      lambda m: [("oom.process_bytes", _sz(m, 1))] if 0 < _sz(m, 1) < 1 << 60 else []),
     # (also on a line cut before "Of the allocated memory")
     P("torch-allocated", ("allocated by PyTorch",), r"(?:Of the allocated memory |^\W*)" + SIZE + r" is allocated by PyTorch",
       lambda m: [("oom.torch_allocated_bytes", _sz(m, 1))]),

@@ -3280,6 +3280,8 @@ ROUND_147 = [
     case("symfony-signal-9", 'The process has been signaled with signal "9".\n', [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
     case("ggml-metal-create-library-failed", "ggml_metal_device_init: error: failed to create library\n",
          [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)]),
+    # NVML's -1 read as unsigned (2**64 bytes, under WSL) is no process's use
+    case("torch-this-process-nvml-garbage", "Including non-PyTorch memory, this process has 17179869184.00 GiB memory in use.\n", []),
     case("python-none-dealloc", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension\n",
          [("error.final", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension", 1)]),
 ]
