@@ -368,7 +368,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # TensorFlow's, PaddlePaddle's and Jittor's own frames and messages: tensor libraries other than PyTorch, which no engine
     # in the list runs on
     _sig("fw-other-tensor-libs", "other", 4, ("tensorflow", "paddle", "jittor", "GPU_0_bfc"),
+         # (and TensorFlow's C++ logging: "2023-03-15 06:09:56.391024: I tensorflow/core/platform/cpu_feature_guard.cc:193] ...")
          r"[/\\](?:tensorflow|tensorflow_core|paddle|jittor)[/\\][\w/\\]*\.(?:py|cc|cpp|h)\b|\btensorflow\.python\.framework\.errors_impl\b|"
+         r"\b[IWEF] tensorflow/[\w/]+\.cc:\d+\]|"
          r"\bpaddle::(?:framework|memory|platform)::|\bby allocator GPU_\d+_bfc\b"),
     # a JAX program's frames (JAX, its libraries, Levanter's engine): no engine in the list runs on JAX unless it names itself
     _sig("fw-jax", "other", 4, ("jax", "equinox", "levanter", "flax"), r"[/\\](?:jax|jaxlib|equinox|flax|levanter)[/\\][\w/\\]*\.py\b"),

@@ -3282,6 +3282,9 @@ ROUND_147 = [
          [(OOM, "broken_install", 1), ("oom.hint", "metal_build", 1)]),
     # NVML's -1 read as unsigned (2**64 bytes, under WSL) is no process's use
     case("torch-this-process-nvml-garbage", "Including non-PyTorch memory, this process has 17179869184.00 GiB memory in use.\n", []),
+    # TensorFlow's C++ logging names the tensor library, no listed engine
+    case("tf-cpp-log-line", "2023-03-15 06:09:56.391024: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow binary is optimized\n",
+         [], framework="other"),
     case("python-none-dealloc", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension\n",
          [("error.final", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension", 1)]),
 ]
