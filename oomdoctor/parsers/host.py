@@ -166,6 +166,16 @@ _TF_LOAD_OPS = re.compile(r"(?i)Variable|Assign|Initiali[sz]er|random_(?:uniform
 _TF_SAMPLING_LOOP = re.compile(r"(?i)\bsampl\w*/while/")
 
 
+# the Paddle ops (snake_case, "[operator < fill_constant > error]") and phi kernels (CamelCase, "phi::FullKernel<...>") that
+# make a parameter: a load, not a pass over the input
+_PADDLE_LOAD_OPS = re.compile(r"load\w*|assign\w*|fill_constant|\w*_random")
+_PADDLE_LOAD_KERNELS = re.compile(r"(?i)full\w*|assign\w*|\w*random\w*|\w*gaussian\w*|uniform\w*")
+
+
+def _paddle_step(op: str) -> str:
+    return "load_weights" if _PADDLE_LOAD_OPS.fullmatch(op) else "forward"
+
+
 def _tf_node(m: re.Match[str]) -> Emitted:
     node = m.group(1)
     if _TF_SAMPLING_LOOP.search(node):
@@ -495,13 +505,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # the operator Paddle was running ("[operator < conv2d > error]"): a parameter's initializer or a load is the load,
     # any other op computes on the input
     P("paddle-operator", ("[operator <",), r"\[operator < (\w+) > error\]",
-      lambda m: [("_phase", "load_weights" if re.fullmatch(r"load\w*|assign\w*|fill_constant|\w*_random", m.group(1)) else "forward")]),
+      lambda m: [("_phase", _paddle_step(m.group(1)))]),
     # an older Paddle naming the op whose allocation threw ("W0109 operator.cc:179] mul raises an exception
     # paddle::memory::allocation::BadAlloc"): a failed allocation, in the step that op runs (a fill or an assign is the load)
     P("paddle-op-badalloc", ("raises an exception paddle::memory::allocation::BadAlloc",),
       r"\b(\w+) raises an exception paddle::memory::allocation::BadAlloc",
-      lambda m: [("oom.kind", "runtime_alloc_failed"),
-                 ("_phase", "load_weights" if re.fullmatch(r"load\w*|assign\w*|fill_constant|\w*_random", m.group(1)) else "forward")]),
+      lambda m: [("oom.kind", "runtime_alloc_failed"), ("_phase", _paddle_step(m.group(1)))]),
     # Go's runtime refusing the heap more memory ("fatal error: runtime: out of memory", PhotoPrism, Ollama's server): host RAM
     P("go-runtime-oom", ("fatal error: runtime: out of memory",), r"fatal error: runtime: out of memory",
       const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
@@ -514,8 +523,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # the kernel a Paddle op ran, as its C++ traceback names it ("void phi::SoftmaxGPUDNNKernel<float, phi::GPUContext>(...)"):
     # a parameter's initializer (full, assign, a random fill) is the load, any other kernel computes on the input
     P("paddle-kernel-frame", ("Context>(",), r"\bphi::(\w+?)Kernel<[^()]*?phi::(?:GPU|XPU|Custom)Context>\(",
-      lambda m: [("_phase", "load_weights" if re.fullmatch(r"(?i)full\w*|assign\w*|\w*random\w*|\w*gaussian\w*|uniform\w*", m.group(1))
-                  else "forward")]),
+      lambda m: [("_phase", "load_weights" if _PADDLE_LOAD_KERNELS.fullmatch(m.group(1)) else "forward")]),
     # ONNX Runtime running a node of the model's graph when it failed ("Non-zero status code returned while running Conv node.
     # Name:'p2o.Conv.2' Status Message: ... Failed to allocate memory for requested buffer of size 1277558784"): the session
     # placed its weights when it was created; a node's run computes on the input, a forward pass
