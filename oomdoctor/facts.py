@@ -210,6 +210,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "oom.need_room_bytes": _spec(int, B, "the room a runtime's own check says a part (its cache, a step) has: free memory or a ceiling"),
     "mem.gpu_used_bytes": _spec(int, B, "device memory in use by the engine, as its last running total states"),
     "mem.initial_usage_bytes": _spec(int, B, "device memory in use when the engine began profiling (its weights included)"),
+    "mem.used_at_start_bytes": _spec(int, B, "device memory in use before the engine placed anything (a device list's capacity less its free memory)"),
     "mem.gpu_planned_bytes": _spec(int, B, "GPU memory the scheduler planned to use (Ollama memory.required.partial)"),
     # live probes
     "gpu.count": _spec(int, N, "GPUs NVML sees"),

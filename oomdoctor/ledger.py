@@ -39,6 +39,8 @@ _BPP = {
 _KQUANT_MIX = re.compile(r"(q[2-6])_k_([sml])")
 # an EXL2/EXL3 quant's bits per weight as its name gives them: "exl2-3.0bpw", "4.65bpw"
 _BPW = re.compile(r"(\d+(?:\.\d+)?)bpw")
+# a GGUF type given by its width alone, as people type it ("iq4", "Q5"): that many bits and about half a bit of block scales
+_GGML_WIDTH = re.compile(r"i?q([2-8])")
 
 
 def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
@@ -57,6 +59,9 @@ def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
             mix = _KQUANT_MIX.fullmatch(key)  # a k-quant file type (Q5_K_S): its block type, a few tensors kept wider
             if mix:
                 return ggml_bits_per_weight(mix.group(1) + "_k") / 8 * {"s": 1.0, "m": 1.08, "l": 1.15}[mix.group(2)]
+            width = _GGML_WIDTH.fullmatch(key)
+            if width:
+                return (int(width.group(1)) + 0.5) / 8
             for k, v in _BPP.items():
                 if k in key:
                     return v
@@ -552,6 +557,9 @@ def _budget_shares(facts: FactSet, total: float | None, weights: float | None) -
         # what was in use before this engine: the initial usage less its own weights and context
         before = initial - (facts.number("mem.weights_bytes") or 0.0) - (facts.number("mem.non_torch_bytes") or 0.0)
         yield _est("ratio.used_before_start_of_total", max(0.0, before) / total, _ev(facts, "mem.initial_usage_bytes"))
+    at_start = facts.number("mem.used_at_start_bytes")
+    if at_start is not None and total:
+        yield _est("ratio.used_before_start_of_total", at_start / total, _ev(facts, "mem.used_at_start_bytes"))
     req, cap = facts.number("oom.requested_bytes"), facts.number("oom.buffer_limit_bytes")
     if req is not None and cap:
         yield _est("ratio.request_of_buffer_limit", req / cap, _ev(facts, "oom.buffer_limit_bytes"))

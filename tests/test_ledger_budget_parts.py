@@ -50,6 +50,12 @@ def test_bits_per_weight_in_a_quant_name(quant: str, bytes_per_param: float) -> 
     assert ledger.bytes_per_param(None, quant) == pytest.approx(bytes_per_param)
 
 
+@pytest.mark.parametrize("quant, bits", [("iq4", 4.5), ("Q5", 5.5), ("q8", 8.5), ("IQ3", 3.5)])
+def test_a_gguf_type_typed_as_its_width_alone(quant: str, bits: float) -> None:
+    """'gemma-4-31b-iq4' as a user types it: about that many bits a weight, not 16."""
+    assert ledger.bytes_per_param(None, quant) == pytest.approx(bits / 8)
+
+
 def _ranked(value: float, line: int, rank: int) -> Fact:
     text = f"(Worker_TP{rank} pid=1) INFO [gpu_worker.py:298] Available KV cache memory: {value / GB:.2f} GiB"
     return Fact("mem.kv_cache_bytes", value, Origin.LOG, Evidence("server.log", line, text))

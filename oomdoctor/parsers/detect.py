@@ -144,6 +144,10 @@ SIGNALS: tuple[Pattern, ...] = (
          # (its container's working folder, /sgl-workspace/, in the paths of a traceback)
          r"sglang|sgl[-_]kernel|sgl-workspace/|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch[.,] #new-seq|Decode batch[.,] #running-req: \d|memory capacity is unbalanced|"
          r"size of the hierarchical cache|--(?:enable-)?hicache", re.I),
+    # its scheduler's worker classes and files in a stack a paste shortened to bare names ("TpModelWorker(...)
+    # managers/tp_worker.py:269", "init_model_worker → init_tp_model_worker")
+    _sig("fw-sglang-workers", "sglang", 10, ("TpModelWorker", "init_tp_model_worker", "managers/tp_worker.py"),
+         r"\bTpModelWorker\b|\binit_tp_model_worker\b|\bmanagers/tp_worker\.py"),
     _sig("fw-sglang-prefix", "sglang", 8, (), r"^\[\d{4}-\d\d-\d\d " + SGLANG_RANK),
     # its rank prefix alone, the time cut off ("[TP0] EAGLE draft cuda graph replay padding: ...", "[DP1 TP3] ...")
     _sig("fw-sglang-bare-rank", "sglang", 6, ("[TP", "[DP", "[PP", "[EP"), r"^\[(?:(?:DP|TP|PP|EP)\d+ ?)+\] \S"),
@@ -168,7 +172,8 @@ SIGNALS: tuple[Pattern, ...] = (
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
          # (a quoted 'text-generation' is transformers' pipeline task, not the server)
          # (nor text-generation-webui's own module, "modules/text_generation.py")
-         r"(?<!pipelines/)(?<![\w])(?<!modules/)(?<!modules\\)text[_-]generation(?![_-]webui|['\"])|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
+         # (nor a project's folder of that name, "inference/huggingface/text-generation/utils.py": TGI's own are text_generation_server/)
+         r"(?<!pipelines/)(?<![\w])(?<!modules/)(?<!modules\\)text(?:_generation|-generation(?![/\\]))(?![_-]webui|['\"])|router/src|Webserver(?:Failed| Crashed)|ShardCannotStart|max[_-]batch[_-](?:prefill|total)[_-]tokens"),
     _sig("fw-textgen-webui", "transformers", 3, ("text-generation-webui", "Running on local URL", "text_generation.py", "generate_reply"),
          r"text-generation-webui|Running on local URL|modules[/\\]text_generation\.py|\bgenerate_reply(?:_HF)?\b"),
     # the web UI's loader modules name the engine underneath
@@ -183,13 +188,17 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
                                         "common_params_fit", "common_init_from_params", "common_memory_breakdown_print",
-                                        "due to missing support", "exceeds the available context size", "llama.cpp abort:", *KV_FULL_ANCHORS),
+                                        "due to missing support", "exceeds the available context size", "llama.cpp abort:",
+                                        "unknown model architecture", "llama.cpp unable to load model", *KV_FULL_ANCHORS),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_(?:tensors|print_meta|vocab)\b|"
          r"load_tensors:|llama-(?:server|cli|bench|run|simple|perplexity|mtmd-cli|gemma3-cli|llava-cli)|llamafile\b|\.gguf\b|-GGUF\b|"
          # (its abort as an app that embeds it relays it: "llama.cpp abort:5263: GGML_ASSERT(...) failed")
          r"\bllama\.cpp abort:\d+|"
+         # (its GGUF reader and loader's own words, as an app relays them: "gguf_init_from_file: failed to open ''",
+         # "error loading model architecture: unknown model architecture: 'qwen35moe'", cortex's "llama.cpp unable to load model")
+         r"\bgguf_init_from_file\w*|error loading model architecture: unknown model architecture|\bllama\.cpp unable to load model|"
          # (its common library's fit step and initialisation: "common_params_fit_impl: projected to use 29178 MiB of host memory")
          r"\bcommon_(?:params_fit\w*|init_from_params|memory_breakdown_print)\b|"
          r"graph_reserve: failed|allocating [\d.]+ MiB on device \d+: cudaMalloc failed|^\s*cudaMalloc failed: out of memory\s*$|"

@@ -400,6 +400,9 @@ _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re
 _CRASH_WORDS = r"[Ss]egmentation fault|Illegal instruction|[Ff]loating point exception|\bAborted\s+\(core dumped\)|" + "|".join(_SEGV_LOCALIZED)
 _CRASH_REPORT = re.compile(_CRASH_WORDS)
 # messages that point elsewhere (a worker died, see above) or are about memory and its settings
+# a call quoted in a message, its arguments and all ("CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasLtMatmul(ltHandle, ...,
+# workspaceSize, ...)`"): code, not the cause, whatever words its argument names hold
+_CALL_SPAN = re.compile(r"`[A-Za-z_][\w:.]*\([^`]*`?")
 _NOT_A_CAUSE = re.compile(
     # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below;
     # a console's wrap may cut it after "call")
@@ -506,7 +509,8 @@ def _final_error(m: re.Match[str]) -> Emitted:
         pass  # Python's `assert`: an invariant of the code ("Data too large for buffer 'cu_seqlen': 114 > 5"); no allocator raises it
     elif _CRASH_REPORT.match(name):
         pass  # a shell's report of a crash signal: what follows is the command it ran ("... api_server ./workspace"), not a cause
-    elif (_NOT_A_CAUSE.search(_FILE_PATH.sub(" ", message)) or (m.group(1) and _NOT_A_CAUSE.search(name))) and not _names_its_cause(message):
+    elif (_NOT_A_CAUSE.search(_CALL_SPAN.sub(" ", _FILE_PATH.sub(" ", message))) or (m.group(1) and _NOT_A_CAUSE.search(name))) \
+            and not _names_its_cause(message):
         return
     yield "error.final", m.group(0).strip()[:300]
 
@@ -1188,6 +1192,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-init-device-frame", ("in init_device", "worker.init_device()", 'collective_rpc("init_device")'),
       r"gpu_worker\.py\", line \d+, in init_device\b|\bself\.worker\.init_device\(\)|\bcollective_rpc\(\"init_device\"\)",
       const(("oom.hint", "init_device"))),
+    # a process choosing its device ("torch._C._cuda_setDevice(device)", "torch.cuda.set_device(local_rank)", the C call
+    # "cudaSetDevice"): it creates the CUDA context and places nothing of a model
+    P("set-device-frame", ("_cuda_setDevice(", "set_device(", "cudaSetDevice"),
+      r"\b_cuda_setDevice\(|\bcuda\.set_device\(|\)\.set_device\(|\bcudaSetDevice\b",
+      const(("oom.hint", "device_context"))),
     # Triton's autotuner benchmarking its candidate configs (autotuner.py's _bench, testing.py's do_bench): trial launches
     # with buffers of their own, outside any engine's pool
     P("triton-autotune-frames", ("triton/runtime/autotuner.py", "triton/testing.py"), r"triton/(?:runtime/autotuner|testing)\.py",

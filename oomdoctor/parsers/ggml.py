@@ -96,8 +96,9 @@ WRAPPER_ANCHORS = ("koboldcpp", "KoboldCpp", "LM Studio", "lmstudio", "lm-studio
 
 
 # llama.cpp's device list (`--list-devices`, a server's start): "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)",
-# "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free
-DEVICE_LIST = r"^\s*((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+): .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
+# "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free (a router's child
+# prints its pid first: "[36701] CUDA0 : NVIDIA GeForce RTX 3090 (24124 MiB, 10552 MiB free)")
+DEVICE_LIST = r"^\s*(?:\[\d+\]\s*)?((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+) ?: .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
 DEVICE_LIST_ANCHORS = ("MiB free)", " MiB)")
 # llama.cpp's own words for a context with no free KV cells, which the clients over it print as they are
 KV_FULL = r"could not find a KV slot for the batch|failed to find free space in the KV cache"
@@ -556,7 +557,12 @@ PATTERNS: tuple[Pattern, ...] = (
                  (f"_devfree:{m.group(1)}", int(m.group(2)) << 20)]),
     P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST,
       lambda m: [("mem.gpu_total_bytes", int(m.group(2)) << 20), *backend_of(m.group(1))]
-      + ([("mem.gpu_available_bytes", int(m.group(3)) << 20)] if m.group(3) else [])),
+      + ([("mem.gpu_available_bytes", int(m.group(3)) << 20)] if m.group(3) else [])
+      # (listed before any model is placed: what is not free is held by others; Apple's figure is a working set, not a use)
+      + ([("mem.used_at_start_bytes", (int(m.group(2)) - int(m.group(3))) << 20)] if m.group(3) and not m.group(1).startswith(("Metal", "MTL")) else [])),
+    # KoboldCpp's survey before it loads: the first GPU's memory as the driver reports it ("Detected Available GPU Memory: 6144 MB")
+    P("koboldcpp-gpu-memory", ("Detected Available GPU Memory:",), r"Detected Available GPU Memory: (\d+) MB",
+      lambda m: [("mem.gpu_total_bytes", int(m.group(1)) << 20)] if int(m.group(1)) else []),
     # llama.cpp's memory breakdown (at exit, or when a load fails): per device, in MiB,
     # "| - CUDA0 (RTX 4090) | total = free + (self = model + context + compute) + unaccounted |"
     # (after the function that prints it, and a timestamp or journal prefix: "common_memory_breakdown_print: |   - CUDA0 ...")

@@ -634,12 +634,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # bounds check that tripped)
     P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION", "DDR address of the",
                          "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception",
-                         "peer GPU memory over nvlink"),
+                         "peer GPU memory over nvlink", "launch failed", "Device fault error", "allow fault by device"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
       r"DDR address of the \w+ instruction is out\b|Core halted unexpectedly|Accelerator device halt|"
       r"there is an (?:exception of (?:aivec|aic|aicore) error|(?:fftsplus )?aicore error exception)\b|"
       # (a peer's memory read over NVLink that faulted: "CUDA error: Invalid access of peer GPU memory over nvlink or a hardware error")
-      r"Invalid access of peer GPU memory over nvlink", kind("illegal_memory_access")),
+      r"Invalid access of peer GPU memory over nvlink|"
+      # (a custom op's check after its launch: "RuntimeError: moe_sum_reduce CUDA kernel (small-token) launch failed"; Ascend's
+      # memory manager reporting a device's page fault: "[devmm] [ERROR] ... Device fault error.", "Va error don't allow fault by device")
+      r"\bCUDA kernel\b[^\n]{0,60}\blaunch failed\b(?![^\n]*memory)|\[devmm\][^\n]{0,160}(?:Device fault error|Va error don't allow fault by device)",
+      kind("illegal_memory_access")),
     # the runtime's own query of the device's free memory failed (ROCm's HSA agent query, hipMemGetInfo returning an
     # error: a host driver older than the container's runtime): the memory was never measured, nothing ran out
     # (ggml's SYCL backend: "[ggml_backend_sycl_device_get_memory] failed to get device memory size")

@@ -130,9 +130,14 @@ _NS_ITEM = re.compile(r"'([^']*)'|\"([^\"]*)\"|([^,\s\[\]]+)")
 
 def _namespace(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     """A Python program's parsed arguments printed at start-up (KoboldCpp's "Namespace(contextsize=16384, gpulayers=0,
-    ...)"): read as the command line they came from, when the names are one engine's flags."""
+    ...)"): read as the command line they came from, when the names are one engine's flags. A line cut before its ")"
+    loses its last pair, which may be cut mid-value."""
     argv: list[str] = []
-    for key, raw in _NS_PAIR.findall(m.group(1)):
+    body = m.group(1).rstrip()
+    pairs = _NS_PAIR.findall(body[:-1] if body.endswith(")") else body)
+    if not body.endswith(")"):
+        pairs = pairs[:-1]  # a line cut by the paste: its last value may be cut too
+    for key, raw in pairs:
         value = raw.strip()
         if value in ("None", "False", "''", '""', "[]"):
             continue
@@ -179,7 +184,8 @@ LAUNCH: tuple[Pattern, ...] = (
     # an environment variable assigned in a shell line, a docker -e or a compose list: the settings it names
     P("env-assignment", tuple(f"{name}=" for name in _ENV_NAMES),
       _ASSIGNING, _env_assignment, repeat=True),
-    P("argparse-namespace", ("Namespace(",), r"^\s*Namespace\((.*)\)\s*$", _namespace),
+    # (the line may be cut where a console or a paste stopped it: its complete pairs are read)
+    P("argparse-namespace", ("Namespace(",), r"^\s*Namespace\((.*)$", _namespace),
     P("flag-args", tuple(FLAG_OWNER) + tuple(f.replace("-", "_").replace("__", "--") for f in FLAG_OWNER) + SHARED_FLAGS,
       r"--[a-z][\w-]+[ =]", _flags),
     P("model-name", ("--model", "model=", "model_id", "model_path", "model_name", "from_pretrained", "ollama run", "Model ", "model ", "Model: ", "Loading model "), r"(?:--model(?:-path|-id|-name|_path|_name_or_path)?[= ]|model=|model_id: |model_path=|"

@@ -125,6 +125,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.max_model_len_estimate", to_int(m.group(1)))]),
     P("vllm-no-cache-blocks", ("No available memory for the cache blocks",), r"No available memory for the cache blocks",
       kind("no_kv_memory", ("_phase", "kv_alloc"))),
+    # the same measurement, overridden by hand ("Overriding num_gpu_blocks=0 with num_gpu_blocks_override=256"): the
+    # profile left no room for a single block; forcing a count does not make the room
+    P("vllm-zero-blocks-overridden", ("with num_gpu_blocks_override",), r"Overriding num_gpu_blocks=0 with num_gpu_blocks_override=\d+",
+      kind("no_kv_memory", ("_phase", "kv_alloc"))),
     # sleep mode that released nothing: the memory stays held for the colocated trainer that needs it
     P("vllm-sleep-freed", ("Sleep mode freed",), r"Sleep mode freed ([\d.]+) GiB memory, ([\d.]+) GiB memory is still in use",
       lambda m: [("oom.kind", "sleep_freed_nothing"), ("mem.gpu_used_bytes", gib(m.group(2)))]

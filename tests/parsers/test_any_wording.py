@@ -451,7 +451,8 @@ FRAMEWORKS = [
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer_device", "GPU", 1), ("oom.device", "2", 1),
           ("oom.requested_bytes", 3226174751, 1), (OOM, "ggml_alloc_failed", 2), ("oom.buffer", "compute", 2)], framework="llamacpp"),
     case("llamacpp-device-list", lines("Available devices:", "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)"),
-         [("mem.gpu_total_bytes", MiB(110511), 2), ("mem.gpu_available_bytes", MiB(110357), 2), ("gpu.backend", "rocm", 2)],
+         [("mem.gpu_total_bytes", MiB(110511), 2), ("mem.gpu_available_bytes", MiB(110357), 2), ("mem.used_at_start_bytes", MiB(110511 - 110357), 2),
+          ("gpu.backend", "rocm", 2)],
          framework="llamacpp"),
     case("lm-studio-models-folder", '    "downloadsDir": "/home/me/.cache/lm-studio/models"\n', [("oom.hint", "llamacpp_wrapper", 1)], framework="llamacpp"),
     case("vllm-sleep-allocator", "RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:163\n",
@@ -3289,9 +3290,50 @@ ROUND_147 = [
          [("error.final", "Fatal Python error: none_dealloc: deallocating None: bug likely caused by a refcount error in a C extension", 1)]),
 ]
 
+ROUND_150 = [
+    # llama.cpp's device list as a router's child prints it (its pid first, a space before the colon): before any model
+    # is placed, what is not free is held by others
+    case("ggml-device-list-router-child", "[36701] CUDA0 : NVIDIA GeForce RTX 3090 (24124 MiB, 10552 MiB free)\n",
+         [("mem.gpu_total_bytes", 24124 << 20, 1), ("mem.gpu_available_bytes", 10552 << 20, 1),
+          ("mem.used_at_start_bytes", (24124 - 10552) << 20, 1), ("gpu.backend", "cuda", 1)], framework="llamacpp"),
+    # a process choosing its device creates its CUDA context: an out-of-memory there places nothing of a model
+    # (a stack a user shortened to the calls, SGLang's worker classes naming the engine)
+    case("set-device-oom", lines(" → TpModelWorker(...)                          managers/tp_worker.py:269  __init__",
+                                 " → torch._C._cuda_setDevice(device)            torch/cuda/__init__.py:638",
+                                 "torch.AcceleratorError: CUDA error: out of memory"),
+         [("oom.hint", "device_context", 2), (OOM, "cuda_error_oom", 3)], framework="sglang"),
+    # a project's folder named text-generation is no TGI; DeepSpeed's launcher is DeepSpeed
+    case("deepspeed-example-folder", lines("CUDA_VISIBLE_DEVICES=3,5,6,7 deepspeed inference-test.py --name facebook/opt-1.3b",
+                                           '  File "/home/u/dsexamples/inference/huggingface/text-generation/utils.py", line 66, in __call__'),
+         [("oom.hint", "traceback", 2), ("gpu.count", 4, 1)], framework="deepspeed"),
+    # llama.cpp's loader's own words, as the apps over it relay them
+    case("llamacpp-unknown-architecture", "error loading model: error loading model architecture: unknown model architecture: 'qwen35moe'\n",
+         [("error.final", "the model could not be loaded (error loading model architecture: unknown model architecture: 'qwen35moe'): not memory", 1),
+          ("error.final", "unknown model architecture 'qwen35moe' (this build does not support the model)", 1), ("oom.hint", "context_failed", 1)],
+         framework="llamacpp"),
+    # vLLM's profile left no room for one KV block, and a user forced a count
+    case("vllm-zero-blocks-overridden", "INFO 04-01 11:25:38 [kv_cache_utils.py:826] Overriding num_gpu_blocks=0 with num_gpu_blocks_override=256\n",
+         [(OOM, "no_kv_memory", 1)], phase="kv_alloc"),
+    # KoboldCpp's arguments, the line cut by the paste (its last pair dropped), and its survey of the GPU
+    case("koboldcpp-namespace-cut", lines("Detected Available GPU Memory: 6144 MB",
+                                          "Namespace(admin=False, batchsize=512, contextsize=131072, debugmode=0, embeddingsm"),
+         [("mem.gpu_total_bytes", 6144 << 20, 1), ("knob.max_model_len", 131072, 2)]),
+    # a custom op's check after its launch, and Ascend's memory manager reporting a device's page fault: faults
+    case("kernel-launch-failed", "RuntimeError: moe_sum_reduce CUDA kernel (small-token) launch failed\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    case("ascend-devmm-fault", "[1716848.455103] [T3084147] [ascend] [devmm] [ERROR] [devmm_chan_query_vaflgs_d2h_process 130] "
+                               "<kworker/165:0:3084147,3084147> Device fault error. (hostpid=2787445; va=0x12f2f4c00000; ret=-22)\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    # a cuBLAS status that is no allocation, whatever the quoted call's arguments are named
+    case("cublas-execution-failed", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasLtMatmul( ltHandle, "
+                                    "computeDesc.descriptor(), &alpha_val, mat1_ptr, workspaceSize, at::cuda::getCurrentCUDAStream())`\n",
+         [("error.final", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasLtMatmul( ltHandle, "
+                          "computeDesc.descriptor(), &alpha_val, mat1_ptr, workspaceSize, at::cuda::getCurrentCUDAStream())`", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150))
 def test_any_wording(c):
     check(c)
 
