@@ -105,6 +105,25 @@ KV_FULL = r"could not find a KV slot for the batch|failed to find free space in 
 KV_FULL_ANCHORS = ("could not find a KV slot", "failed to find free space in the KV cache")
 
 
+def _device_list(m: re.Match[str]) -> Emitted:
+    """One device of llama.cpp's list: its capacity and what is free, in MiB. Listed before any model is placed,
+    what is not free is held by others (Apple's figure is a working set, not a use); more free than the device
+    holds is the runtime measuring something else (host RAM through a unified-memory path)."""
+    total = int(m.group(2))
+    yield "mem.gpu_total_bytes", total << 20
+    yield from backend_of(m.group(1))
+    if not m.group(3):
+        return
+    free = int(m.group(3))
+    yield "mem.gpu_available_bytes", free << 20
+    if m.group(1).startswith(("Metal", "MTL")):
+        return
+    if free <= total:
+        yield "mem.used_at_start_bytes", (total - free) << 20
+    elif free > total * 1.05:
+        yield "oom.hint", "free_over_capacity"
+
+
 def _count(raw: str) -> bool:
     """A plain non-negative integer ("33"; not "-1", "--5" or a superscript digit)."""
     return raw.isascii() and raw.isdigit()
@@ -555,11 +574,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-free", ("MiB free",), r"using device (\S+) \(.*\) - (\d+) MiB free",
       lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20), ("gpu.device_used", m.group(1)),
                  (f"_devfree:{m.group(1)}", int(m.group(2)) << 20)]),
-    P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST,
-      lambda m: [("mem.gpu_total_bytes", int(m.group(2)) << 20), *backend_of(m.group(1))]
-      + ([("mem.gpu_available_bytes", int(m.group(3)) << 20)] if m.group(3) else [])
-      # (listed before any model is placed: what is not free is held by others; Apple's figure is a working set, not a use)
-      + ([("mem.used_at_start_bytes", (int(m.group(2)) - int(m.group(3))) << 20)] if m.group(3) and not m.group(1).startswith(("Metal", "MTL")) else [])),
+    P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST, _device_list),
     # KoboldCpp's survey before it loads: the first GPU's memory as the driver reports it ("Detected Available GPU Memory: 6144 MB")
     P("koboldcpp-gpu-memory", ("Detected Available GPU Memory:",), r"Detected Available GPU Memory: (\d+) MB",
       lambda m: [("mem.gpu_total_bytes", int(m.group(1)) << 20)] if int(m.group(1)) else []),

@@ -184,6 +184,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vllm-kv-bytes-given", ("as specified by kv_cache_memory_bytes",),
       r"reserved ([\d.]+) GiB memory for KV Cache as specified by kv_cache_memory_bytes",
       lambda m: [("mem.kv_cache_bytes", gib(m.group(1))), ("oom.hint", "kv_bytes_given"), ("_phase", "kv_alloc")]),
+    # the worker's memory snapshot when it set up its device, before it loaded anything, as a failed check prints it
+    # ("init_snapshot = torch_peak=11.17GiB, free_memory=10.93GiB, total_memory=22.05GiB, ..."): what was not free was held already
+    P("vllm-init-snapshot", ("init_snapshot",), r"\binit_snapshot\s*=\s*(?:MemorySnapshot\()?.{0,60}?\bfree_memory=([\d.]+)GiB, total_memory=([\d.]+)GiB",
+      lambda m: [("mem.gpu_total_bytes", gib(m.group(2))), ("mem.used_at_start_bytes", max(0, gib(m.group(2)) - gib(m.group(1)))),
+                 ("_phase", "startup")]),
     # vllm-ascend's start-up check, which passed: "Free memory on device: 23.45 / 43.24 GiB" and "Requested memory:
     # 43.24 * 0.50 = 21.62 GiB": what others held before the engine, and the fraction asked for
     P("vllm-free-at-start", ("Free memory on device: ",), r"Free memory on device: ([\d.]+) / ([\d.]+) GiB",
