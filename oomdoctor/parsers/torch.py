@@ -128,8 +128,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"^\s*Tried to allocate (?:more than )?" + SIZE + r"\.?\s*$",
       kind("torch_oom")),
     # some builds print no device number ("GPU  has a total capacity")
-    # (a line cut after the capacity still states it)
-    P("torch-new-capacity", ("total capac",), r"GPU (\d*) ?has a total capac\w* of " + SIZE + r"(?: of which " + SIZE + r" is free)?",
+    # (a line cut after the capacity still states it; one cut after "is" still states what was free: "of which 3.79 GiB is")
+    P("torch-new-capacity", ("total capac",), r"GPU (\d*) ?has a total capac\w* of " + SIZE + r"(?: of which " + SIZE + r" is(?: free|\s*$))?",
       lambda m: ([("oom.device", m.group(1))] if m.group(1) else []) + [("oom.gpu_total_bytes", _sz(m, 2))]
       + ([("oom.gpu_free_bytes", _sz(m, 4))] if m.group(4) else [])),
     P("torch-process", ("memory in use",), r"Process (\d+) has " + SIZE + r" memory in use",

@@ -3324,6 +3324,10 @@ ROUND_150 = [
     case("ascend-devmm-fault", "[1716848.455103] [T3084147] [ascend] [devmm] [ERROR] [devmm_chan_query_vaflgs_d2h_process 130] "
                                "<kworker/165:0:3084147,3084147> Device fault error. (hostpid=2787445; va=0x12f2f4c00000; ret=-22)\n",
          [(OOM, "illegal_memory_access", 1)]),
+    # PyTorch's message cut after "is": what was free is still stated
+    case("torch-cut-after-is", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.93 GiB. GPU 0 has a total capacity of 79.14 GiB of which 3.79 GiB is\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", GiB(4.93), 1), ("oom.device", "0", 1), ("oom.gpu_total_bytes", GiB(79.14), 1),
+          ("oom.gpu_free_bytes", GiB(3.79), 1)]),
     # a cuBLAS status that is no allocation, whatever the quoted call's arguments are named
     case("cublas-execution-failed", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasLtMatmul( ltHandle, "
                                     "computeDesc.descriptor(), &alpha_val, mat1_ptr, workspaceSize, at::cuda::getCurrentCUDAStream())`\n",
