@@ -399,10 +399,10 @@ _ASSERTION = re.compile(r"\bAssertion\b|\bassert(?:ion)? (?:error|failed)\b", re
 # a shell's report of a crash signal (the final-error pattern reads it): the text after it is the command that crashed
 _CRASH_WORDS = r"[Ss]egmentation fault|Illegal instruction|[Ff]loating point exception|\bAborted\s+\(core dumped\)|" + "|".join(_SEGV_LOCALIZED)
 _CRASH_REPORT = re.compile(_CRASH_WORDS)
-# messages that point elsewhere (a worker died, see above) or are about memory and its settings
 # a call quoted in a message, its arguments and all ("CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasLtMatmul(ltHandle, ...,
 # workspaceSize, ...)`"): code, not the cause, whatever words its argument names hold
 _CALL_SPAN = re.compile(r"`[A-Za-z_][\w:.]*\([^`]*`?")
+# messages that point elsewhere (a worker died, see above) or are about memory and its settings
 _NOT_A_CAUSE = re.compile(
     # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below;
     # a console's wrap may cut it after "call")
