@@ -22,6 +22,7 @@ from oomdoctor import knobs, launch
 from oomdoctor.facts import Evidence, Fact, Origin, Value
 from oomdoctor.inputs import path_exists
 from oomdoctor.ledger import GGUF_USUAL
+from oomdoctor.gpus import HOST_SIZE
 from oomdoctor.parsers.base import parse_quantity, size_of, written_size
 
 if TYPE_CHECKING:  # (the memory model loads on first use: start-up stays light)
@@ -329,9 +330,20 @@ def _working_set(text: str) -> int | None:
     return size_of(f"{m.group(1)} {m.group(2)}") if m else None
 
 
+# a card's memory as people write it without naming the card: "24 GB GPU", "48g的显卡", "24G显存", "6141MiB total vRAM"
+_STATED_SIZE = re.compile(r"(?i)(?<![\d.])(\d+(?:\.\d+)?)\s*(GiB|GB|G|MiB|MB)(?![a-z0-9])")
+
+
 def _stated_size(text: str) -> int | None:
-    m = re.search(r"(\d+(?:\.\d+)?)\s*(GiB|GB|G)\b", text)
-    return size_of(m.group(0).replace("G ", "GB ")) if m and 1 <= float(m.group(1)) <= 512 else None
+    """The first size in the text, where a size stated as RAM, swap or disk yields to any other (the host's, beside
+    the card's: "64 GB RAM, 8 GB VRAM"); a RAM size alone is the device's (a phone's NPU, an APU: "16 GB RAM")."""
+    sizes = []
+    for m in _STATED_SIZE.finditer(text):
+        value, unit = float(m.group(1)), m.group(2).lower()
+        gib = value / 1024 if unit in ("mib", "mb") else value
+        if 1 <= gib <= 512:
+            sizes.append((bool(HOST_SIZE.match(text, m.end())), size_of(f"{m.group(1)} {'GiB' if unit == 'g' else m.group(2)}")))
+    return min(sizes, key=lambda s: s[0])[1] if sizes else None
 
 
 def _count_in(text: str) -> int | None:

@@ -322,6 +322,8 @@ def _spec(card: _Card, variant: _Variant | None, size: float | None, count: int,
                     variant.source, matched)
 
 
+# after a size: what says it is the host's memory, not a card's ("64 GB RAM", "32 GB of system RAM", "1 TB disk")
+HOST_SIZE = re.compile(r"(?i)\s*(?:of\s+)?(?:system\s+)?(?:RAM|swap|disk|SSD)\b")
 _SIZE_TIMES = re.compile(r"(?i)\b\d+(?:\.\d+)?\s?gi?b\s?[x×]\s?(\d+)\b")
 
 
@@ -460,13 +462,14 @@ def capacity_from_name(name: str) -> int | None:
         return spec.capacity_bytes
     if not name:
         return None
-    sizes = [(float(m.group(1)), m.group(2).lower()) for m in
+    sizes = [(float(m.group(1)), m.group(2).lower(), bool(HOST_SIZE.match(name, m.end()))) for m in
              re.finditer(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(GB|GiB)\b", name, re.IGNORECASE)]
-    sizes = [(n, unit) for n, unit in sizes if 2 <= n <= 512]
+    sizes = [s for s in sizes if 2 <= s[0] <= 512]
     if not sizes:
         return None
-    # a runtime figure ("31.74 GiB total capacity") beats a marketing one ("32 GB")
-    n, _ = max(sizes, key=lambda s: (s[1] == "gib" and not s[0].is_integer(), s[1] == "gib"))
+    # a runtime figure ("31.74 GiB total capacity") beats a marketing one ("32 GB"); the host's RAM beside a card's
+    # size ("64 GB RAM, 8 GB VRAM") yields to it
+    n, _, _ = max(sizes, key=lambda s: (not s[2], s[1] == "gib" and not s[0].is_integer(), s[1] == "gib"))
     return int(n * (1 << 30))
 
 

@@ -161,6 +161,11 @@ def test_free_text_is_tolerated_and_noted() -> None:
     ("Ascend 910B (Atlas 800 A2, 64GB x8 per node)", 8, 60.96),
     # different cards in one box: all of them, at their mean capacity (what a layer split spreads over)
     ("Tesla V100S 32GB + Tesla P40 24GB", 2, 27.06), ("RTX 3090 and RTX 4090", 2, 23.67),
+    # a card's memory without its name, as people write it: Chinese "24G显存", a lower-case "48g", MiB; not the host's RAM
+    ("24G显存", None, 24.0), ("48g的显卡", None, 48.0), ("GPU with 6141MiB total vRAM", None, 6141 / 1024),
+    ("2 x NVIDIA GeForce ... 24576MiB", 2, 24.0), ("64 GB RAM, 8 GB VRAM", None, 8.0),
+    # (a RAM size alone is the device's: a phone's NPU, an APU)
+    ("Hexagon NPU (16 GB RAM Android phone)", None, 16.0),
 ])
 def test_card_text(text: str, count: int | None, gib: float) -> None:
     got = values(context.from_gpu(text))
