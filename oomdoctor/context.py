@@ -331,7 +331,8 @@ def _working_set(text: str) -> int | None:
 
 
 # a card's memory as people write it without naming the card: "24 GB GPU", "48g的显卡", "24G显存", "6141MiB total vRAM"
-_STATED_SIZE = re.compile(r"(?i)(?<![\d.])(\d+(?:\.\d+)?)\s*(GiB|GB|G|MiB|MB)(?![a-z0-9])")
+# (not a figure of what was free or in use: "7920 MiB free")
+_STATED_SIZE = re.compile(r"(?i)(?<![\d.])(\d+(?:\.\d+)?)\s*(GiB|GB|G|MiB|MB)(?![a-z0-9])(?!\s*(?:free|available|avail|used|in use|left)\b)")
 
 
 def _stated_size(text: str) -> int | None:

@@ -179,6 +179,10 @@ def test_a_card_beside_something_else_is_one_card() -> None:
     assert (got["gpu.count"], got["gpu.name"]) == (1, "NVIDIA A100 80GB")
 
 
+def test_a_free_figure_is_not_a_capacity() -> None:
+    assert "gpu.total_bytes" not in values(context.from_gpu("AMD Vega 64 (Radeon RX Vega, 7920 MiB free)"))
+
+
 def test_unknown_card_is_a_note_not_an_error() -> None:
     ctx = context.from_gpu("the big one in rack 3")
     assert not ctx.facts and "no card or size" in ctx.notes[0]
