@@ -22,7 +22,6 @@ from oomdoctor import knobs, launch
 from oomdoctor.facts import Evidence, Fact, Origin, Value
 from oomdoctor.inputs import path_exists
 from oomdoctor.ledger import GGUF_USUAL
-from oomdoctor.gpus import HOST_SIZE
 from oomdoctor.parsers.base import parse_quantity, size_of, written_size
 
 if TYPE_CHECKING:  # (the memory model loads on first use: start-up stays light)
@@ -290,7 +289,7 @@ def from_gpu(text: str) -> Context:
         return Context(tuple(facts))
     # a size that is a limit on one buffer ("Metal max buffer 77309411328 bytes = 72 GiB") is not the card's
     sized = _BUFFER_LIMIT.sub("", text)
-    size = stated_set or gpus.capacity_from_name(sized) or _stated_size(sized)
+    size = stated_set or gpus.capacity_from_name(sized) or gpus.stated_size(sized)
     if size:
         count = _count_in(text)
         facts = [Fact("gpu.total_bytes", size, Origin.CARD, ev)] + ([Fact("gpu.count", count, Origin.CARD, ev)] if count else [])
@@ -328,23 +327,6 @@ def _working_set(text: str) -> int | None:
     """ "Metal working set 49152 MB", "recommendedMaxWorkingSetSize = 21845.34 MB" """
     m = re.search(r"(?i)working ?set(?:size)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(MiB|MB|GiB|GB)\b", text)
     return size_of(f"{m.group(1)} {m.group(2)}") if m else None
-
-
-# a card's memory as people write it without naming the card: "24 GB GPU", "48g的显卡", "24G显存", "6141MiB total vRAM"
-# (not a figure of what was free or in use: "7920 MiB free")
-_STATED_SIZE = re.compile(r"(?i)(?<![\d.])(\d+(?:\.\d+)?)\s*(GiB|GB|G|MiB|MB)(?![a-z0-9])(?!\s*(?:free|available|avail|used|in use|left)\b)")
-
-
-def _stated_size(text: str) -> int | None:
-    """The first size in the text, where a size stated as RAM, swap or disk yields to any other (the host's, beside
-    the card's: "64 GB RAM, 8 GB VRAM"); a RAM size alone is the device's (a phone's NPU, an APU: "16 GB RAM")."""
-    sizes = []
-    for m in _STATED_SIZE.finditer(text):
-        value, unit = float(m.group(1)), m.group(2).lower()
-        gib = value / 1024 if unit in ("mib", "mb") else value
-        if 1 <= gib <= 512:
-            sizes.append((bool(HOST_SIZE.match(text, m.end())), size_of(f"{m.group(1)} {'GiB' if unit == 'g' else m.group(2)}")))
-    return min(sizes, key=lambda s: s[0])[1] if sizes else None
 
 
 def _count_in(text: str) -> int | None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from oomdoctor.parsers.base import size_of
+
 GiB = 1 << 30
 MiB = 1 << 20
 
@@ -323,7 +325,7 @@ def _spec(card: _Card, variant: _Variant | None, size: float | None, count: int,
 
 
 # after a size: what says it is the host's memory, not a card's ("64 GB RAM", "32 GB of system RAM", "1 TB disk")
-HOST_SIZE = re.compile(r"(?i)\s*(?:of\s+)?(?:system\s+)?(?:RAM|swap|disk|SSD)\b")
+_HOST_SIZE = re.compile(r"(?i)\s*(?:of\s+)?(?:system\s+)?(?:RAM|swap|disk|SSD)\b")
 _SIZE_TIMES = re.compile(r"(?i)\b\d+(?:\.\d+)?\s?gi?b\s?[x×]\s?(\d+)\b")
 
 
@@ -462,7 +464,7 @@ def capacity_from_name(name: str) -> int | None:
         return spec.capacity_bytes
     if not name:
         return None
-    sizes = [(float(m.group(1)), m.group(2).lower(), bool(HOST_SIZE.match(name, m.end()))) for m in
+    sizes = [(float(m.group(1)), m.group(2).lower(), bool(_HOST_SIZE.match(name, m.end()))) for m in
              re.finditer(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(GB|GiB)\b", name, re.IGNORECASE)]
     sizes = [s for s in sizes if 2 <= s[0] <= 512]
     if not sizes:
@@ -471,6 +473,24 @@ def capacity_from_name(name: str) -> int | None:
     # size ("64 GB RAM, 8 GB VRAM") yields to it
     n, _, _ = max(sizes, key=lambda s: (not s[2], s[1] == "gib" and not s[0].is_integer(), s[1] == "gib"))
     return int(n * (1 << 30))
+
+
+# a card's memory as people write it without naming the card: "24 GB GPU", "48g的显卡", "24G显存", "6141MiB total vRAM"
+# (not a figure of what was free or in use: "7920 MiB free")
+_STATED_SIZE = re.compile(r"(?i)(?<![\d.])(\d+(?:\.\d+)?)\s*(GiB|GB|G|MiB|MB)(?![a-z0-9])(?!\s*(?:free|available|avail|used|in use|left)\b)")
+
+
+def stated_size(text: str) -> int | None:
+    """The card's memory in text that names no card, in the units capacity_from_name does not read ("G", MiB): the
+    first size, where one stated as RAM, swap or disk yields to any other (the host's, beside the card's: "64 GB RAM,
+    8 GB VRAM"); a RAM size alone is the device's (a phone's NPU, an APU: "16 GB RAM")."""
+    sizes = []
+    for m in _STATED_SIZE.finditer(text):
+        value, unit = float(m.group(1)), m.group(2).lower()
+        gib = value / 1024 if unit in ("mib", "mb") else value
+        if 1 <= gib <= 512:
+            sizes.append((bool(_HOST_SIZE.match(text, m.end())), size_of(f"{m.group(1)} {'GiB' if unit == 'g' else m.group(2)}")))
+    return min(sizes, key=lambda s: s[0])[1] if sizes else None
 
 
 # ----------------------------------------------------------------------------- log lines

@@ -172,8 +172,8 @@ _PADDLE_LOAD_OPS = re.compile(r"load\w*|assign\w*|fill_constant|\w*_random")
 _PADDLE_LOAD_KERNELS = re.compile(r"(?i)full\w*|assign\w*|\w*random\w*|\w*gaussian\w*|uniform\w*")
 
 
-def _paddle_step(op: str) -> str:
-    return "load_weights" if _PADDLE_LOAD_OPS.fullmatch(op) else "forward"
+def _paddle_step(op: str, loads: re.Pattern[str] = _PADDLE_LOAD_OPS) -> str:
+    return "load_weights" if loads.fullmatch(op) else "forward"
 
 
 def _tf_node(m: re.Match[str]) -> Emitted:
@@ -523,7 +523,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # the kernel a Paddle op ran, as its C++ traceback names it ("void phi::SoftmaxGPUDNNKernel<float, phi::GPUContext>(...)"):
     # a parameter's initializer (full, assign, a random fill) is the load, any other kernel computes on the input
     P("paddle-kernel-frame", ("Context>(",), r"\bphi::(\w+?)Kernel<[^()]*?phi::(?:GPU|XPU|Custom)Context>\(",
-      lambda m: [("_phase", "load_weights" if _PADDLE_LOAD_KERNELS.fullmatch(m.group(1)) else "forward")]),
+      lambda m: [("_phase", _paddle_step(m.group(1), _PADDLE_LOAD_KERNELS))]),
     # ONNX Runtime running a node of the model's graph when it failed ("Non-zero status code returned while running Conv node.
     # Name:'p2o.Conv.2' Status Message: ... Failed to allocate memory for requested buffer of size 1277558784"): the session
     # placed its weights when it was created; a node's run computes on the input, a forward pass
