@@ -476,6 +476,9 @@ def _head(text: str) -> str:
 def _candidates(text: str) -> Iterable[str]:
     """The whole text, then each HF-id- or file-like part of it (free text as users type it)."""
     yield text
+    # a Hugging Face cache folder in a path (".../hub/models--Org--Name/snapshots/<hash>") names the model
+    for m in re.finditer(r"\bmodels--([\w.-]+?)--([\w.-]+)", text):
+        yield f"{m.group(1)}/{m.group(2)}"
     for m in re.finditer(r"[\w.-]+/[\w.:-]+|[\w.-]+\.gguf\b|[\w.-]+:[\w.-]+", text):
         yield m.group(0).rsplit("/", 1)[-1] if m.group(0).startswith(("/", ".", "~")) else m.group(0)
     head = _head(text)

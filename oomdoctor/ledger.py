@@ -110,6 +110,7 @@ def _split_unknown(facts: FactSet) -> bool:
 
 # the most memory one discrete card holds (gpus.json: AMD Instinct MI355X); Apple's unified memory goes beyond it
 LARGEST_DISCRETE_GPU_BYTES = 309_216_673_792
+DATA_CENTRE_CARD_BYTES = 84_943_715_697  # an 80 GB H100 as CUDA reports it (79.11 GiB; the card table)
 
 # what a GGUF model runs in when nothing names its type: Ollama's library tags without a quantization, and
 # the file most downloads pick
@@ -400,6 +401,8 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
     if largest and request:  # a weight being placed is at most this; checkpoints are read at 16 bits or more
         per = max(2.0, bytes_per_param(facts.value("knob.dtype"), None))
         yield _est("ratio.request_of_largest_tensor", request / (largest * per), _ev(facts, "oom.requested_bytes"))
+    if weights and request:  # near 1: one allocation the size of the model's whole share of the device (its weights buffer)
+        yield _est("ratio.request_of_weights", request / weights, _ev(facts, "oom.requested_bytes"))
     host_req = facts.number("mem.host_required_bytes", "oom.host_required_bytes")
     host_avail = facts.number("oom.host_available_bytes", "host.ram_available_bytes", "host.cgroup_limit_bytes")
     if host_req is not None and host_avail:
@@ -705,6 +708,7 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _fit_batch(facts)
     yield from _fit_weights(facts, total)
     yield from _fit_swap(facts)
+    yield from _fit_cpu_kv(facts)
     shm_req = facts.number("oom.shm_requested_bytes")
     shm = f"{max(2, math.ceil(2 * shm_req / GIB))}g" if shm_req else "16g"
     yield _est("fit.shm_size", shm, _ev(facts, "oom.shm_requested_bytes", "host.shm_total_bytes"))
@@ -719,6 +723,19 @@ def _fit_swap(facts: FactSet) -> Iterable[Fact]:
     if ram:
         tp = facts.number("knob.tensor_parallel_size") or 1
         yield _est("fit.swap_space", int(0.4 * ram / GIB / tp), _ev(facts, "oom.host_available_bytes", "knob.tensor_parallel_size"))
+
+
+def _fit_cpu_kv(facts: FactSet) -> Iterable[Fact]:
+    """vLLM's CPU backend: a KV cache space (GiB) and a utilization that keep the cache within nine tenths of the RAM
+    its check found free on the node."""
+    if "cpu_kv_over_ram" not in facts.values("oom.kind"):
+        return
+    free, node = facts.number("oom.host_available_bytes"), facts.number("host.ram_total_bytes")
+    if free:
+        ev = _ev(facts, "oom.host_available_bytes")
+        yield _est("fit.cpu_kv_space", max(1, int(0.9 * free / GIB)), ev)
+        if node:
+            yield _est("fit.cpu_kv_utilization", max(0.01, math.floor(90 * free / node) / 100), ev)
 
 
 def _ggml_fit_context(facts: FactSet, n_ctx: float) -> int:
@@ -806,6 +823,13 @@ def _fit_weights(facts: FactSet, total: float | None) -> Iterable[Fact]:
         over = weights - total * 0.8
         if over > 0:
             yield _est("fit.cpu_offload_gb", math.ceil(over / GIB), ev)
+    elif weights and weights > LARGEST_DISCRETE_GPU_BYTES and facts.value("gpu.backend") != "metal":
+        # no card stated, and none made holds the model: the split over the usual 80 GB data-centre cards, a node's
+        # eight at most, then nodes in a pipeline
+        need = weights * parallel_split(facts)[0] / (DATA_CENTRE_CARD_BYTES * 0.8)
+        yield _est("fit.tensor_parallel_size", min(8, 2 ** math.ceil(math.log2(need))), ev)
+        if need > 8:
+            yield _est("fit.pipeline_parallel_size", math.ceil(need / 8), ev)
     # llama.cpp / Ollama: how many layers fit
     offloaded = facts.number("mem.layers_offloaded")
     gpu_w = facts.number("mem.weights_bytes")

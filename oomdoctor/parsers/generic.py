@@ -284,8 +284,9 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
                      r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
 # (ggml_aligned_malloc is ggml's CPU allocator; mkl_malloc Intel MKL's, which CTranslate2 and PyTorch's CPU kernels use)
 # (a JavaScript ArrayBuffer, "RangeError: Array buffer allocation failed", is the browser's or Node's heap)
+# (Android's runtime reports its Java heap as "... free bytes and 41MB until OOM, target footprint ..., growth limit ...")
 _HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
-                        r"array ?buffer)\b|cannot allocate memory")
+                        r"array ?buffer|until OOM)\b|cannot allocate memory")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 
@@ -321,7 +322,9 @@ _ZERO_SIZE = re.compile(r"(?i)\ballocate (?:\w+ )?buffer,? (?:of )?size\s*=?\s*0
 # (in any unit a runtime prints, up to a size bug's: Paddle's "Cannot allocate 655.142555PB memory on GPU 0")
 _STATED_SIZE = re.compile(r"(?i)\ballocate\s+(?:memory\s+)?(?:of\s+)?(?:size\s+)?(\d+(?:\.\d+)?)\s*(bytes|[KMGTPE]i?B)\b|"
                           # (a bare count is bytes: ggml's Vulkan backend, "Memory allocation of size 638668800 failed")
-                          r"\ballocation of size (\d{4,})(?= failed)")
+                          r"\ballocation of size (\d{4,})(?= failed)|"
+                          # (Android's Java heap: "Failed to allocate a 54000015 byte allocation with 25165824 free bytes")
+                          r"\ballocate a (\d+) byte allocation\b")
 
 
 def _stated_oom(m: re.Match[str]) -> Emitted:
@@ -350,7 +353,7 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
         yield "_phase", next(phase for stem, phase in _STEP_PHASE.items() if word.startswith(stem))
     size = _STATED_SIZE.search(line)
     if size:  # "Can not allocate 16049884928 bytes for USM Device", "failed to allocate 2.00 GiB"
-        requested = to_bytes(size.group(1), size.group(2)) if size.group(1) else int(size.group(3))
+        requested = to_bytes(size.group(1), size.group(2)) if size.group(1) else int(size.group(3) or size.group(4))
         if requested:
             yield "oom.requested_bytes", requested
 
@@ -480,6 +483,8 @@ def _final_error(m: re.Match[str]) -> Emitted:
         # a generic exception's name alone (Jupyter's header line "RuntimeError" over a traceback cut below it) states no
         # cause; a bare AssertionError or TimeoutError does
         return
+    if name.endswith("ResourceExhaustedError"):
+        return  # PaddlePaddle's and TensorFlow's out-of-memory class (read as one), whatever its cut message says
     inner = _WORKER_RELAY.search(message)
     if inner:  # vLLM's executor relays a worker's error: that error is the one to read
         name, message = "", inner.group(1) or inner.group(2) or ""
@@ -602,6 +607,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b[Mm]odel\b[^()\n]{0,160}\((\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B)\) (?:exceeds|is larger than) [^()\n]{0,80}?\((\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B)\)",
       lambda m: [("oom.kind", "budget_exceeded"), ("mem.weights_bytes", to_bytes(m.group(1), m.group(2))),
                  ("mem.gpu_available_bytes", to_bytes(m.group(3), m.group(4))), ("_phase", "load_weights")]),
+    # a distributed runtime's placement finding no device, node or group of them with room for the model (exo's
+    # "No cycles found with sufficient memory"): refused before loading, no sizes stated
+    P("placement-no-room", ("with sufficient memory", "with enough memory"),
+      r"(?i)\bno (?:cycles?|nodes?|devices?|gpus?|workers?|placements?|shards?)\b[\w ]{0,30}? with (?:sufficient|enough) memory\b",
+      kind("placement_no_room", ("_phase", "load_weights"))),
     # a runtime's own check stating what a part needs against what it has: "inference buffers alone need 9.35 GB but only
     # 6.92 GB is free on the GPU", "Prefill would require ~26.16 GB peak (current 21.79 GB + KV+SDPA 4.37 GB) but metal_cap
     # ceiling is 24.96 GB"; the part the sentence names decides the account
@@ -696,6 +706,14 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "host_swap_over_ram")] + ([] if m.group(1) is None else [
           ("knob.swap_space", float(m.group(1))), ("oom.host_required_bytes", to_bytes(m.group(1), "GiB")),
           ("oom.host_available_bytes", to_bytes(m.group(2), "GiB"))])),
+    # vLLM's CPU backend checking its KV cache against a NUMA node's free RAM ("Available memory on node 0 (149.11/692.65 GiB)
+    # on kv cache allocation is less than requested memory for kv (206.54/207.8 GiB)"); without VLLM_CPU_KVCACHE_SPACE it
+    # sizes the cache as the node's memory times the utilization
+    P("cpu-kv-over-ram", ("less than requested memory for kv",),
+      r"Available memory on node \d+ \(([\d.]+)/([\d.]+) GiB\) on kv cache allocation is less than requested memory for kv \(([\d.]+)/",
+      lambda m: [("oom.kind", "cpu_kv_over_ram"), ("oom.host_available_bytes", to_bytes(m.group(1), "GiB")),
+                 ("host.ram_total_bytes", to_bytes(m.group(2), "GiB")), ("oom.host_required_bytes", to_bytes(m.group(3), "GiB")),
+                 ("_phase", "kv_alloc")]),
     # XLA placing a compiled program in a TPU's HBM: what it needs against what the chip has ("Ran out of memory in memory
     # space hbm. Used 20.44G of 15.75G hbm. Exceeded hbm capacity by 4.70G.")
     P("xla-hbm-used", ("memory space hbm",), r"Ran out of memory in memory space hbm\. Used ([\d.]+)([KMGT]) of ([\d.]+)([KMGT]) hbm",
@@ -1088,13 +1106,15 @@ PATTERNS: tuple[Pattern, ...] = (
                      "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ut of host memory", "ut of system memory",
                      # (the memory named, "ran out of GPU memory": lines the plain literals above do not select)
                      "ut of GPU memory", "ut of gpu memory", "ut of device memory", "ut of video memory", "ut of VRAM", "ut of vram",
-                     "ut of CUDA memory", "ut of graphics memory"),
+                     "ut of CUDA memory", "ut of graphics memory", "ResourceExhaustedError"),
       r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics |host |system )?memory\b|\bout of vram\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b|"
       # (ROCm's HSA runtime: "HSA exception: MemoryRegion::BlockAllocator::alloc failed", a device region out of blocks)
-      r"\bBlockAllocator::alloc failed\b",
+      r"\bBlockAllocator::alloc failed\b|"
+      # (PaddlePaddle's and TensorFlow's out-of-memory class, its message on the lines after it or cut away)
+      r"\bResourceExhaustedError\b",
       _stated_oom, fallback=True),
     # C++'s new[] given a length below zero or past what can be addressed (std::bad_array_new_length, thrown through
     # __throw_bad_array_new_length; its what() may still read "std::bad_alloc"): a length computed wrong, not memory

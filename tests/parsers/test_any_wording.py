@@ -3335,9 +3335,27 @@ ROUND_150 = [
                           "computeDesc.descriptor(), &alpha_val, mat1_ptr, workspaceSize, at::cuda::getCurrentCUDAStream())`", 1)]),
 ]
 
+ROUND_153 = [
+    # PaddlePaddle's (and TensorFlow's) out-of-memory class, its message on lines a paste cut away
+    case("paddle-resource-exhausted-cut", lines("Error Message Summary:", "----------------------", "ResourceExhaustedError:"),
+         [(OOM, "cuda_error_oom", 3)]),
+    # Android's Java heap: the runtime's own figures of the allocation and the heap's limit
+    case("android-java-heap", "Could not invoke Onnxruntime.run. Failed to allocate a 54000015 byte allocation with 25165824 free bytes "
+                              "and 41MB until OOM, target foorprint 249685672, growth limit 268435456\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 54000015, 1)]),
+    # a distributed runtime's placement with no room anywhere, sizes unstated
+    case("exo-no-cycles", "ValueError:No cycles found with sufficient memory.\n", [(OOM, "placement_no_room", 1)], phase="load_weights"),
+    # vLLM's CPU backend checking its KV cache against a NUMA node's free RAM
+    case("vllm-cpu-kv-over-ram", "(Worker pid=1671) ERROR 06-09 16:29:44 [multiproc_executor.py:987] ValueError: Available memory on node 0 "
+                                 "(149.11/692.65 GiB) on kv cache allocation is less than requested memory for kv (206.54/207.8 GiB). "
+                                 "Reduce CPU memory used by other processes.\n",
+         [(OOM, "cpu_kv_over_ram", 1), ("oom.host_available_bytes", GiB(149.11), 1), ("host.ram_total_bytes", GiB(692.65), 1),
+          ("oom.host_required_bytes", GiB(206.54), 1)], phase="kv_alloc"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153))
 def test_any_wording(c):
     check(c)
 
