@@ -709,6 +709,7 @@ def _fits(facts: FactSet, total: float | None) -> Iterable[Fact]:
     yield from _fit_weights(facts, total)
     yield from _fit_swap(facts)
     yield from _fit_cpu_kv(facts)
+    yield from _fit_pool_cap(facts)
     shm_req = facts.number("oom.shm_requested_bytes")
     shm = f"{max(2, math.ceil(2 * shm_req / GIB))}g" if shm_req else "16g"
     yield _est("fit.shm_size", shm, _ev(facts, "oom.shm_requested_bytes", "host.shm_total_bytes"))
@@ -736,6 +737,14 @@ def _fit_cpu_kv(facts: FactSet) -> Iterable[Fact]:
         yield _est("fit.cpu_kv_space", max(1, int(0.9 * free / GIB)), ev)
         if node:
             yield _est("fit.cpu_kv_utilization", max(0.01, math.floor(90 * free / node) / 100), ev)
+
+
+def _fit_pool_cap(facts: FactSet) -> Iterable[Fact]:
+    """Triton's CUDA memory pool: a size that holds the refused tensor twice over (a power of two, 256 MiB at least)."""
+    request = facts.number("oom.requested_bytes")
+    if "triton_cuda_pool" in facts.values("oom.hint") and request:
+        size = max(256 << 20, 1 << math.ceil(math.log2(2 * request)))
+        yield _est("fit.triton_cuda_pool", f"{facts.value('oom.device') or 0}:{size}", _ev(facts, "oom.requested_bytes"))
 
 
 def _ggml_fit_context(facts: FactSet, n_ctx: float) -> int:

@@ -396,7 +396,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",
                                       "torch_npu", "NPUCachingAllocator", "support querying the available free memory", "TORCH_USE_CUDA_DSA",
                                       "index out of bounds\"` failed", "Tried to allocate", "torch/distributed/"),
-         r"torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
+         r"torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|(?<!java\.lang\.)OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
          # (its hint under a device-side assert, and ATen's indexing kernel's own assertion)
          r"TORCH_USE_CUDA_DSA|Assertion `-sizes\[i\] <= index && index < sizes\[i\] && \"index out of bounds\"` failed|"

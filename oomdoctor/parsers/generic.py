@@ -284,9 +284,10 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
                      r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
 # (ggml_aligned_malloc is ggml's CPU allocator; mkl_malloc Intel MKL's, which CTranslate2 and PyTorch's CPU kernels use)
 # (a JavaScript ArrayBuffer, "RangeError: Array buffer allocation failed", is the browser's or Node's heap)
-# (Android's runtime reports its Java heap as "... free bytes and 41MB until OOM, target footprint ..., growth limit ...")
+# (Android's runtime reports its Java heap as "... free bytes and 41MB until OOM, target footprint ..., growth limit ...";
+# a JVM's OutOfMemoryError is its heap or its direct buffers, host memory whatever the process serves)
 _HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
-                        r"array ?buffer|until OOM)\b|cannot allocate memory")
+                        r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError)\b|cannot allocate memory")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 
@@ -639,6 +640,16 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     P("metal-buffer", ("buffer, size =",),
       r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.,]+) Mi?B(?:.*?\(\s*([\d.,]+)\s*/(?:\s*([\d.,]+)\s*\))?)?", _metal_buffer),
+    # TensorRT's allocator reporting the CUDA status by its number ("runtime.cpp (24) - Cuda Error in allocate: 2"; older
+    # releases, before it added the words): 2 is cudaErrorMemoryAllocation
+    P("trt-cuda-error-2", ("Cuda Error in allocate: 2",), r"\bCuda Error in allocate: 2\b", kind("cuda_error_oom")),
+    # Triton's own CUDA memory pool (CNMEM, --cuda-memory-pool-byte-size, 64 MB a GPU by default) too small for a tensor
+    # passed between models or a request's input: the server's cap, not the device ("Failed to allocate CUDA memory with
+    # byte size 78643200 on GPU 0: CNMEM_STATUS_OUT_OF_MEMORY, falling back to pinned system memory")
+    P("triton-cuda-pool", ("CNMEM_STATUS_OUT_OF_MEMORY",),
+      r"(?:Failed to allocate CUDA memory with byte size (\d+) on GPU (\d+): )?CNMEM_STATUS_OUT_OF_MEMORY",
+      lambda m: [("oom.kind", "allocator_cap"), ("oom.hint", "triton_cuda_pool")]
+      + ([("oom.requested_bytes", int(m.group(1))), ("oom.device", m.group(2))] if m.group(1) else [])),
     # ONNX Runtime's BFC arena at its own cap (the CUDA provider's gpu_mem_limit), not the device
     P("ort-arena-cap", ("smaller than requested bytes",), r"Available memory of (\d+) is smaller than requested bytes of (\d+)",
       lambda m: [("oom.kind", "allocator_cap"), ("oom.requested_bytes", int(m.group(2)))]),
@@ -1106,13 +1117,16 @@ PATTERNS: tuple[Pattern, ...] = (
                      "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ut of host memory", "ut of system memory",
                      # (the memory named, "ran out of GPU memory": lines the plain literals above do not select)
                      "ut of GPU memory", "ut of gpu memory", "ut of device memory", "ut of video memory", "ut of VRAM", "ut of vram",
-                     "ut of CUDA memory", "ut of graphics memory", "ResourceExhaustedError"),
+                     "ut of CUDA memory", "ut of graphics memory", "ResourceExhaustedError",
+                     "lloc Device Memory Failed", "lloc device memory failed"),
       r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics |host |system )?memory\b|\bout of vram\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b|"
       # (ROCm's HSA runtime: "HSA exception: MemoryRegion::BlockAllocator::alloc failed", a device region out of blocks)
       r"\bBlockAllocator::alloc failed\b|"
+      # (an SDK's own words for a device allocation: Sophon's "Alloc Device Memory Failed! Program Terminated.")
+      r"\balloc(?:ate)? device memory failed\b|"
       # (PaddlePaddle's and TensorFlow's out-of-memory class, its message on the lines after it or cut away)
       r"\bResourceExhaustedError\b",
       _stated_oom, fallback=True),

@@ -477,6 +477,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"kIOGPUCommandBufferCallbackError(Hang|PageFault|InnocentVictim|SubmissionsIgnored|NotPermitted|InvalidResource)\b|"
       r"Caused GPU (Hang|Address Fault) Error",
       lambda m: [("oom.kind", "illegal_memory_access" if "Fault" in (m.group(1) or m.group(2)) else "gpu_timeout"), ("gpu.backend", "metal")]),
+    # iOS refusing GPU work from an app in the background ("Insufficient Permission (to submit GPU work from background)
+    # (00000006:kIOGPUCommandBufferCallbackErrorBackgroundExecutionNotPermitted)"): a policy, not memory, whatever
+    # "Insufficient" reads like
+    P("metal-background-denied", ("BackgroundExecutionNotPermitt", "submit GPU work from background"),
+      r"kIOGPUCommandBufferCallbackErrorBackgroundExecutionNotPermitt|\bto submit GPU work from background\b",
+      const(("oom.kind", "gpu_background_denied"), ("gpu.backend", "metal"))),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
     # Ollama's scheduler found no GPU with room for the graph and two layers, and runs the model on the CPU
     # (memory.go: available < overhead + graph + minimum + 2 x layer size; the graph and, in older releases, each

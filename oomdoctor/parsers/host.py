@@ -694,9 +694,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\blib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc)\.so[.\d]*: cannot open shared object file",
       kind("broken_install", ("oom.hint", "cuda_libraries"))),
     # informational lines of an allocator or a transport that go on working: TensorFlow's pool allocator growing
-    # its cache, Open MPI's shared-memory transport falling back; nothing failed
-    P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL"),
-      r"PoolAllocator: After \d+ get requests|Raising pool_size_limit_ from \d+|create_and_attach: unable to create shared memory BTL",
+    # its cache, Open MPI's shared-memory transport falling back, AMD MIOpen skipping a solver whose workspace the caller
+    # did not provide ("Warning [IsEnoughWorkspace] ... workspace required: 3416064, provided ptr: 0 size: 0"); nothing failed
+    P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL", "[IsEnoughWorkspace]"),
+      r"PoolAllocator: After \d+ get requests|Raising pool_size_limit_ from \d+|create_and_attach: unable to create shared memory BTL|"
+      r"Warning \[IsEnoughWorkspace\]",
       kind("memory_notice")),
     # a Triton (or torch.compile) kernel build whose link step finds no libcuda ("/usr/bin/ld: cannot find -lcuda",
     # "collect2: error: ld returned 1 exit status"): the driver library is not where the toolchain looks

@@ -231,6 +231,7 @@ NOT_OOM_KINDS = frozenset({
     "alloc_size_limit", "buffer_count_limit", "estimator_bug", "workspace_overflow", "request_rejected", "device_lost", "mlock_limit",
     "profile_inconsistent", "req_slots_exhausted", "pin_refused", "context_full", "vram_recovery_warning",
     "gpu_memory_unreported", "memory_notice", "request_over_context", "device_taken", "disk_full", "onchip_overflow", "onchip_plan_clash", "zero_size_alloc",
+    "gpu_background_denied",
 })
 
 

@@ -95,8 +95,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"MPS allocated: " + SIZE + r", other allocations: " + SIZE + r", max allowed: " + SIZE,
       lambda m: _mps_figures(to_bytes(m.group(1), m.group(2)), to_bytes(m.group(3), m.group(4)), to_bytes(m.group(5), m.group(6)))),
     # the exception's name alone (a message cut after it; its wording in a later line); not the name quoted by another
-    # error ("module 'torch.cuda' has no attribute 'OutOfMemoryError'": a handler written for a newer PyTorch)
-    P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)(?<!')OutOfMemoryError(?!: Task was killed)(?!')", kind("torch_oom")),
+    # error ("module 'torch.cuda' has no attribute 'OutOfMemoryError'": a handler written for a newer PyTorch), nor a JVM's
+    # ("java.lang.OutOfMemoryError: Java heap space": the host's, read with the stated out-of-memory lines)
+    P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)(?<!')(?<!java\.lang\.)OutOfMemoryError(?!: Task was killed)(?!')", kind("torch_oom")),
     P("torch-oom-name-missing", ("'OutOfMemoryError'",), r"\b(AttributeError|ImportError): [^\n]*'OutOfMemoryError'",
       lambda m: [("error.final", f"{m.group(1)} on the name OutOfMemoryError: an out-of-memory handler written for a newer "
                                  "PyTorch, raised while it handled another error, which it hides")]),

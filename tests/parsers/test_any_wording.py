@@ -3353,9 +3353,39 @@ ROUND_153 = [
           ("oom.host_required_bytes", GiB(206.54), 1)], phase="kv_alloc"),
 ]
 
+ROUND_154 = [
+    # a JVM's OutOfMemoryError is its heap's or its direct buffers': host memory, not PyTorch's
+    case("jvm-direct-buffer", "java.lang.OutOfMemoryError: Direct buffer memory\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # TensorRT's CUDA status by its number: 2 is cudaErrorMemoryAllocation
+    case("trt-cuda-error-2", "E0311 14:15:13.700653 1 logging.cc:43] runtime.cpp (24) - Cuda Error in allocate: 2\n",
+         [(OOM, "cuda_error_oom", 1)]),
+    # Triton's own CUDA memory pool too small for a tensor: the server's cap, with the size refused
+    case("triton-cnmem-pool", "W0410 13:51:44.743979 1 memory.cc:212] Failed to allocate CUDA memory with byte size 102236160 on GPU 0: "
+                              "CNMEM_STATUS_OUT_OF_MEMORY, falling back to pinned system memory\n",
+         [(OOM, "allocator_cap", 1), ("oom.hint", "triton_cuda_pool", 1), ("oom.requested_bytes", 102236160, 1), ("oom.device", "0", 1)]),
+    # a block-paged KV cache refusing a request's blocks, with what it had left
+    case("kv-blocks-left", "ErrorMsg: failed to malloc 134 blocks, only 28 blocks left\n", [(OOM, "kv_runtime_exhausted", 1)]),
+    # an SDK's own words for a failed device allocation
+    case("sophon-alloc-device-memory", "[STREAM_CHECK_MESSAGE]  Expected ret == 0 to be true, but got false. Alloc Device Memory Failed! Program Terminated.\n",
+         [(OOM, "cuda_error_oom", 1)]),
+    # AMD MIOpen skipping a solver the caller gave no workspace: a notice, nothing failed
+    case("miopen-workspace-notice", "MIOpen(HIP): Warning [IsEnoughWorkspace] [EvaluateInvokers] Solver <GemmFwdRest>, workspace required: "
+                                    "3416064, provided ptr: 0 size: 0\n",
+         [(OOM, "memory_notice", 1)]),
+    # iOS refusing GPU work from an app in the background, the status cut by the paste
+    case("metal-background-denied", "libc++abi: terminating due to uncaught exception of type std::runtime_error: [METAL] Command buffer "
+                                    "execution failed: Insufficient Permission (to submit GPU work from background) "
+                                    "(00000006:kIOGPUCommandBufferCallbackErrorBackgroundExecutionNotPermitt\n",
+         [(OOM, "gpu_background_denied", 1), ("gpu.backend", "metal", 1)]),
+    # an offline conversion reads the checkpoint into host RAM
+    case("optimum-export", "Running: optimum-cli export openvino --model Qwen/Qwen3-Coder-Next --weight-format int8 out\n",
+         [("oom.hint", "build_loads_on_host", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154))
 def test_any_wording(c):
     check(c)
 
