@@ -279,9 +279,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # an offline conversion or export run (to ONNX, GGUF, OpenVINO, MNN, MLX, Qualcomm's compiler) reads the checkpoint into
     # host RAM to rewrite it: its load is the host's too ("optimum-cli export openvino ...", "python3 llm_export.py ...",
     # "python builder.py -m google/gemma-2-27b-it ...", "convert_hf_to_gguf.py", "python -m QEfficient.cloud.infer")
-    P("offline-conversion", ("optimum-cli export", "llm_export.py", "builder.py", "convert_hf_to_gguf", "convert-hf-to-gguf", "convert-pth-to-ggml",
-                             "mlx_lm.convert", "QEfficient.cloud", "olive auto-opt", "olive run"),
-      r"\boptimum-cli export\b|\bllm_export\.py\b|(?:onnxruntime_genai\.models\.)?\bbuilder\.py\s+-m\b|\bconvert[_-](?:hf[_-]to[_-]gguf|pth[_-]to[_-]ggml)\w*\.py\b|"
+    P("offline-conversion", ("optimum-cli export", "llm_export.py", "builder.py", "onnxruntime_genai.models.builder", "convert_hf_to_gguf",
+                             "convert-hf-to-gguf", "convert-pth-to-ggml", "mlx_lm.convert", "QEfficient.cloud", "olive auto-opt", "olive run"),
+      r"\boptimum-cli export\b|\bllm_export\.py\b|\bbuilder\.py\s+-m\b|\bonnxruntime_genai\.models\.builder\b|"
+      r"\bconvert[_-](?:hf[_-]to[_-]gguf|pth[_-]to[_-]ggml)\w*\.py\b|"
       r"\bmlx_lm\.convert\b|\bQEfficient\.cloud\.\w+|\bolive (?:auto-opt|run)\b",
       const(("oom.hint", "build_loads_on_host"))),
     P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
@@ -302,7 +303,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("trt-no-blocks", ("No free blocks left",), r"Can't allocate new blocks\. No free blocks left", kind("kv_runtime_exhausted")),
     # a block-paged KV cache refusing a request's blocks with the count it had left (rtp-llm: "failed to malloc 134 blocks,
     # only 28 blocks left"): the pool, sized at start-up, held less than the running requests needed
-    P("kv-blocks-left", ("blocks left", "blocks free"),
+    P("kv-blocks-left", ("blocks left", "blocks free", "blocks available", "block left", "block free", "block available"),
       r"(?i)\bfailed to (?:malloc|alloc(?:ate)?) (\d+) blocks?,? (?:but )?only (\d+) blocks? (?:left|free|available)\b",
       lambda m: [("oom.kind", "kv_runtime_exhausted")] if int(m.group(1)) > int(m.group(2)) else []),
     P("trt-kv-tokens", ("tokens in paged KV cache",), r"Using (\d+) tokens in paged KV cache", lambda m: [("mem.kv_tokens", int(m.group(1)))]),
