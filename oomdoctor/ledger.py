@@ -740,11 +740,18 @@ def _fit_cpu_kv(facts: FactSet) -> Iterable[Fact]:
 
 
 def _fit_pool_cap(facts: FactSet) -> Iterable[Fact]:
-    """Triton's CUDA memory pool: a size that holds the refused tensor twice over (a power of two, 256 MiB at least)."""
+    """A runtime's own pool limit, from the request it refused: Triton's CUDA memory pool holding the refused tensor twice
+    over (a power of two, 256 MiB at least); TensorRT's builder workspace at half the scratch a tactic could not get (a
+    power of two in MiB, 256 at least)."""
     request = facts.number("oom.requested_bytes")
-    if "triton_cuda_pool" in facts.values("oom.hint") and request:
+    if not request:
+        return
+    hints, ev = facts.values("oom.hint"), _ev(facts, "oom.requested_bytes")
+    if "triton_cuda_pool" in hints:
         size = max(256 << 20, 1 << math.ceil(math.log2(2 * request)))
-        yield _est("fit.triton_cuda_pool", f"{facts.value('oom.device') or 0}:{size}", _ev(facts, "oom.requested_bytes"))
+        yield _est("fit.triton_cuda_pool", f"{facts.value('oom.device') or 0}:{size}", ev)
+    if "trt_workspace_limit" in hints and request >= 512 << 20:
+        yield _est("fit.trt_workspace_mib", max(256, 1 << int(math.log2(request / 2 / (1 << 20)))), ev)
 
 
 def _ggml_fit_context(facts: FactSet, n_ctx: float) -> int:

@@ -640,6 +640,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     P("metal-buffer", ("buffer, size =",),
       r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.,]+) Mi?B(?:.*?\(\s*([\d.,]+)\s*/(?:\s*([\d.,]+)\s*\))?)?", _metal_buffer),
+    # Vulkan's allocation status by its number (ncnn: "vkAllocateMemory failed -2"): -2 VK_ERROR_OUT_OF_DEVICE_MEMORY,
+    # -1 VK_ERROR_OUT_OF_HOST_MEMORY
+    P("vk-allocate-status", ("vkAllocateMemory failed",), r"\bvkAllocateMemory failed (-[12])\b",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("gpu.backend", "vulkan")] if m.group(1) == "-2"
+      else [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]),
     # TensorRT's allocator reporting the CUDA status by its number ("runtime.cpp (24) - Cuda Error in allocate: 2"; older
     # releases, before it added the words): 2 is cudaErrorMemoryAllocation
     P("trt-cuda-error-2", ("Cuda Error in allocate: 2",), r"\bCuda Error in allocate: 2\b", kind("cuda_error_oom")),

@@ -696,9 +696,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # informational lines of an allocator or a transport that go on working: TensorFlow's pool allocator growing
     # its cache, Open MPI's shared-memory transport falling back, AMD MIOpen skipping a solver whose workspace the caller
     # did not provide ("Warning [IsEnoughWorkspace] ... workspace required: 3416064, provided ptr: 0 size: 0"); nothing failed
-    P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL", "[IsEnoughWorkspace]"),
+    # (TensorRT's builder likewise: "Some tactics do not have sufficient workspace memory to run. Increasing workspace size may
+    # increase performance": the faster tactics were skipped, the engine still built)
+    P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL", "[IsEnoughWorkspace]",
+                        "do not have sufficient workspace memory"),
       r"PoolAllocator: After \d+ get requests|Raising pool_size_limit_ from \d+|create_and_attach: unable to create shared memory BTL|"
-      r"Warning \[IsEnoughWorkspace\]",
+      r"Warning \[IsEnoughWorkspace\]|Some tactics do not have sufficient workspace memory to run",
       kind("memory_notice")),
     # a Triton (or torch.compile) kernel build whose link step finds no libcuda ("/usr/bin/ld: cannot find -lcuda",
     # "collect2: error: ld returned 1 exit status"): the driver library is not where the toolchain looks

@@ -262,6 +262,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("trt-scratch", ("bytes of scratch space",), r"requires (\d+) bytes of scratch space, but only (\d+) is available",
       lambda m: [("oom.kind", "trt_build_workspace"), ("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))),
                  ("_phase", "engine_build")]),
+    # the builder telling the user to lower its workspace pool ("Try decreasing the workspace size with
+    # IBuilderConfig::setMemoryPoolLimit()"): tactics asked for scratch as large as the pool's limit allows, more than the
+    # device had (its "Skipping tactic ... due to insufficient memory" lines alone are routine: the builder goes on)
+    P("trt-workspace-limit", ("decreasing the workspace size",), r"Try decreasing the workspace size",
+      const(("oom.hint", "trt_workspace_limit"), ("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     # the builder's own allocation (activations of max_batch_size x max_input_len, tactics) and its end
     P("trt-builder-request", ("Requested amount of GPU memory",), r"Requested amount of GPU memory \((\d+) bytes\) could not be allocated",
       lambda m: [("oom.requested_bytes", int(m.group(1))), ("oom.hint", "engine_build"), ("_phase", "engine_build")]),

@@ -3378,6 +3378,17 @@ ROUND_154 = [
                                     "execution failed: Insufficient Permission (to submit GPU work from background) "
                                     "(00000006:kIOGPUCommandBufferCallbackErrorBackgroundExecutionNotPermitt\n",
          [(OOM, "gpu_background_denied", 1), ("gpu.backend", "metal", 1)]),
+    # Vulkan's allocation status by its number: -2 the device's memory, -1 the host's
+    case("vk-allocate-device", "vkAllocateMemory failed -2\n", [(OOM, "cuda_error_oom", 1), ("gpu.backend", "vulkan", 1)]),
+    case("vk-allocate-host", "vkAllocateMemory failed -1\n", [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # TensorRT's builder: skipped tactics are a notice; its advice to lower the workspace names the pool's limit
+    case("trt-tactics-workspace-notice", "[TRT]: Some tactics do not have sufficient workspace memory to run. Increasing workspace size "
+                                         "may increase performance, please check verbose output.\n", [(OOM, "memory_notice", 1)]),
+    case("trt-workspace-limit", lines("WARNING: [TRT]: Requested amount of GPU memory (4294967296 bytes) could not be allocated. "
+                                      "There may not be enough free memory for allocation to succeed.",
+                                      "Try decreasing the workspace size with IBuilderConfig::setMemoryPoolLimit()."),
+         [("oom.requested_bytes", 4294967296, 1), ("oom.hint", "engine_build", 1), ("oom.hint", "engine_build", 2),
+          ("oom.hint", "trt_workspace_limit", 2)]),
     # an offline conversion reads the checkpoint into host RAM
     case("optimum-export", "Running: optimum-cli export openvino --model Qwen/Qwen3-Coder-Next --weight-format int8 out\n",
          [("oom.hint", "build_loads_on_host", 1)]),
