@@ -453,6 +453,11 @@ def _instance(text: str, t: _Table) -> CardSpec | None:
     return None
 
 
+# after a size: a figure of what was free or in use ("7.7 GiB free", "7920 MiB free"), not the card's capacity (a card
+# written with what it has "available" is its usable memory: "NVIDIA GPU with 11.4 GiB available")
+_NOT_A_CAPACITY = r"(?!\s*(?:free|used|in use|left)\b)"
+
+
 def capacity_from_name(name: str) -> int | None:
     """Per-device capacity in bytes as the runtime reports it, from a card name.
 
@@ -465,7 +470,7 @@ def capacity_from_name(name: str) -> int | None:
     if not name:
         return None
     sizes = [(float(m.group(1)), m.group(2).lower(), bool(_HOST_SIZE.match(name, m.end()))) for m in
-             re.finditer(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(GB|GiB)\b", name, re.IGNORECASE)]
+             re.finditer(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(GB|GiB)\b" + _NOT_A_CAPACITY, name, re.IGNORECASE)]
     sizes = [s for s in sizes if 2 <= s[0] <= 512]
     if not sizes:
         return None
@@ -476,8 +481,8 @@ def capacity_from_name(name: str) -> int | None:
 
 
 # a card's memory as people write it without naming the card: "24 GB GPU", "48g的显卡", "24G显存", "6141MiB total vRAM"
-# (not a figure of what was free or in use: "7920 MiB free")
-_STATED_SIZE = re.compile(r"(?i)(?<![\d.])(\d+(?:\.\d+)?)\s*(GiB|GB|G|MiB|MB)(?![a-z0-9])(?!\s*(?:free|available|avail|used|in use|left)\b)")
+# (not a figure of what was free or in use: "7920 MiB free"; nor, in such loose text, what was available)
+_STATED_SIZE = re.compile(r"(?i)(?<![\d.])(\d+(?:\.\d+)?)\s*(GiB|GB|G|MiB|MB)(?![a-z0-9])(?!\s*(?:available|avail)\b)" + _NOT_A_CAPACITY)
 
 
 def stated_size(text: str) -> int | None:

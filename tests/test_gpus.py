@@ -374,6 +374,9 @@ def test_capacity_from_name():
     assert capacity_from_name("Some Accelerator 48 GB") == 48 * GiB
     assert capacity_from_name("Mystery GPU") is None
     assert capacity_from_name("") is None
+    # a figure of what was free is no capacity, whichever way it is written
+    assert capacity_from_name("7.7 GiB free") is None
+    assert capacity_from_name("Some Accelerator 24 GB, 7.7 GiB free") == 24 * GiB
 
 
 # ----------------------------------------------------------------------------- the table itself
