@@ -220,3 +220,16 @@ def test_a_cut_message_with_only_the_cards_size_draws_no_free_card(tmp_path: Pat
     stated = _diagnose_text(tmp_path, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.29 GiB. GPU 0 has a total capacity "
                                       "of 6.00 GiB of which 20.00 MiB is free.\n", "stated.log")
     assert {e.account for e in fmt.ledger_view(stated).rows} >= {"free"}
+
+
+def test_an_estimate_past_the_card_yields_to_a_log_that_reached_its_kv_cache(tmp_path: Path) -> None:
+    """holdout r153: GLM-5.1 deployed over two nodes of eight 910B cards, the card named once: the catalog's 744B model
+    on one card is 22 times the card, yet vLLM got to sizing its KV cache, so the weights had loaded under a split the
+    context does not state. The stated failure is the KV cache's."""
+    report = _diagnose_text(tmp_path, "两台机器每台八张910B的卡，vllm是0.18，部署多节点GLM5.1\n"
+                                      "ValueError: No available memory for the cache blocks\n")
+    assert report.culprit.value == "kv_cache"
+    context = diagnose(DiagnoseOptions(logs=[str(tmp_path / "server.log")], gpu="Huawei Ascend 910B (NPU)", model="GLM-5.1"))
+    rules = [f.rule_id for f in context.findings]
+    assert context.culprit.value == "kv_cache"
+    assert "weights-exceed-gpu" not in rules and "weights-no-room-for-kv" not in rules
