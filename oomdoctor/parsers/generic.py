@@ -280,7 +280,10 @@ def raised_at_end(text: str, complete: bool = True) -> str | None:
 # (or a warning that the runtime worked around it: TensorRT skipping a tactic)
 _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|you (?:can|may|should)|may (?:cause|lead|result)|"
                      r"might|could (?:cause|lead)|in order to|without|no longer|unless|skipping|falling back|retrying|"
-                     r"how to (?:address|avoid|fix|handle|debug|resolve|deal)|refer to the doc\w*)\b|"
+                     r"how to (?:address|avoid|fix|handle|debug|resolve|deal)|refer to the doc\w*|"
+                     # (TensorFlow's allocator on a request its caller can do without: "The caller indicates that this is
+                     # not a failure, but may mean that there could be performance gains if more memory were available")
+                     r"this is not a failure)\b|"
                      r"\[W\]|\bWARN(?:ING)?\b|\w*Warning:")
 # (ggml_aligned_malloc is ggml's CPU allocator; mkl_malloc Intel MKL's, which CTranslate2 and PyTorch's CPU kernels use)
 # (a JavaScript ArrayBuffer, "RangeError: Array buffer allocation failed", is the browser's or Node's heap)

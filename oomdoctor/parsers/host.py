@@ -698,10 +698,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # did not provide ("Warning [IsEnoughWorkspace] ... workspace required: 3416064, provided ptr: 0 size: 0"); nothing failed
     # (TensorRT's builder likewise: "Some tactics do not have sufficient workspace memory to run. Increasing workspace size may
     # increase performance": the faster tactics were skipped, the engine still built)
+    # (and TensorFlow's allocator on a request its caller can do without, falling back to a slower kernel: "ran out of memory
+    # trying to allocate 2.13GiB. The caller indicates that this is not a failure")
     P("memory-notice", ("PoolAllocator: After", "Raising pool_size_limit_", "unable to create shared memory BTL", "[IsEnoughWorkspace]",
-                        "do not have sufficient workspace memory"),
+                        "do not have sufficient workspace memory", "this is not a failure"),
       r"PoolAllocator: After \d+ get requests|Raising pool_size_limit_ from \d+|create_and_attach: unable to create shared memory BTL|"
-      r"Warning \[IsEnoughWorkspace\]|Some tactics do not have sufficient workspace memory to run",
+      r"Warning \[IsEnoughWorkspace\]|Some tactics do not have sufficient workspace memory to run|"
+      r"The caller indicates that this is not a failure",
       kind("memory_notice")),
     # a Triton (or torch.compile) kernel build whose link step finds no libcuda ("/usr/bin/ld: cannot find -lcuda",
     # "collect2: error: ld returned 1 exit status"): the driver library is not where the toolchain looks

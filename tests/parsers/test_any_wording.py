@@ -3389,6 +3389,11 @@ ROUND_154 = [
                                       "Try decreasing the workspace size with IBuilderConfig::setMemoryPoolLimit()."),
          [("oom.requested_bytes", 4294967296, 1), ("oom.hint", "engine_build", 1), ("oom.hint", "engine_build", 2),
           ("oom.hint", "trt_workspace_limit", 2)]),
+    # TensorFlow's allocator on a request its caller can do without: a notice, not a failure
+    case("tf-bfc-not-a-failure", "2019-01-08 14:17:28.210777: W tensorflow/core/common_runtime/bfc_allocator.cc:215] Allocator (GPU_0_bfc) "
+                                 "ran out of memory trying to allocate 3.54GiB. The caller indicates that this is not a failure, but may "
+                                 "mean that there could be performance gains if more memory were available.\n",
+         [(OOM, "memory_notice", 1)]),
     # an offline conversion reads the checkpoint into host RAM
     case("optimum-export", "Running: optimum-cli export openvino --model Qwen/Qwen3-Coder-Next --weight-format int8 out\n",
          [("oom.hint", "build_loads_on_host", 1)]),
