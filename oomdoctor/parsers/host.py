@@ -152,7 +152,9 @@ _TF_DTYPE_BYTES = {"float": 4, "float32": 4, "half": 2, "float16": 2, "bfloat16"
 
 
 def _tf_tensor_oom(m: re.Match[str]) -> Emitted:
-    host = m.group(3).lower().startswith(("cpu", "mklcpu"))
+    # (the allocator's name, or where a paste cut it or a release left it out, the device the tensor was for)
+    allocator = (m.group(4) or "").lower()
+    host = allocator.startswith(("cpu", "mklcpu")) if allocator else "device:cpu" in m.group(3).lower()
     yield "oom.kind", "host_alloc_failed" if host else "cuda_error_oom"
     if host:
         yield "oom.cpu_alloc_failed", True
@@ -238,9 +240,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("host.ram_available_bytes", v) for v in (size_of(m.group(1)),) if v]),
     # ---- the kernel and container runtimes
     # (a paste may elide the pid: "Killed process … (VLLM::EngineCor)", "Killed process <pid> (python)")
-    P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process"),
-      # (older kernels capitalise it: "Out of Memory: Killed process 8366405 (photoprism)")
-      r"(?:Out of [Mm]emory|Memory cgroup out of memory): Killed process (?:(\d+)|[^\s(]{1,8})?\s*\(([^)]+)\)",
+    P("kernel-oom-kill", ("Out of memory: Killed process", "Killed process", "Out of memory: Kill process", "out of memory: Kill process"),
+      # (older kernels capitalise it: "Out of Memory: Killed process 8366405 (photoprism)"; before 4.x they chose first:
+      # "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child")
+      r"(?:Out of [Mm]emory|Memory cgroup out of memory): Kill(?:ed)? process (?:(\d+)|[^\s(]{1,8})?\s*\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
     # the kernel's report of a memory cgroup (a container, a pod) at its limit, printed before it kills a task in it:
     # "memory: usage 131072kB, limit 131072kB, failcnt 15691"
@@ -493,7 +496,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # TensorFlow's allocators: "OOM when allocating tensor with shape[41500,1002,1024] and type float on
     # /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu": the CPU allocator's is the host's RAM
     P("tf-tensor-oom", ("OOM when allocating tensor",),
-      r"OOM when allocating tensor with shape\s?\[([\d,\s]*)\] and type (\w+) on \S+ by allocator (\w+)", _tf_tensor_oom),
+      r"OOM when allocating tensor with shape\s?\[([\d,\s]*)\] and type (\w+) on (\S+)(?: by allocator (\w+))?", _tf_tensor_oom),
+    # the kernel that failed, by its source file ("OP_REQUIRES failed at random_op.cc:77 : Resource exhausted: OOM ..."):
+    # a variable's initializer or restore is the load, any other kernel a pass over the input
+    P("tf-op-requires", ("OP_REQUIRES failed at",), r"OP_REQUIRES failed at (\w+)\.cc:\d+ : Resource exhausted",
+      lambda m: [("_phase", "load_weights" if _TF_LOAD_OPS.search(m.group(1)) or m.group(1).startswith("random_op") else "forward")]),
     # the graph node TensorFlow was running when it failed ("[[{{node stft/rfft}}]]", "[[{{node conv2d_transpose_4/conv2d_transpose}}]]"):
     # a variable's initializer or a checkpoint restore is the load; any other op outside the sampling loop computes on
     # the input, a forward pass

@@ -3399,9 +3399,27 @@ ROUND_154 = [
          [("oom.hint", "build_loads_on_host", 1)]),
 ]
 
+ROUND_155 = [
+    # the kernel's OOM killer before 4.x: it chose first, then killed ("Kill process", not "Killed process")
+    case("kernel-oom-kill-old", "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child\n",
+         [(OOM, "kernel_oom_kill", 1), ("host.kernel_oom_kill", "Out of memory: Kill process 7248 (python3)", 1),
+          ("oom.exit_signal", "SIGKILL", 1)]),
+    # TensorFlow's tensor out-of-memory with no allocator named (a paste cut it, or an older release): the device the
+    # tensor was for; the kernel that failed, by its source file, is a pass over the input or the load
+    case("tf-tensor-oom-no-allocator", "2018-09-13 20:19:19.562196: W tensorflow/core/framework/op_kernel.cc:1275] OP_REQUIRES failed at "
+                                       "transpose_op.cc:199 : Resource exhausted: OOM when allocating tensor with shape[1,32,952,1424] "
+                                       "and type float on /job:localhost/replica:0/task:0/device:GPU:0\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 4 * 32 * 952 * 1424, 1)], phase="prefill"),
+    case("tf-op-requires-initializer", "W tensorflow/core/framework/op_kernel.cc:1767] OP_REQUIRES failed at random_op.cc:77 : Resource "
+                                       "exhausted: OOM when allocating tensor with shape[3,3,512,1024] and type float on "
+                                       "/job:localhost/replica:0/task:0/device:CPU:0\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 4 * 3 * 3 * 512 * 1024, 1)],
+         phase="load_weights"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155))
 def test_any_wording(c):
     check(c)
 
