@@ -658,6 +658,15 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:Failed to allocate CUDA memory with byte size (\d+) on GPU (\d+): )?CNMEM_STATUS_OUT_OF_MEMORY",
       lambda m: [("oom.kind", "allocator_cap"), ("oom.hint", "triton_cuda_pool")]
       + ([("oom.requested_bytes", int(m.group(1))), ("oom.device", m.group(2))] if m.group(1) else [])),
+    # Triton's CUDA memory manager failing otherwise ("Failed to finalize CUDA memory manager: CNMEM_STATUS_INVALID_ARGUMENT",
+    # on a GPU below the compute capability it supports): no pool could be made, nothing ran out
+    P("triton-cuda-pool-status", ("CNMEM_STATUS_",), r"\bCNMEM_STATUS_(?!OUT_OF_MEMORY\b)([A-Z_]+)",
+      lambda m: [("error.final", f"Triton's CUDA memory manager failed (CNMEM_STATUS_{m.group(1)}): not out of memory, "
+                                 "a GPU or driver it does not support")]),
+    # ONNX Runtime's CUDA call check with a status other than 2, out of memory ("CUDA failure 1: invalid argument ;
+    # GPU=0 ; ... file=...linear_attention_impl.cu"): a kernel's launch or arguments, not memory
+    P("ort-cuda-failure", ("CUDA failure ",), r"\bCUDA failure (\d+): ([a-z][a-z ]{2,60}?)\s*;",
+      lambda m: [] if m.group(1) == "2" else [("error.final", f"CUDA failure {m.group(1)} ({m.group(2)}): not out of memory")]),
     # ONNX Runtime's BFC arena at its own cap (the CUDA provider's gpu_mem_limit), not the device
     P("ort-arena-cap", ("smaller than requested bytes",), r"Available memory of (\d+) is smaller than requested bytes of (\d+)",
       lambda m: [("oom.kind", "allocator_cap"), ("oom.requested_bytes", int(m.group(2)))]),
