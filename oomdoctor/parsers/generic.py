@@ -663,10 +663,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("triton-cuda-pool-status", ("CNMEM_STATUS_",), r"\bCNMEM_STATUS_(?!OUT_OF_MEMORY\b)([A-Z_]+)",
       lambda m: [("error.final", f"Triton's CUDA memory manager failed (CNMEM_STATUS_{m.group(1)}): not out of memory, "
                                  "a GPU or driver it does not support")]),
-    # ONNX Runtime's CUDA call check with a status other than 2, out of memory ("CUDA failure 1: invalid argument ;
-    # GPU=0 ; ... file=...linear_attention_impl.cu"): a kernel's launch or arguments, not memory
+    # ONNX Runtime's CUDA call check, its status by number ("CUDA failure 1: invalid argument ; GPU=0 ; ...
+    # file=...linear_attention_impl.cu"): 2 out of memory, 700 an illegal address, any other not memory
     P("ort-cuda-failure", ("CUDA failure ",), r"\bCUDA failure (\d+): ([a-z][a-z ]{2,60}?)\s*;",
-      lambda m: [] if m.group(1) == "2" else [("error.final", f"CUDA failure {m.group(1)} ({m.group(2)}): not out of memory")]),
+      lambda m: driver_result(m.group(1), "ONNX Runtime's CUDA call", m.group(2))),
     # ONNX Runtime's BFC arena at its own cap (the CUDA provider's gpu_mem_limit), not the device
     P("ort-arena-cap", ("smaller than requested bytes",), r"Available memory of (\d+) is smaller than requested bytes of (\d+)",
       lambda m: [("oom.kind", "allocator_cap"), ("oom.requested_bytes", int(m.group(2)))]),

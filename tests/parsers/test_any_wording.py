@@ -3412,7 +3412,7 @@ ROUND_155 = [
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 4 * 32 * 952 * 1424, 1)], phase="prefill"),
     # a runtime's CUDA status other than out of memory, in ONNX Runtime's and Triton's words: no memory ran out
     case("ort-cuda-failure-invalid", "Status Message: CUDA failure 1: invalid argument ; GPU=0 ; hostname=*** ;\n",
-         [("error.final", "CUDA failure 1 (invalid argument): not out of memory", 1)]),
+         [("error.final", "ONNX Runtime's CUDA call returned CUDA_ERROR_INVALID_VALUE: not out of memory", 1)]),
     case("ort-cuda-failure-oom", "Status Message: CUDA failure 2: out of memory ; GPU=0 ; hostname=*** ;\n", [(OOM, "cuda_error_oom", 1)]),
     case("triton-cnmem-invalid", "E1203 05:19:54.453868 1 server.cc:163] Failed to finalize CUDA memory manager: CNMEM_STATUS_INVALID_ARGUMENT\n",
          [("error.final", "Triton's CUDA memory manager failed (CNMEM_STATUS_INVALID_ARGUMENT): not out of memory, a GPU or driver it "
