@@ -288,6 +288,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "fit.shm_size": _spec(str, S, "suggested /dev/shm size"),
     "fit.swap_space": _spec(int, N, "CPU swap space per GPU (GiB) within the engine's share of host RAM"),
     "fit.cpu_kv_space": _spec(int, N, "vLLM CPU backend's KV cache space (GiB, VLLM_CPU_KVCACHE_SPACE) within the RAM found free"),
+    "fit.trace_region_size": _spec(int, B, "Tenstorrent's trace_region_size (bytes) that holds the traces the warm-up records"),
     "fit.trt_workspace_mib": _spec(int, N, "TensorRT's builder workspace limit (MiB) below the scratch a tactic could not get"),
     "fit.triton_cuda_pool": _spec(str, S, "Triton's --cuda-memory-pool-byte-size value (GPU:bytes) that holds the refused tensor"),
     "fit.cpu_kv_utilization": _spec(float, R, "the memory share at which vLLM's CPU backend sizes its KV cache within the RAM found free"),

@@ -742,7 +742,7 @@ def _fit_cpu_kv(facts: FactSet) -> Iterable[Fact]:
 def _fit_pool_cap(facts: FactSet) -> Iterable[Fact]:
     """A runtime's own pool limit, from the request it refused: Triton's CUDA memory pool holding the refused tensor twice
     over (a power of two, 256 MiB at least); TensorRT's builder workspace at half the scratch a tactic could not get (a
-    power of two in MiB, 256 at least)."""
+    power of two in MiB, 256 at least); a Tenstorrent trace region a tenth over the traces it could not hold, in whole MiB."""
     request = facts.number("oom.requested_bytes")
     if not request:
         return
@@ -750,6 +750,8 @@ def _fit_pool_cap(facts: FactSet) -> Iterable[Fact]:
     if "triton_cuda_pool" in hints:
         size = max(256 << 20, 1 << math.ceil(math.log2(2 * request)))
         yield _est("fit.triton_cuda_pool", f"{facts.value('oom.device') or 0}:{size}", ev)
+    if "trace_region" in hints:
+        yield _est("fit.trace_region_size", math.ceil(1.1 * request / (1 << 20)) << 20, ev)
     if "trt_workspace_limit" in hints and request >= 512 << 20:
         yield _est("fit.trt_workspace_mib", max(256, 1 << int(math.log2(request / 2 / (1 << 20)))), ev)
 

@@ -478,6 +478,10 @@ def _card_named(m: re.Match[str]) -> Emitted:
         yield "gpu.total_bytes", spec.log_total_bytes
 
 
+# a check whose condition only says an earlier step did not succeed (its status, its result, a constant false)
+_RELAYING_CHECK = re.compile(r"(?i)^\s*(?:false|0)\s*$|status|\bresult\b|success")
+
+
 def _final_error(m: re.Match[str]) -> Emitted:
     """A traceback's final line (or a native abort) that names a cause other than memory:
     `ValueError: Unrecognized model type`, `CUDA error: an illegal instruction`, `GGML_ASSERT(...) failed`."""
@@ -497,7 +501,7 @@ def _final_error(m: re.Match[str]) -> Emitted:
         # not the source path after it, unless the condition checks an allocation
         if _ALLOC_CHECK.search(name):
             return
-    elif name == "GGML_ASSERT":
+    elif name.endswith("_ASSERT"):
         # an assertion's condition is the cause ("n_tokens <= n_batch"), unless it checks an allocation
         if _ALLOC_CHECK.search(message):
             return
@@ -1032,6 +1036,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # size of 1572864 B"): the op library's and compiler's plan for on-chip memory, which their settings and releases set
     P("tt-circular-buffers", ("Statically allocated circular buffers",), r"Statically allocated circular buffers\b",
       const(("oom.kind", "onchip_plan_clash"), ("gpu.backend", "tenstorrent"))),
+    # Tenstorrent's trace region, a fixed share of each DRAM bank reserved when the device opens, too small for the traces a
+    # warm-up records ("Creating trace buffers of size 55820288B on MeshDevice 0, but only 50000000B is allocated for trace
+    # region"; the two halves may sit on two lines): a setting's size, whatever the device has free
+    P("tt-trace-region", ("Creating trace buffers of size",), r"Creating trace buffers of size (\d+)\s*B\b",
+      lambda m: [("oom.kind", "region_outgrown"), ("oom.hint", "trace_region"), ("oom.requested_bytes", int(m.group(1))),
+                 ("gpu.backend", "tenstorrent")]),
+    P("tt-trace-region-size", ("allocated for trace region",), r"only (\d+)\s*B is allocated for trace region",
+      lambda m: [("oom.pool_bytes", int(m.group(1)))]),
     # Tenstorrent's generator at a prompt's pass ("tt.generator:prefill_forward_llama_vision:620 - Prefilling User 1 up to
     # 32650 tokens"): the step the engine was in
     P("generator-prefilling", ("Prefilling", "prefill_forward"), r"\bPrefilling (?:User \d+ )?up to \d+ tokens|\bprefill_forward\w*",
@@ -1177,6 +1189,32 @@ PATTERNS: tuple[Pattern, ...] = (
       r"corrupted double-linked list|double free or corruption|\b(?:free|malloc|realloc|munmap_chunk|malloc_consolidate)\(\): "
       r"(?:invalid (?:pointer|size|next size|chunk size)|corrupted [\w ]+|memory corruption)|corrupted size vs\.? prev_size",
       lambda m: [("error.final", f"the C heap was corrupted ({m.group(0)}): a native bug that wrote past its buffers, not a lack of memory")]),
+    # a device compiler that could not build the model's program for the accelerator: an NPU compiler's failed pass
+    # ("[vpux-compiler] Failed Pass ForbidFourBitOutputs", "Compilation failed", "failed to legalize operation
+    # 'IE.FakeQuantize'"; not a wrapper's "Compilation failed for model.hlo_module.pb", which relays the compiler's own
+    # failure, its reason elsewhere) or a SYCL/OpenCL kernel build ("-11 (PI_ERROR_BUILD_PROGRAM_FAILURE)", the build log it prints,
+    # "Build program log for 'Intel(R) Arc(TM) A770 Graphics':"): an operation, a
+    # precision or a shape the device does not support, unless the compiler's own words name memory
+    P("device-compile-failed", ("Compilation failed", "Failed Pass ", "failed to legalize operation", "BUILD_PROGRAM_FAILURE", "Build program log for '"),
+      r"\bCompilation failed\b(?! (?:for|with)\b)|\bBuild program log for '|\bFailed Pass \w+|\bfailed to legalize operation '[\w.]+'|\b(?:PI|UR)_(?:ERROR|RESULT_ERROR)_BUILD_PROGRAM_FAILURE\b",
+      lambda m: [] if MEMORY_WORDS.search(m.string) else
+      [("error.final", f"the device's compiler could not build the model's program ({m.group(0)}): an operation, precision or "
+                       "shape it does not support, not a lack of memory")]),
+    # a CUDA API's status as a debugger or compute-sanitizer reports it ("warning: Cuda API error detected: cudaLaunchKernel
+    # returned (0x9)"): the number decides (2 out of memory, 700 an illegal address, 9 a launch configuration)
+    P("cuda-api-error-detected", ("Cuda API error detected",), r"Cuda API error detected: (\w+) returned \((0x[0-9a-fA-F]+|\d+)\)",
+      lambda m: driver_result(str(int(m.group(2), 0)), m.group(1))),
+    # OpenVINO's failed check of an invariant ("Check '::getPort(port, name, ...)' failed at src/inference/...: Port for
+    # tensor name input_ids was not found"): an assertion, read as one; a check that is about an allocation is not a cause,
+    # nor one that only states an earlier step did not succeed ("Check 'false'", "Check 'res.m_status == ...FINISHED'"):
+    # that step's own failure is the cause
+    P("openvino-check", ("' failed at ",), r"\bCheck '(.{1,300}?)' failed at\b",
+      lambda m: [] if _ALLOC_CHECK.search(m.group(1)) or _RELAYING_CHECK.search(m.group(1)) else [("error.final", f"a failed check ({m.string.strip()[:200]}): an invariant of the code, not memory")]),
+    # a writer that could not grow its output file ("OSError: Not enough free space to write 140247040 bytes", numpy's
+    # memory-mapped file when the converter writes a model): the disk or its quota, not memory
+    P("file-write-no-space", ("Not enough free space to write",), r"Not enough free space to write \d+ bytes",
+      const(("error.final", "the converter could not grow its output file (Not enough free space to write): the disk or its quota is full, "
+                            "not memory"))),
     # an OS error whose number names a cause other than memory: a port another process holds (98, 99), a file that is
     # missing (2) or not permitted (13), too many open files (24); connection errors are left to the failure they relay
     P("os-errno", ("[Errno ",), r"\[Errno (" + "|".join(_ERRNO) + r")\] ([^\n]{0,120})",
@@ -1220,14 +1258,14 @@ PATTERNS: tuple[Pattern, ...] = (
                             "the SIGKILL it reports is its own, not the OOM killer's"))),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
                       "loating point exception", "Aborted", *_SEGV_LOCALIZED,
-                      "GGML_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),
+                      "GGML_ASSERT", "LLAMA_ASSERT", "LLM_ASSERT", "GPTJ_ASSERT", "RWKV_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** "; the error as
       # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')")
       r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)\s*$))(.*))?$|"
       # (a shell's report of a child's SIGFPE: bash's "Floating point exception (core dumped)", zsh's job line "[1]  2771397
       # floating point exception  lmdeploy serve ..."; and of its SIGABRT, a failed check: "line 2: 3385755 Aborted
       # (core dumped) python3 -m lmdeploy.serve...")
-      r"(terminate called after throwing an instance of|Segfault encountered|" + _CRASH_WORDS + r"|GGML_ASSERT|Assertion .{0,200} failed|panicked at|"
+      r"(terminate called after throwing an instance of|Segfault encountered|" + _CRASH_WORDS + r"|(?:GGML|LLAMA|LLM|GPTJ|RWKV)_ASSERT\b|Assertion .{0,200} failed|panicked at|"
       r"Fatal Python error|Command buffer execution failed|"
       # (an app's refusal to load, with its reason: LM Studio's "Failed to initialize the context: quantized V cache was
       # requested, but this requires Flash Attention")

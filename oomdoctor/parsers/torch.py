@@ -120,7 +120,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # "NPUWorkspaceAllocator tried to allocate 187.54 MiB(NPU 0; 60.96 GiB total capacity; 61.91 MiB free)"
     P("npu-workspace", ("NPUWorkspaceAllocator tried to allocate",),
       r"NPUWorkspaceAllocator tried to allocate " + SIZE + r"\s*\(NPU (\d+); " + SIZE + r" total capacity; " + SIZE + r" free\)",
-      lambda m: [("oom.kind", "torch_oom"), ("oom.hint", "op_workspace"), ("oom.requested_bytes", _sz(m, 1)), ("oom.device", m.group(3)),
+      lambda m: [("oom.kind", "torch_oom"), ("oom.hint", "op_workspace"), ("gpu.backend", "npu"), ("oom.requested_bytes", _sz(m, 1)), ("oom.device", m.group(3)),
                  ("oom.gpu_total_bytes", _sz(m, 4)), ("oom.gpu_free_bytes", _sz(m, 6))]),
     # the message's body without its head (a paste or an excerpt starting at "Tried to allocate"): the
     # request followed by the device's capacity is the caching allocator's out-of-memory report

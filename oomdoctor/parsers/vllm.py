@@ -269,10 +269,13 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.hint", "model_step_wrapper"))),
     # the sampler's and the logits processor's frames (vLLM, SGLang): buffers of sequences x vocabulary
     P("vllm-sampler-frames", ("sampler", "logits.sort", "log_softmax", "compute_logprobs", "_dummy_sampler_run", "logits_processor",
-                              "_get_logits", "apply_top_k_top_p"),
-      r"topk_topp_sampler|sampler\.py|logits\.sort\(|log_softmax\(|compute_logprobs|apply_top_k_top_p|_dummy_sampler_run|"
+                              "_get_logits", "apply_top_k_top_p", "top_k_top_p_sampling", "sampling.py"),
+      r"topk_topp_sampler|sampler\.py|flashinfer[/\\]sampling\.py|\btop_k_top_p_sampling\w*|logits\.sort\(|log_softmax\(|compute_logprobs|apply_top_k_top_p|_dummy_sampler_run|"
       r"logits_processor\.py|\b_get_logits\b",
       const(("oom.hint", "sampler_logits"))),
+    # a frame that allocates an attention kernel's workspace ("flashinfer.py", line 753, in _get_workspace_buffer): the
+    # failed request is the kernel's scratch, taken at its first use from what the engine's reserved share left
+    P("workspace-frame", ("workspace",), r"\.py\"?, line \d+, in _?\w*workspace\w*\b", const(("oom.hint", "op_workspace"))),
     P("vllm-model-init", ("Parameter(torch.empty", "initialize_model", "_initialize_model", "get_model("),
       r"Parameter\(torch\.empty|_?initialize_model\b|\bget_model\(", const(("_phase", "load_weights"))),
     # a fixed workspace outgrown: FlashInfer's, or vLLM's own, locked after the warm-up sized it

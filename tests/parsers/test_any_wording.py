@@ -1476,7 +1476,7 @@ ROUNDS_30_32 = [
     case("npu-workspace", "[rank0]:[E522 11:31:08.878836785 OpParamMaker.cpp:454] NPU out of memory. NPUWorkspaceAllocator tried to allocate "
          "216.00 MiB(NPU 0; 61.27 GiB total capacity; 90.23 MiB free). If you want to reduce memory usage, take a try to set the environment "
          "variable TASK_QUEUE_ENABLE=1.\n",
-         [(OOM, "torch_oom", 1), ("oom.hint", "op_workspace", 1), ("oom.requested_bytes", 216 << 20, 1), ("oom.device", "0", 1),
+         [(OOM, "torch_oom", 1), ("oom.hint", "op_workspace", 1), ("gpu.backend", "npu", 1), ("oom.requested_bytes", 216 << 20, 1), ("oom.device", "0", 1),
           ("oom.gpu_total_bytes", GiB(61.27), 1), ("oom.gpu_free_bytes", 94613012, 1)]),
     # holdout r90: a kernel build that cannot link libcuda; a thread the process could not start; RDMA registration refused
     case("link-no-libcuda", lines("/usr/bin/ld: cannot find -lcuda: No such file or directory", "collect2: error: ld returned 1 exit status"),
@@ -3424,9 +3424,49 @@ ROUND_155 = [
          phase="load_weights"),
 ]
 
+ROUND_156 = [
+    # Tenstorrent's trace region, a reserved region sized by a setting, smaller than the traces a warm-up records (the
+    # message's two halves on one line or two)
+    case("tt-trace-region", "TT_FATAL: Creating trace buffers of size 55820288B on MeshDevice 0, but only 50000000B is allocated for trace region.\n",
+         [(OOM, "region_outgrown", 1), ("oom.hint", "trace_region", 1), ("oom.requested_bytes", 55820288, 1), ("oom.pool_bytes", 50000000, 1),
+          ("gpu.backend", "tenstorrent", 1)]),
+    case("tt-trace-region-two-lines", "  Creating trace buffers of size 93102080B on MeshDevice 0,\n  but only 58000000B is allocated for trace region\n",
+         [(OOM, "region_outgrown", 1), ("oom.hint", "trace_region", 1), ("oom.requested_bytes", 93102080, 1), ("oom.pool_bytes", 58000000, 2),
+          ("gpu.backend", "tenstorrent", 1)]),
+    # a device compiler that could not build the model's program: not memory; a wrapper's "failed for <file>" relays it
+    case("npu-compiler-failed-pass", "[vpux-compiler] Failed Pass ForbidFourBitOutputs\n",
+         [("error.final", "the device's compiler could not build the model's program (Failed Pass ForbidFourBitOutputs): an operation, "
+                          "precision or shape it does not support, not a lack of memory", 1)]),
+    case("sycl-build-program", " -11 (PI_ERROR_BUILD_PROGRAM_FAILURE)Exception caught at file:ggml-sycl.cpp, line:3781\n",
+         [("error.final", "the device's compiler could not build the model's program (PI_ERROR_BUILD_PROGRAM_FAILURE): an operation, "
+                          "precision or shape it does not support, not a lack of memory", 1)]),
+    case("compiler-wrapper-relays", "ERROR ||NEURON_CC_WRAPPER||: Compilation failed for /tmp/model.hlo_module.pb after 0 retries.\n",
+         []),
+    # a CUDA API status as cuda-gdb reports it: the number decides
+    case("cuda-api-error-detected", "warning: Cuda API error detected: cudaLaunchKernel returned (0x9)\n",
+         [("error.final", "cudaLaunchKernel returned status 9: not out of memory", 1)]),
+    case("cuda-api-error-detected-oom", "warning: Cuda API error detected: cudaMalloc returned (0x2)\n", [(OOM, "cuda_error_oom", 1)]),
+    # an older project's assertion macro reads as GGML_ASSERT does
+    case("llama-assert", "LLAMA_ASSERT: /home/runner/src/llama/llama.cpp:918: false\n",
+         [("error.final", "LLAMA_ASSERT: /home/runner/src/llama/llama.cpp:918: false", 1)]),
+    # OpenVINO's failed check: a cause, unless it only says an earlier step did not succeed
+    case("openvino-check", "Check '::getPort(port, name, {_impl->get_inputs(), _impl->get_outputs()})' failed at src/inference/src/cpp/infer_request.cpp:80:\n",
+         [("error.final", "a failed check (Check '::getPort(port, name, {_impl->get_inputs(), _impl->get_outputs()})' failed at "
+                          "src/inference/src/cpp/infer_request.cpp:80:): an invariant of the code, not memory", 1)]),
+    case("openvino-check-relays", "Check 'false' failed at src/plugins/intel_gpu/src/plugin/program_builder.cpp:168:\n", []),
+    case("file-write-no-space", "OSError: Not enough free space to write 156797952 bytes\n",
+         [("error.final", "the converter could not grow its output file (Not enough free space to write): the disk or its quota is full, "
+                          "not memory", 1)]),
+    # the frame that failed names an attention kernel's workspace, or FlashInfer's sampler over the logits
+    case("workspace-frame", 'File "/opt/vllm/vllm/v1/attention/backends/flashinfer.py", line 753, in _get_workspace_buffer\n',
+         [("oom.hint", "op_workspace", 1), ("oom.hint", "traceback", 1)]),
+    case("flashinfer-sampling-frame", 'File "/usr/local/lib/python3.12/dist-packages/flashinfer/sampling.py", line 981, in top_k_top_p_sampling_from_logits\n',
+         [("oom.hint", "sampler_logits", 1), ("oom.hint", "traceback", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156))
 def test_any_wording(c):
     check(c)
 
