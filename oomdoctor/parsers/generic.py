@@ -467,6 +467,10 @@ _FILE_PATH = re.compile(r"(?:\b[A-Za-z]:|(?<![\w.~]))(?:[\\/][\w.+-]+){2,}")
 _GENERIC_ERRORS = re.compile(r"(?:\w+\.)*(?:RuntimeError|Exception|Error|OSError|SystemError|BaseException)")
 
 
+# Windows statuses (HRESULT) that name a refused call, not memory
+_HRESULT = {"80070057": "E_INVALIDARG, a parameter is incorrect", "80004001": "E_NOTIMPL, not implemented"}
+
+
 def _card_named(m: re.Match[str]) -> Emitted:
     from oomdoctor.gpus import card_from_log_line  # the shipped card table, read only when a line names a card
 
@@ -652,6 +656,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("vk-allocate-status", ("vkAllocateMemory failed",), r"\bvkAllocateMemory failed (-[12])\b",
       lambda m: [("oom.kind", "cuda_error_oom"), ("gpu.backend", "vulkan")] if m.group(1) == "-2"
       else [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)]),
+    # a Windows status (HRESULT) as DirectML, Direct3D or ONNX Runtime print it ("Exception(1) tid(a48c) 80070057 The
+    # parameter is incorrect."): E_OUTOFMEMORY (8007000E) is memory; E_INVALIDARG (80070057) and E_NOTIMPL (80004001) are a
+    # call the driver or the library refused (the device's own losses, 887A0005-7, are read as a lost device)
+    P("windows-hresult", ("8007000E", "8007000e", "80070057", "80004001"), r"\b(?:0x)?(8007000[Ee]|80070057|80004001)\b",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("gpu.backend", "directml")] if m.group(1).upper() == "8007000E"
+      else [("error.final", f"Windows status {m.group(1)} ({_HRESULT[m.group(1)]}): a call the driver or the library refused, not memory")]),
     # TensorRT's allocator reporting the CUDA status by its number ("runtime.cpp (24) - Cuda Error in allocate: 2"; older
     # releases, before it added the words): 2 is cudaErrorMemoryAllocation
     P("trt-cuda-error-2", ("Cuda Error in allocate: 2",), r"\bCuda Error in allocate: 2\b", kind("cuda_error_oom")),
@@ -1039,8 +1049,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # Tenstorrent's trace region, a fixed share of each DRAM bank reserved when the device opens, too small for the traces a
     # warm-up records ("Creating trace buffers of size 55820288B on MeshDevice 0, but only 50000000B is allocated for trace
     # region"; the two halves may sit on two lines): a setting's size, whatever the device has free
-    P("tt-trace-region", ("Creating trace buffers of size",), r"Creating trace buffers of size (\d+)\s*B\b",
-      lambda m: [("oom.kind", "region_outgrown"), ("oom.hint", "trace_region"), ("oom.requested_bytes", int(m.group(1))),
+    # (or the check's own condition, where the paste kept only it: "mesh_cq.device()->get_trace_buffers_size() <= trace_region_size")
+    P("tt-trace-region", ("Creating trace buffers of size", "get_trace_buffers_size() <= trace_region_size"),
+      r"Creating trace buffers of size (\d+)\s*B\b|get_trace_buffers_size\(\) <= trace_region_size",
+      lambda m: [("oom.kind", "region_outgrown"), ("oom.hint", "trace_region"), ("gpu.backend", "tenstorrent")]
+      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    # the small L1 region, reserved at open by l1_small_size ("Not enough space to allocate 192 B L1_SMALL buffer across
+    # 48 banks, where each bank needs to store 32 B"): a few bytes refused are a region set too small (or not at all)
+    P("tt-l1-small", ("L1_SMALL buffer",), r"Not enough space to allocate (\d+) B L1_SMALL buffer",
+      lambda m: [("oom.kind", "region_outgrown"), ("oom.hint", "l1_small_region"), ("oom.requested_bytes", int(m.group(1))),
                  ("gpu.backend", "tenstorrent")]),
     P("tt-trace-region-size", ("allocated for trace region",), r"only (\d+)\s*B is allocated for trace region",
       lambda m: [("oom.pool_bytes", int(m.group(1)))]),
@@ -1178,6 +1195,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?: (?:for|of|on) (?:the )?(?:cuda |gpu |metal |rocm |hip )?(?:device|gpu|card)\b[^\n]{0,20})?",
       lambda m: [("error.final", f"{m.group(0).strip()}: the runtime could not read the device's memory (a driver or a device it "
                                  "cannot query), not a lack of memory")]),
+    # a C++ container asked for more elements than its type can count ("cannot create std::vector larger than max_size()",
+    # std::length_error): a size computed wrong (a negative or overflowed count), not a lack of memory
+    P("cxx-length-error", ("larger than max_size()", "std::length_error", "vector::_M_fill_insert", "vector::reserve"),
+      r"cannot create std::vector larger than max_size\(\)|std::length_error|\bvector::(?:_M_fill_insert|reserve|_M_default_append)\b",
+      lambda m: [("error.final", f"a C++ container asked for more elements than it can count ({m.group(0)}): a size computed wrong, "
+                                 "not a lack of memory")]),
     # a C++ lookup out of its range (std::unordered_map::at's "_Map_base::at", std::vector::at's "_M_range_check", a
     # std::out_of_range): an engine's bug or an input it does not handle, not memory
     P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range"), r"_Map_base::at|vector::_M_range_check|std::out_of_range",

@@ -282,8 +282,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
     P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # (macOS and BSD shells: "Killed: 9   python train.py"; a markdown paste keeps its backticks: "`Killed`", or its
-    # bold: "268385 **Killed   python eval.py")
-    P("killed-line", ("Killed", "killed"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|[\]|%]\s*[Kk]illed\.?\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+    # bold: "268385 **Killed   python eval.py"; glued to a progress bar the kill cut: "model.layers.25:  77%|█████Killed")
+    P("killed-line", ("Killed", "killed"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b|^(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
@@ -590,8 +590,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("driver-status-name", ("CUDA_ERROR_", "cudaError", "hipError"),
       r"\b(CUDA_ERROR_[A-Z_]+|cudaError[A-Z]\w*|hipError[A-Z]\w*)\b(?:[^\n]{0,40}?\(code:? ?(\d+)\))?", _driver_status, fallback=True),
     # (ggml's wording of the same: "CUDA kernel vec_dot_q5_K_q8_1_impl_vmmq has no device code compatible with CUDA arch 520")
-    P("no-kernel-image", ("no kernel image", "has no device code compatible"),
-      r"no kernel image is available for execution on the device|has no device code compatible with (?:CUDA|HIP|ROCm) arch", kind("no_kernel_image")),
+    # (or PyTorch's warning at start-up that its build has no kernels for the card, which the failure follows: "NVIDIA GeForce
+    # RTX 5060 Ti with CUDA capability sm_120 is not compatible with the current PyTorch installation")
+    P("no-kernel-image", ("no kernel image", "has no device code compatible", "is not compatible with the current PyTorch"),
+      r"no kernel image is available for execution on the device|has no device code compatible with (?:CUDA|HIP|ROCm) arch|"
+      r"with CUDA capability sm_\d+ is not compatible with the current PyTorch installation", kind("no_kernel_image")),
     # a feature the GPU's architecture lacks, refused by the build or the engine ("Networks with FP8 precision require
     # hardware with FP8 support", "FP8 FMHA cannot be enabled except on Ada or Hopper or Blackwell Arch"): no memory
     # setting moves it

@@ -290,6 +290,16 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bconvert[_-](?:hf[_-]to[_-]gguf|pth[_-]to[_-]ggml)\w*\.py\b|"
       r"\bmlx_lm\.convert\b|\bQEfficient\.cloud\.\w+|\bolive (?:auto-opt|run)\b",
       const(("oom.hint", "build_loads_on_host"))),
+    # a post-training quantization or calibration job at work, by its own progress lines (llm-compressor's "| compress |
+    # METRIC", GPTQModel's per-layer table "| gptq | 56 | self_attn.k_proj", "Quantizing layer", "collecting calibration
+    # activations", AMMO's/ModelOpt's kernels loading, LMDeploy's "lmdeploy lite" AWQ, AutoRound's command or import; not a
+    # model named after the tool that quantized it, "Qwen3-8B-W4A16-AutoRound"): it holds the
+    # full-precision model and its calibration data, in host RAM for every layer not on the GPU
+    P("quantizing-job", ("| compress |", "| gptq ", "Quantizing layer", "quantizing layer", "calibration activations", "ammo_cuda_ext",
+                         "lmdeploy lite", "auto_round", "auto-round", "llmcompressor", "LLM Compressor", "quantizing weights"),
+      r"\|\s*compress\s*\|\s*METRIC\b|^\S*\s*\|\s*gptq\s*\|\s*\d+\s*\||\b[Qq]uantizing (?:layer|weights)\b|\bcollecting calibration activations\b|"
+      r"\bLoading extension ammo_cuda_ext|\blmdeploy lite \w+|(?:\bpython[\d.]* -m |\bfrom |\bimport |^\s*\$?\s*)auto[_-]round\b|\bllmcompressor\b|\bLLM Compressor\b",
+      const(("oom.hint", "quantizing"))),
     P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),
       r"maxTokensInPagedKvCache (?:\((\d+)\) )?must be large enough to process at least 1 sequence",

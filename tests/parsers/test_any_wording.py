@@ -3433,6 +3433,10 @@ ROUND_156 = [
     case("tt-trace-region-two-lines", "  Creating trace buffers of size 93102080B on MeshDevice 0,\n  but only 58000000B is allocated for trace region\n",
          [(OOM, "region_outgrown", 1), ("oom.hint", "trace_region", 1), ("oom.requested_bytes", 93102080, 1), ("oom.pool_bytes", 58000000, 2),
           ("gpu.backend", "tenstorrent", 1)]),
+    case("tt-trace-region-check", "RuntimeError: TT_FATAL @ mesh_trace.cpp:78: mesh_cq.device()->get_trace_buffers_size() <= trace_region_size\n",
+         [(OOM, "region_outgrown", 1), ("oom.hint", "trace_region", 1), ("gpu.backend", "tenstorrent", 1)]),
+    case("tt-l1-small", "Out of Memory: Not enough space to allocate 192 B L1_SMALL buffer across 48 banks, where each bank needs to store 32 B\n",
+         [(OOM, "region_outgrown", 1), ("oom.hint", "l1_small_region", 1), ("oom.requested_bytes", 192, 1), ("gpu.backend", "tenstorrent", 1)]),
     # a device compiler that could not build the model's program: not memory; a wrapper's "failed for <file>" relays it
     case("npu-compiler-failed-pass", "[vpux-compiler] Failed Pass ForbidFourBitOutputs\n",
          [("error.final", "the device's compiler could not build the model's program (Failed Pass ForbidFourBitOutputs): an operation, "
@@ -3460,6 +3464,24 @@ ROUND_156 = [
     # the frame that failed names an attention kernel's workspace, or FlashInfer's sampler over the logits
     case("workspace-frame", 'File "/opt/vllm/vllm/v1/attention/backends/flashinfer.py", line 753, in _get_workspace_buffer\n',
          [("oom.hint", "op_workspace", 1), ("oom.hint", "traceback", 1)]),
+    # PyTorch's start-up warning that its build has no kernels for the card
+    case("torch-arch-not-compatible", "NVIDIA GeForce RTX 5060 Ti with CUDA capability sm_120 is not compatible with the current PyTorch installation.\n",
+         [(OOM, "no_kernel_image", 1)]),
+    # a Windows status: E_INVALIDARG is a refused call, E_OUTOFMEMORY is memory
+    case("hresult-invalidarg", "DirectML.dll!00007FFF57CE26E6: (caller: 00007FFF57E00FC5) Exception(1) tid(a48c) 80070057 The parameter is incorrect.\n",
+         [("error.final", "Windows status 80070057 (E_INVALIDARG, a parameter is incorrect): a call the driver or the library refused, not memory", 1)]),
+    case("hresult-outofmemory", "Exception(3) tid(1f0) 8007000E Not enough memory resources are available to complete this operation.\n",
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "directml", 1)]),
+    case("cxx-vector-max-size", "[TensorRT-LLM][ERROR] Encountered an error in forwardSync function: cannot create std::vector larger than max_size()\n",
+         [("error.final", "a C++ container asked for more elements than it can count (cannot create std::vector larger than max_size()): "
+                          "a size computed wrong, not a lack of memory", 1)]),
+    # a kill glued to the progress bar it cut
+    case("killed-after-progress-bar", "collecting calibration activations in model.layers.25:  77%|\u2588\u2588\u2588Killed\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1), ("oom.hint", "quantizing", 1)]),
+    # a quantization job by its own progress lines; not a model named after the tool that quantized it
+    case("quantizing-job-table", "INFO  | gptq        | 56        | self_attn.k_proj     | 0.0001644955 | 462487      |\n", [("oom.hint", "quantizing", 1)]),
+    case("quantizing-tool-in-model-name", "vllm serve /models/Qwen3-8B-W4A16-AutoRound-fast --max-model-len 10000\n",
+         [("knob.model", "/models/Qwen3-8B-W4A16-AutoRound-fast", 1), ("knob.max_model_len", 10000, 1)], framework="vllm"),
     case("flashinfer-sampling-frame", 'File "/usr/local/lib/python3.12/dist-packages/flashinfer/sampling.py", line 981, in top_k_top_p_sampling_from_logits\n',
          [("oom.hint", "sampler_logits", 1), ("oom.hint", "traceback", 1)]),
 ]
