@@ -1218,8 +1218,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # failure, its reason elsewhere) or a SYCL/OpenCL kernel build ("-11 (PI_ERROR_BUILD_PROGRAM_FAILURE)", the build log it prints,
     # "Build program log for 'Intel(R) Arc(TM) A770 Graphics':"): an operation, a
     # precision or a shape the device does not support, unless the compiler's own words name memory
-    P("device-compile-failed", ("Compilation failed", "Failed Pass ", "failed to legalize operation", "BUILD_PROGRAM_FAILURE", "Build program log for '"),
-      r"\bCompilation failed\b(?! (?:for|with)\b)|\bBuild program log for '|\bFailed Pass \w+|\bfailed to legalize operation '[\w.]+'|\b(?:PI|UR)_(?:ERROR|RESULT_ERROR)_BUILD_PROGRAM_FAILURE\b",
+    P("device-compile-failed", ("Compilation failed", "Failed Pass ", "failed to legalize operation", "BUILD_PROGRAM_FAILURE", "Build program log for '",
+                                "Internal Compiler Error", "Graph compile failed"),
+      r"\bCompilation failed\b(?! (?:for|with)\b)|\bAn Internal Compiler Error has occurred\b|(?<![A-Za-z])Graph compile failed\b|\bBuild program log for '|\bFailed Pass \w+|\bfailed to legalize operation '[\w.]+'|\b(?:PI|UR)_(?:ERROR|RESULT_ERROR)_BUILD_PROGRAM_FAILURE\b",
       lambda m: [] if MEMORY_WORDS.search(m.string) else
       [("error.final", f"the device's compiler could not build the model's program ({m.group(0)}): an operation, precision or "
                        "shape it does not support, not a lack of memory")]),

@@ -25,9 +25,11 @@ def _neuron_row(m: re.Match[str]) -> Emitted:
 
 def _minus(signal: int) -> tuple[tuple[str, ...], str]:
     """A launcher reporting its child's return code as Python does, minus the signal that ended it
-    ("exits with return code = -9", "exitcode: -7"): its prefilter anchors and its regex."""
-    anchors = tuple(f"code{sep}-{signal}" for sep in (" = ", ": ", "=", " ", "  : ", " : "))
-    return anchors, rf"(?i:(?:return ?code|exit ?code)\s*(?:[=:]\s*)?-{signal}\b)"
+    ("exits with return code = -9", "exitcode: -7"; a compiler driver's "Compile command returned: -9", "neuronx-cc failed with
+    -9"): its prefilter anchors and its regex."""
+    anchors = (*(f"code{sep}-{signal}" for sep in (" = ", ": ", "=", " ", "  : ", " : ")),
+               *(f"{verb}{sep}-{signal}" for verb in ("returned", "failed with", "exited with") for sep in (": ", " ")))
+    return anchors, rf"(?i:(?:return ?code|exit ?code|\breturned|\bfailed with|\bexited with)\s*(?:[=:]\s*)?-{signal}\b)"
 
 
 _MINUS_9, _MINUS_7 = _minus(9), _minus(7)
@@ -739,9 +741,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # "No available slot found for the model"); nothing was allocated
     # (Habana's runtime on a Gaudi another process holds: "synStatus=20 [Device already acquired] Device acquire failed";
     # vLLM's Ray executor on a node whose GPUs another placement group reserved: "Current node has no GPU available")
-    P("device-taken", ("busy or unavailable", "No available slot found", "Device already acquired", "Current node has no GPU available"),
+    # (AWS Neuron's runtime with the NeuronCores another process or a stale pod holds: "Not enough free NCs to allocate 2
+    # members group", "insufficient NCs")
+    P("device-taken", ("busy or unavailable", "No available slot found", "Device already acquired", "Current node has no GPU available",
+                       "free NCs", "insufficient NCs", "Insufficient NCs"),
       r"CUDA-capable devices? (?:are|is|\(s\) is/are) busy or unavailable|No available slot found\b|\[Device already acquired\]|"
-      r"Current node has no GPU available",
+      r"Current node has no GPU available|\bNot enough free NCs\b|\b[Ii]nsufficient NCs\b",
       kind("device_taken")),
     # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)
     P("device-count-failed", ("Unexpected error from cudaGetDeviceCount",), r"Unexpected error from cudaGetDeviceCount\(\)", kind("broken_install")),

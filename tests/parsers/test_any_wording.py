@@ -3486,9 +3486,23 @@ ROUND_156 = [
          [("oom.hint", "sampler_logits", 1), ("oom.hint", "traceback", 1)]),
 ]
 
+ROUND_158 = [
+    # a compiler driver's child ended by SIGKILL, in its own words
+    case("compile-returned-minus-9", "INFO:Neuron:Compile command returned: -9\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # a compiler's internal error and a graph compiler's failure name no memory
+    case("neuron-ice", "2023-10-25T08:32:15Z ERROR 50940 [neuronxcc.driver.CommandDriver]:  An Internal Compiler Error has occurred\n",
+         [("error.final", "the device's compiler could not build the model's program (An Internal Compiler Error has occurred): an operation, "
+                          "precision or shape it does not support, not a lack of memory", 1)]),
+    case("gaudi-graph-compile", "[PT_BRIDGE][error] synapse_helpers/graph.cpp: 599Graph compile failed. synStatus=synStatus 26 [Generic failure]. compile\n",
+         [("error.final", "the device's compiler could not build the model's program (Graph compile failed): an operation, "
+                          "precision or shape it does not support, not a lack of memory", 1)]),
+    # NeuronCores held by another process
+    case("neuron-cores-taken", "nrtd[20664]: [NMGR:kmgr_create_eg] Not enough free NCs to allocate 2 members group\n", [(OOM, "device_taken", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158))
 def test_any_wording(c):
     check(c)
 
