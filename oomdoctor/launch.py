@@ -176,7 +176,9 @@ LLAMA_CPP_TOOL = "llama-(?:" + "|".join(t.removeprefix("llama-") for t in LLAMA_
 # kt-kernel flags, llama.cpp's experts kept on the CPU (--n-cpu-moe, -ot exps=CPU); the host was sized for the model
 HOST_RESIDENT_WEIGHTS = r"(?i)\bktransformers\b|--kt-(?:cpuinfer|weight-path|amx-weight-path|num-gpu-experts)\b|--cpu_infer\b|--n-cpu-moe\b|exps=CPU\b"
 # its scripts that convert a checkpoint to GGUF (in host RAM), and its quantizer
-LLAMA_CPP_CONVERTERS = r"convert[-_](?:hf[-_]to[-_]gguf|pth[-_]to[-_]ggml|llama[-_]ggml[-_]to[-_]gguf|lora[-_]to[-_]gguf)\.py|\bllama-quantize\b"
+# (and a fork's copy under its own suffix, "convert-hf-to-gguf-bitnet.py"; the converter's logger, "INFO:hf-to-gguf:Loading model")
+LLAMA_CPP_CONVERTERS = (r"convert[-_](?:hf[-_]to[-_]gguf|pth[-_]to[-_]ggml|llama[-_]ggml[-_]to[-_]gguf|lora[-_]to[-_]gguf)(?:[-_]\w+)?\.py|\bllama-quantize\b|"
+                        r"\b(?:INFO|WARNING|ERROR|DEBUG):hf-to-gguf:")
 
 _DETECT: tuple[tuple[str, re.Pattern[str]], ...] = (
     # (FastChat's vllm_worker and sglang_worker run those engines, with the engines' own flags)

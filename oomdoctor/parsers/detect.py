@@ -211,6 +211,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-convert", "llamacpp", 6, ("to-gguf", "to_gguf", "to-ggml", "to_ggml", "llama-quantize", " --> "),
          LLAMA_CPP_CONVERTERS + r"|\bn_dims = \d+, torch\.\w+ --> \w+"),
     _sig("fw-llamacpp-devices", "llamacpp", 6, DEVICE_LIST_ANCHORS, DEVICE_LIST),
+    # ExLlama's converter (convert.py of exllamav2/v3) by its own progress lines: the job header ("-- Creating new job",
+    # "-- Resuming job"), the measurement's per-setting error (" -- 1.0:5b 128g s4   5.03 bpw    rfn_error: 0.00671")
+    _sig("fw-exllama-convert", "exllama", 6, ("rfn_error:", "-- Creating new job", "-- Resuming job"),
+         r"\bbpw\s+rfn_error: [\d.]+|^\s*-- (?:Creating new job|Resuming job)\b"),
     # Vulkan's driver or API words with no engine named (RADV's "radv/amdgpu: ...", "vk::Queue::submit: ErrorDeviceLost"):
     # LLM inference over Vulkan compute is llama.cpp's and the apps built on it: a weak vote
     _sig("fw-llamacpp-vulkan-driver", "llamacpp", 3, ("radv/amdgpu:", "vk::", "ErrorDeviceLost"),
@@ -292,6 +296,11 @@ SIGNALS: tuple[Pattern, ...] = (
          # flashinfer's "trtllm_fp4_block_scale_moe", vLLM's "experts/trtllm_bf16_moe.py")
          r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|(?<![\w:.])trtllm(?:-\w+)?(?!\w)|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
          r"Using \d+ tokens in paged KV cache"),
+    # its quantization example (examples/quantization/quantize.py over ModelOpt, AMMO before it): the --qformat flag it takes,
+    # and its export's refusal that names the checkpoint it writes ("Cannot export model to the model_config. The AMMO
+    # optimized model state_dict ... is saved to tllm_checkpoint_mixtral_2gpu/ammo_model.0.pth")
+    _sig("fw-trt-quantize", "tensorrt-llm", 8, ("--qformat", "Cannot export model to the model_config"),
+         r"\bquantize\.py\b.*\s--qformat[ =]|Cannot export model to the model_config"),
     _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
     # (not transformers' own module of that name, whose deprecation warning or frames any transformers program may print:
     # "transformers/deepspeed.py:24: FutureWarning", "transformers/integrations/deepspeed.py")

@@ -3498,6 +3498,12 @@ ROUND_158 = [
                           "precision or shape it does not support, not a lack of memory", 1)]),
     # NeuronCores held by another process
     case("neuron-cores-taken", "nrtd[20664]: [NMGR:kmgr_create_eg] Not enough free NCs to allocate 2 members group\n", [(OOM, "device_taken", 1)]),
+    # the engine whose offline tool ran: a fork's copy of llama.cpp's converter and its logger; ExLlama's converter by its
+    # measurement lines; TensorRT-LLM's quantization example by its flag
+    case("gguf-converter-fork", "INFO:hf-to-gguf:Loading model: Llama3-8B-1.58-100B-tokens\n", [], framework="llamacpp"),
+    case("exllama-convert-measure", " -- 1.0:5b 128g s4                 5.03 bpw    rfn_error: 0.00671\n", [], framework="exllama"),
+    case("trtllm-quantize-example", "python quantize.py --model_dir ./hf/ --dtype float16 --qformat int4_awq --export_path ./q --calib_size 32\n",
+         [("knob.dtype", "float16", 1)], framework="tensorrt-llm"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
