@@ -1333,9 +1333,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?:vllm[/\\]model_executor|sglang[/\\]srt)[/\\]models[/\\]transformers\.py\", line \d+",
       const(("oom.hint", "generic_model_backend"))),
     # ROCm's BLAS libraries failing to read their kernel file ("rocBLAS error: Cannot read .../TensileLibrary.dat",
-    # "rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat"): a build without kernels for this GPU,
+    # "rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat"; a runner relaying it, "error: Cannot read
+    # /usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary.dat: Illegal seek for GPU arch : gfx1035"): a build without kernels for this GPU,
     # or the process out of file descriptors; not memory
-    P("rocm-blas-library", ("TensileLibrary",), r"(?i)\b(?:rocblas|rocblaslt|hipblaslt)\b.{0,20}(?:could not load|cannot read) [^\n]{0,300}?([\w.-]*TensileLibrary[\w.-]*)",
+    P("rocm-blas-library", ("TensileLibrary",), r"(?i)(?:\b(?:rocblas|rocblaslt|hipblaslt)\b.{0,20})?(?:could not load|cannot read) [^\n]{0,300}?([\w.-]*TensileLibrary[\w.-]*)",
       lambda m: [("error.final", f"ROCm's BLAS library could not read its kernel file {m.group(1)}: a build without kernels for this GPU, "
                                  "or the process out of open files (ulimit -n); not memory")]),
     # the job converts a checkpoint from one format to another ("python inference/convert.py --hf-ckpt-path ...",

@@ -3498,6 +3498,11 @@ ROUND_158 = [
                           "precision or shape it does not support, not a lack of memory", 1)]),
     # NeuronCores held by another process
     case("neuron-cores-taken", "nrtd[20664]: [NMGR:kmgr_create_eg] Not enough free NCs to allocate 2 members group\n", [(OOM, "device_taken", 1)]),
+    # a runner relaying ROCm's missing kernel file: not memory
+    case("rocm-kernel-file-relayed", 'error="runner crashed" detail="error: Cannot read /usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary.dat: '
+                                     'Illegal seek for GPU arch : gfx1035"\n',
+         [("error.final", "ROCm's BLAS library could not read its kernel file TensileLibrary.dat: a build without kernels for this GPU, "
+                          "or the process out of open files (ulimit -n); not memory", 1)]),
     # the engine whose offline tool ran: a fork's copy of llama.cpp's converter and its logger; ExLlama's converter by its
     # measurement lines; TensorRT-LLM's quantization example by its flag
     case("gguf-converter-fork", "INFO:hf-to-gguf:Loading model: Llama3-8B-1.58-100B-tokens\n", [], framework="llamacpp"),
