@@ -1214,13 +1214,15 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"the C heap was corrupted ({m.group(0)}): a native bug that wrote past its buffers, not a lack of memory")]),
     # a device compiler that could not build the model's program for the accelerator: an NPU compiler's failed pass
     # ("[vpux-compiler] Failed Pass ForbidFourBitOutputs", "Compilation failed", "failed to legalize operation
-    # 'IE.FakeQuantize'"; not a wrapper's "Compilation failed for model.hlo_module.pb", which relays the compiler's own
-    # failure, its reason elsewhere) or a SYCL/OpenCL kernel build ("-11 (PI_ERROR_BUILD_PROGRAM_FAILURE)", the build log it prints,
-    # "Build program log for 'Intel(R) Arc(TM) A770 Graphics':"): an operation, a
-    # precision or a shape the device does not support, unless the compiler's own words name memory
-    P("device-compile-failed", ("Compilation failed", "Failed Pass ", "failed to legalize operation", "BUILD_PROGRAM_FAILURE", "Build program log for '",
-                                "Internal Compiler Error", "Graph compile failed"),
-      r"\bCompilation failed\b(?! (?:for|with)\b)|\bAn Internal Compiler Error has occurred\b|(?<![A-Za-z])Graph compile failed\b|\bBuild program log for '|\bFailed Pass \w+|\bfailed to legalize operation '[\w.]+'|\b(?:PI|UR)_(?:ERROR|RESULT_ERROR)_BUILD_PROGRAM_FAILURE\b",
+    # 'IE.FakeQuantize'"), Neuron's "An Internal Compiler Error has occurred", Gaudi's "Graph compile failed.
+    # synStatus=synStatus 26", a SYCL/OpenCL kernel build ("-11 (PI_ERROR_BUILD_PROGRAM_FAILURE)", or the build log it
+    # prints, "Build program log for 'Intel(R) Arc(TM) A770 Graphics':"): an operation, a precision or a shape the device
+    # does not support, unless the compiler's own words name memory; not "Compilation failed for model.hlo_module.pb" or
+    # "... with XPC_ERROR_CONNECTION_INTERRUPTED", which relay a failure read where its reason is
+    P("device-compile-failed", ("Compilation failed", "Failed Pass ", "failed to legalize operation", "BUILD_PROGRAM_FAILURE",
+                                "Build program log for '", "Internal Compiler Error", "Graph compile failed"),
+      r"\bCompilation failed\b(?! (?:for|with)\b)|\bAn Internal Compiler Error has occurred\b|(?<![A-Za-z])Graph compile failed\b|"
+      r"\bBuild program log for '|\bFailed Pass \w+|\bfailed to legalize operation '[\w.]+'|\b(?:PI|UR)_(?:ERROR|RESULT_ERROR)_BUILD_PROGRAM_FAILURE\b",
       lambda m: [] if MEMORY_WORDS.search(m.string) else
       [("error.final", f"the device's compiler could not build the model's program ({m.group(0)}): an operation, precision or "
                        "shape it does not support, not a lack of memory")]),
@@ -1233,7 +1235,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # nor one that only states an earlier step did not succeed ("Check 'false'", "Check 'res.m_status == ...FINISHED'"):
     # that step's own failure is the cause
     P("openvino-check", ("' failed at ",), r"\bCheck '(.{1,300}?)' failed at\b",
-      lambda m: [] if _ALLOC_CHECK.search(m.group(1)) or _RELAYING_CHECK.search(m.group(1)) else [("error.final", f"a failed check ({m.string.strip()[:200]}): an invariant of the code, not memory")]),
+      lambda m: [] if _ALLOC_CHECK.search(m.group(1)) or _RELAYING_CHECK.search(m.group(1))
+      else [("error.final", f"a failed check ({m.string.strip()[:200]}): an invariant of the code, not memory")]),
     # a writer that could not grow its output file ("OSError: Not enough free space to write 140247040 bytes", numpy's
     # memory-mapped file when the converter writes a model): the disk or its quota, not memory
     P("file-write-no-space", ("Not enough free space to write",), r"Not enough free space to write \d+ bytes",
