@@ -659,7 +659,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # a Windows status (HRESULT) as DirectML, Direct3D or ONNX Runtime print it ("Exception(1) tid(a48c) 80070057 The
     # parameter is incorrect."): E_OUTOFMEMORY (8007000E) is memory; E_INVALIDARG (80070057) and E_NOTIMPL (80004001) are a
     # call the driver or the library refused (the device's own losses, 887A0005-7, are read as a lost device)
-    P("windows-hresult", ("8007000E", "8007000e", "80070057", "80004001"), r"\b(?:0x)?(8007000[Ee]|80070057|80004001)\b",
+    P("windows-hresult", ("8007000E", "8007000e", *_HRESULT), r"\b(?:0x)?(8007000[Ee]|" + "|".join(_HRESULT) + r")\b",
       lambda m: [("oom.kind", "cuda_error_oom"), ("gpu.backend", "directml")] if m.group(1).upper() == "8007000E"
       else [("error.final", f"Windows status {m.group(1)} ({_HRESULT[m.group(1)]}): a call the driver or the library refused, not memory")]),
     # TensorRT's allocator reporting the CUDA status by its number ("runtime.cpp (24) - Cuda Error in allocate: 2"; older
@@ -1054,13 +1054,13 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Creating trace buffers of size (\d+)\s*B\b|get_trace_buffers_size\(\) <= trace_region_size",
       lambda m: [("oom.kind", "region_outgrown"), ("oom.hint", "trace_region"), ("gpu.backend", "tenstorrent")]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    P("tt-trace-region-size", ("allocated for trace region",), r"only (\d+)\s*B is allocated for trace region",
+      lambda m: [("oom.pool_bytes", int(m.group(1)))]),
     # the small L1 region, reserved at open by l1_small_size ("Not enough space to allocate 192 B L1_SMALL buffer across
     # 48 banks, where each bank needs to store 32 B"): a few bytes refused are a region set too small (or not at all)
     P("tt-l1-small", ("L1_SMALL buffer",), r"Not enough space to allocate (\d+) B L1_SMALL buffer",
       lambda m: [("oom.kind", "region_outgrown"), ("oom.hint", "l1_small_region"), ("oom.requested_bytes", int(m.group(1))),
                  ("gpu.backend", "tenstorrent")]),
-    P("tt-trace-region-size", ("allocated for trace region",), r"only (\d+)\s*B is allocated for trace region",
-      lambda m: [("oom.pool_bytes", int(m.group(1)))]),
     # Tenstorrent's generator at a prompt's pass ("tt.generator:prefill_forward_llama_vision:620 - Prefilling User 1 up to
     # 32650 tokens"): the step the engine was in
     P("generator-prefilling", ("Prefilling", "prefill_forward"), r"\bPrefilling (?:User \d+ )?up to \d+ tokens|\bprefill_forward\w*",
@@ -1198,7 +1198,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # a C++ container asked for more elements than its type can count ("cannot create std::vector larger than max_size()",
     # std::length_error): a size computed wrong (a negative or overflowed count), not a lack of memory
     P("cxx-length-error", ("larger than max_size()", "std::length_error", "vector::_M_fill_insert", "vector::reserve"),
-      r"cannot create std::vector larger than max_size\(\)|std::length_error|\bvector::(?:_M_fill_insert|reserve|_M_default_append)\b",
+      r"cannot create std::vector larger than max_size\(\)|std::length_error|\bvector::(?:_M_fill_insert|reserve)\b",
       lambda m: [("error.final", f"a C++ container asked for more elements than it can count ({m.group(0)}): a size computed wrong, "
                                  "not a lack of memory")]),
     # a C++ lookup out of its range (std::unordered_map::at's "_Map_base::at", std::vector::at's "_M_range_check", a
@@ -1339,7 +1339,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # "rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat"; a runner relaying it, "error: Cannot read
     # /usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary.dat: Illegal seek for GPU arch : gfx1035"): a build without kernels for this GPU,
     # or the process out of file descriptors; not memory
-    P("rocm-blas-library", ("TensileLibrary",), r"(?i)(?:\b(?:rocblas|rocblaslt|hipblaslt)\b.{0,20})?(?:could not load|cannot read) [^\n]{0,300}?([\w.-]*TensileLibrary[\w.-]*)",
+    P("rocm-blas-library", ("TensileLibrary",), r"(?i)(?:could not load|cannot read) [^\n]{0,300}?([\w.-]*TensileLibrary[\w.-]*)",
       lambda m: [("error.final", f"ROCm's BLAS library could not read its kernel file {m.group(1)}: a build without kernels for this GPU, "
                                  "or the process out of open files (ulimit -n); not memory")]),
     # the job converts a checkpoint from one format to another ("python inference/convert.py --hf-ckpt-path ...",
