@@ -73,7 +73,7 @@ def build_report(results: list[ScanResult], rules: RuleSet, framework_override: 
                "(--framework overrides)",) if not framework_override and detect.assumed(scores, framework) else ()
     phase = (first or results[0]).phase
 
-    facts = FactSet(_dedupe(f for r in results for f in r.facts))
+    facts = FactSet(_without_fault_echoes(_dedupe(f for r in results for f in r.facts)))
     base: list[Fact] = [Fact("framework", framework, Origin.LOG, None)]
     if phase:
         base.append(Fact("phase", phase, Origin.LOG, None))
@@ -191,6 +191,25 @@ def _failure_statement(first: ScanResult, facts: FactSet) -> tuple[str, Origin, 
                 if 0 < (ev.line or 0) - line <= 3 and _STATES_MEMORY.search(ev.text):
                     return ev.text, Origin.LOG, ev
     return text, Origin.LOG, Evidence(first.path, line, text)
+
+
+# faults after which a CUDA context fails every call, allocations included
+STICKY_FAULTS = frozenset({"illegal_memory_access", "device_assert"})
+
+
+def _without_fault_echoes(facts: Iterable[Fact]) -> list[Fact]:
+    """Drop the memory failures a log states below a sticky fault of the same log (an illegal address, a device-side
+    assertion): the context was already lost, so "out of memory" from a later allocation is the fault's echo."""
+    facts = list(facts)
+    fault_at: dict[str, int] = {}
+    for f in facts:
+        if f.key == "oom.kind" and f.value in STICKY_FAULTS and f.evidence and f.evidence.line:
+            at = fault_at.get(f.evidence.source)
+            fault_at[f.evidence.source] = f.evidence.line if at is None else min(at, f.evidence.line)
+    if not fault_at:
+        return facts
+    return [f for f in facts if not (f.key == "oom.kind" and f.value not in NOT_OOM_KINDS and f.evidence and f.evidence.line
+                                     and f.evidence.line > fault_at.get(f.evidence.source, f.evidence.line))]
 
 
 def _first_failure(results: list[ScanResult]) -> ScanResult | None:

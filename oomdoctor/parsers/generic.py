@@ -580,6 +580,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # AWS Neuron's runtime refusing a device tensor (status 4, NRT_RESOURCE) after its driver's "dmem_alloc" error;
     # moving the weights onto the NeuronCores ("_parallel_to_neuron", "shard_along") is the load
     P("neuron-alloc", ("nrt_tensor_allocate",), r"nrt_tensor_allocate status=4\b", kind("cuda_error_oom", ("gpu.backend", "neuron"))),
+    # (its runtime refusing a NeuronCore count its collectives cannot wire: "nrt_load_collectives  Unsupported topology.
+    # Supported number of Neuron Cores is 1, 2, 8, 16 or a multiple of 32"): a setting (the tensor-parallel degree), not memory
+    P("neuron-topology", ("Unsupported topology",), r"Unsupported topology\. Supported number of Neuron Cores is [^.]*",
+      lambda m: [("error.final", f"AWS Neuron's runtime: {m.group(0)}: the tensor-parallel degree names a core count it cannot "
+                                 "connect, not a lack of memory")]),
+    # Qualcomm Cloud AI 100's driver refusing to activate a program on a card whose memory it would not hold ("Device 0
+    # activate failed: Memory resource exhausted")
+    P("qaic-activate", ("Memory resource exhausted",), r"activate failed: Memory resource exhausted",
+      kind("cuda_error_oom", ("gpu.backend", "qaic"))),
     P("neuron-load-frames", ("_parallel_to_neuron", "shard_along"), r"\b_?parallel_to_neuron\b|\bshard_along\w*", const(("_phase", "load_weights"))),
     P("xla-buffer-sizes", ("Attempting to allocate",),
       r"Attempting to allocate ([\d.]+)([KMGT])i?B?\b.{0,80}?There are ([\d.]+)([KMGT])i?B? free",
@@ -1124,6 +1133,37 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-report-failure", ("MTLReportFailure",), r"\bMTLReportFailure\b",
       lambda m: [("error.final", "MTLReportFailure: Metal's API validation stopped the process (a call the API does not allow), "
                                  "not a lack of memory")]),
+    # ggml's backend meeting an operation it has no kernel for ("ggml_metal_encode_node: error: unsupported op 'CPY'", then
+    # an abort): a build older than the model or the cache type it runs, not a lack of memory
+    P("ggml-unsupported-op", ("unsupported op",), r"\bggml_\w+: (?:error: )?unsupported op '?(\w+)",
+      lambda m: [("error.final", f"ggml's backend has no kernel for the operation {m.group(1)} (a build older than the model, "
+                                 "or a cache type it does not support): not a lack of memory")]),
+    # CUTLASS's status from a GEMM it could not run ("Got cutlass error: Error Internal at: 420", "cutlass error: Error Arch
+    # Mismatch"): a kernel built for another architecture or a shape it does not support; only its "Error Memory
+    # Allocation" and "Error Workspace Null" are about memory
+    P("cutlass-status", ("cutlass error: Error",), r"cutlass error: (Error (?!Memory Allocation|Workspace Null)[A-Z][a-z]+(?: [A-Z][a-z]+)*)",
+      lambda m: [("error.final", f"CUTLASS could not run its kernel ({m.group(1)}): a build for another architecture or a "
+                                 "shape it does not support, not a lack of memory")]),
+    # Ascend's runtime finding no usable device ("rtMemGetInfoEx execution failed, reason=driver error:no valid device",
+    # "Device not found or invalid"): the driver, the container's device mounts or the card, not its memory
+    P("ascend-no-device", ("no valid device", "Device not found or invalid"), r"driver error:no valid device|\bDevice not found or invalid\b",
+      const(("error.final", "the NPU's driver found no valid device (a driver, container or card problem): the memory query "
+                            "failed for that, not for a lack of memory"))),
+    # llama.cpp's loader finding fewer or more tensors than the architecture names ("done_getting_tensors: wrong number of
+    # tensors; expected 255, got 254"): a file cut short, or a model newer than the build
+    P("ggml-tensor-count", ("wrong number of tensors",), r"wrong number of tensors; expected (\d+), got (\d+)",
+      lambda m: [("error.final", f"the model file holds {m.group(2)} tensors where its architecture names {m.group(1)} (a download "
+                                 "cut short, or a model newer than the build): not a lack of memory")]),
+    # llama.cpp's context without its Metal backend ("llama_new_context_with_model: failed to initialize Metal backend"):
+    # no Metal device, or a shader library that did not load; the run stops before any buffer is allocated
+    P("metal-backend-init", ("failed to initialize Metal backend",), r"failed to initialize Metal backend",
+      const(("error.final", "llama.cpp could not start its Metal backend (no Metal device, or a shader library that did not "
+                            "load): the run stopped before any buffer was allocated, not a lack of memory"))),
+    # CUDA's status for PTX built by a newer toolkit than the driver can compile, in a library's wording ("FlashInfer
+    # error: the provided PTX was compiled with an unsupported toolchain."; CUDA's own "CUDA error: ..." is read as a final error)
+    P("ptx-toolchain", ("provided PTX",), r"^(?!.*\b(?:CUDA error\b|CUDA_ERROR_)).*?the provided PTX was compiled with an unsupported toolchain",
+      const(("error.final", "the provided PTX was compiled with an unsupported toolchain: a CUDA toolkit newer than the "
+                            "driver (upgrade the driver or install a build for it), not a lack of memory"))),
     # Metal failing to compile the backend's shader library ("program_source:6464:18: error: use of undeclared identifier"):
     # a build that does not match the OS's Metal compiler; the "failed to allocate context" after it is that, not memory
     P("metal-shader-compile", ("program_source:",), r"^program_source:\d+:\d+: error: ",
@@ -1287,8 +1327,9 @@ PATTERNS: tuple[Pattern, ...] = (
                       "loating point exception", "Aborted", *_SEGV_LOCALIZED,
                       "GGML_ASSERT", "LLAMA_ASSERT", "LLM_ASSERT", "GPTJ_ASSERT", "RWKV_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** "; the error as
-      # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')")
-      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)\s*$))(.*))?$|"
+      # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')";
+      # a bare time stamp: "09:14:37 TimeoutError: RPC call to sample_tokens timed out.")
+      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)\s*$))(.*))?$|"
       # (a shell's report of a child's SIGFPE: bash's "Floating point exception (core dumped)", zsh's job line "[1]  2771397
       # floating point exception  lmdeploy serve ..."; and of its SIGABRT, a failed check: "line 2: 3385755 Aborted
       # (core dumped) python3 -m lmdeploy.serve...")

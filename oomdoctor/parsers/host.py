@@ -577,11 +577,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bexception of type CUDBG_EXCEPTION_(?:WARP|LANE|DEVICE)_\w+",
       kind("illegal_memory_access")),
     # the NVIDIA kernel driver's Xid events (dmesg): 13, 31 and 43 are a kernel's fault (an exception, an MMU fault, a
-    # channel stopped), 8 a channel its watchdog found stuck (the GPU stopped processing), 48, 79, 119 and 120 the
-    # device itself (double-bit ECC, fallen off the bus, GSP errors)
-    P("nvidia-xid", ("NVRM: Xid",), r"NVRM: Xid \([^)]*\): (8|13|31|43|48|79|119|120),",
+    # channel stopped), 8 and 46 a GPU its watchdog found stuck (the GPU stopped processing), 48, 62, 74, 79, 94, 95, 119
+    # and 120 the device itself (double-bit ECC, the internal micro-controller halted, an NVLink error, fallen off the
+    # bus, a contained or uncontained ECC error, GSP errors)
+    P("nvidia-xid", ("NVRM: Xid",), r"NVRM: Xid \([^)]*\): (8|13|31|43|46|48|62|74|79|94|95|119|120),",
       lambda m: [("oom.kind", "illegal_memory_access" if m.group(1) in ("13", "31", "43") else
-                  "gpu_timeout" if m.group(1) == "8" else "device_lost")]),
+                  "gpu_timeout" if m.group(1) in ("8", "46") else "device_lost")]),
     # (the same watchdog's own line: "NVRM: krcWatchdog_IMPL: RC watchdog: GPU is probably locked!")
     P("nvidia-rc-watchdog", ("RC watchdog",), r"RC watchdog: GPU is probably locked", kind("gpu_timeout")),
     # CTranslate2's wording of a CUDA status ("CUDA failed with error invalid device ordinal"): any but out of memory
@@ -615,7 +616,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (or the kernel's own assertion line, which a paste may keep alone or cut: "Indexing.cu:1093: indexSelectSmallIndex: block:
     # [0,0,0], thread: [1,0,0] Assertion `srcIndex < srcSelectDimSize` failed.")
     P("device-assert", ("device-side assert", "] Assertion `"),
-      r"device-side assert triggered|\.cu:\d+: \w+: block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `", kind("device_assert")),
+      r"device-side assert triggered|: block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `", kind("device_assert")),
     # a GPU page fault the kernel driver reports: AMD's "[gfxhub] page fault" (with its UTCL2 client), Intel Xe's
     # "Faulted Address: 0x..." block: a kernel touched memory it had no mapping for
     # (and the amdgpu report's later lines, where a paste keeps only those: "VM_L2_PROTECTION_FAULT_STATUS:0x00341051",

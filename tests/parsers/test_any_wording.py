@@ -2875,7 +2875,9 @@ ROUND_135 = [
     case("go-panic-names-ollamas-runner",
          lines("llama_init_from_model: failed to initialize the context: failed to initialize Metal backend", "",
                "panic: unable to create llama context"),
-         [("oom.hint", "context_failed", 1)], framework="ollama"),
+         [("oom.hint", "context_failed", 1),
+          ("error.final", "llama.cpp could not start its Metal backend (no Metal device, or a shader library that did not load): the run "
+                          "stopped before any buffer was allocated, not a lack of memory", 1)], framework="ollama"),
     # read again in earlier rounds' logs: amdgpu's fault report where a paste keeps only its later lines (holdout r80), and
     # FlashInfer's workspace overflow by its second half (holdout r92): a kernel's bad address, a fixed buffer outgrown
     case("amdgpu-vm-protection-fault", "[Tue Sep  9 02:30:28 2025] amdgpu 0000:c6:00.0: amdgpu: VM_L2_PROTECTION_FAULT_STATUS:0x00341051\n",
@@ -3511,9 +3513,51 @@ ROUND_158 = [
          [("knob.dtype", "float16", 1)], framework="tensorrt-llm"),
 ]
 
+ROUND_159 = [
+    # a traceback's final line under a bare time stamp
+    case("timestamped-timeout", "09:14:37 TimeoutError: RPC call to sample_tokens timed out.\n",
+         [("error.timeout", "09:14:37 TimeoutError: RPC call to sample_tokens timed out.", 1)]),
+    # the driver's Xid events for the device itself and for a GPU that stopped processing
+    case("xid-62-halt", "kern: warning: NVRM: Xid (PCI:0000:48:00): 62, 00002740 00002b08 00001126 0000117a\n", [(OOM, "device_lost", 1)]),
+    case("xid-46-stopped", "NVRM: Xid (PCI:0000:3b:00): 46, GPU stopped processing\n", [(OOM, "gpu_timeout", 1)]),
+    # a CUDA kernel's own assertion in a header, not only in a .cu file
+    case("device-assert-header", "/src/cutlass/arch/memory_sm75.h:208: void cutlass::arch::ldsm(const void *) [with MatrixCount = 4]: "
+                                 "block: [0,21,0], thread: [95,0,0] Assertion `0 && __PRETTY_FUNCTION__` failed.\n",
+         [(OOM, "device_assert", 1)]),
+    # statuses that name no memory: PTX from a newer toolkit in a library's words, a backend without the operation's
+    # kernel, llama.cpp without its Metal backend, a model file with the wrong tensor count, CUTLASS's internal error,
+    # Ascend without a device, Neuron's core count, and Qualcomm's card out of memory
+    case("ptx-toolchain-library", "FastllmCudaHalfPagedAttentionBatch: FlashInfer error: the provided PTX was compiled with an unsupported toolchain.\n",
+         [("error.final", "the provided PTX was compiled with an unsupported toolchain: a CUDA toolkit newer than the driver (upgrade the "
+                          "driver or install a build for it), not a lack of memory", 1)]),
+    case("ggml-unsupported-op", "ggml_metal_encode_node: error: unsupported op 'CPY'\n",
+         [("error.final", "ggml's backend has no kernel for the operation CPY (a build older than the model, or a cache type it does not "
+                          "support): not a lack of memory", 1)]),
+    case("metal-backend-init", "llama_new_context_with_model: failed to initialize Metal backend\n",
+         [("error.final", "llama.cpp could not start its Metal backend (no Metal device, or a shader library that did not load): the run "
+                          "stopped before any buffer was allocated, not a lack of memory", 1)]),
+    case("ggml-tensor-count", "llama runner process has terminated: signal: abort trap error:done_getting_tensors: wrong number of tensors; "
+                              "expected 255, got 254\n",
+         [("error.final", "the model file holds 254 tensors where its architecture names 255 (a download cut short, or a model newer than "
+                          "the build): not a lack of memory", 1)]),
+    case("cutlass-internal", "CUTLASS 87a built for 120a: Got cutlass error: Error Internal at: 420\n",
+         [("error.final", "CUTLASS could not run its kernel (Error Internal): a build for another architecture or a shape it does not "
+                          "support, not a lack of memory", 1)]),
+    case("cutlass-memory-not-final", "Got cutlass error: Error Memory Allocation at: 88\n", []),
+    case("ascend-no-device", "rtMemGetInfoEx execution failed, reason=driver error:no valid device[FUNC:FuncErrorReason]\n",
+         [("error.final", "the NPU's driver found no valid device (a driver, container or card problem): the memory query failed for "
+                          "that, not for a lack of memory", 1)]),
+    case("neuron-topology", "ERROR   NRT:nrt_load_collectives   Unsupported topology. Supported number of Neuron Cores is 1, 2, 8, 16 or a "
+                            "multiple of 32.  For other configurations\n",
+         [("error.final", "AWS Neuron's runtime: Unsupported topology. Supported number of Neuron Cores is 1, 2, 8, 16 or a multiple of 32: "
+                          "the tensor-parallel degree names a core count it cannot connect, not a lack of memory", 1)]),
+    case("qaic-activate", "ERROR : [09:28:07.820][error][QKmdDevice][activate:#1172] Device 0 activate failed: Memory resource exhausted\n",
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "qaic", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159))
 def test_any_wording(c):
     check(c)
 
