@@ -534,7 +534,7 @@ def _final_error(m: re.Match[str]) -> Emitted:
 
 # (the groups whose tokens add up to the request, the context's group) in each wording of request-over-context
 _REQUEST_CONTEXT_GROUPS = (((1,), 2), ((4,), 3), ((5,), 6), ((8,), 7), ((9, 11), 10), ((12, 13, 14), 15), ((16,), 17), ((18,), 19),
-                           ((20,), 21), ((22,), 23), ((24,), None), ((25,), 26))
+                           ((20,), 21), ((22,), 23), ((24,), None), ((25,), 26), ((27, 28), 29))
 
 
 def _request_over_context(m: re.Match[str]) -> Emitted:
@@ -904,8 +904,10 @@ PATTERNS: tuple[Pattern, ...] = (
                                  "its out-of-memory status is not a lack of memory")]),
     # an RDMA transfer engine (Mooncake, NIXL) whose network card could not register the KV buffer: GPUDirect RDMA,
     # the driver or the engine's version, not a lack of memory
-    P("rdma-registration", ("memory registration failed", "Failed to register memory"),
-      r"\b(Mooncake|NIXL|nixl|RDMA|rdma)\b.{0,40}memory registration failed|Failed to register memory(?: region)?\b.{0,80}\b(?:Bad address|EFAULT|ibv_reg_mr)",
+    # (Ascend's direct transport: "Register mem ret:103900." after "AscendDirectTransport register mem addr:...")
+    P("rdma-registration", ("memory registration failed", "Failed to register memory", "Register mem ret:"),
+      r"\b(Mooncake|NIXL|nixl|RDMA|rdma)\b.{0,40}memory registration failed|Failed to register memory(?: region)?\b.{0,80}\b(?:Bad address|EFAULT|ibv_reg_mr)|"
+      r"\bRegister mem ret:\s*[1-9]\d*",
       lambda m: [("error.final", f"{m.group(0).strip()}: the network card could not register the buffer for RDMA "
                                  "(GPUDirect RDMA, the driver or the transfer engine's version), not a lack of memory")]),
     # a memory setting the run refuses ("AssertionError: Expandable segments are not compatible with memory pool": vLLM's
@@ -918,7 +920,7 @@ PATTERNS: tuple[Pattern, ...] = (
                             "not a lack of memory"))),
     # Metal's API validation: "-[_MTLCommandBuffer addCompletedHandler:]:1011: failed assertion `Completed handler provided
     # after commit call'": a misuse of the API by the engine, not a lack of memory (that is kIOGPUCommandBufferCallbackErrorOutOfMemory)
-    P("metal-api-assertion", ("failed assertion `",), r"-\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
+    P("metal-api-assertion", ("failed assertion `",), r"-?\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"Metal's API check failed ({m.group(1)}): the engine misused the API, not memory")]),
     # MLX finding no compiled Metal kernels ("MLX error: Failed to load the default metallib. library not found"): a
     # packaging or install fault, which fails the first computation however much memory is free
@@ -945,7 +947,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("request-over-context", ("exceeds the available context size", "maximum context length is", "loaded with context length of only",
                                "truncating input prompt", "exceed_context_size_error", "must be less than max sequence length",
                                "longer than the maximum model length", "longer than the model's context length", "Prompt exceeds n_ctx",
-                               "exceed context window of", "Input length of input_ids is", "exceeds maximum context length ("),
+                               "exceed context window of", "Input length of input_ids is", "exceeds maximum context length (",
+                               "is greater than max_seq_len"),
       r"request (?:\((\d+) tokens\) )?exceeds the available context size(?: \((\d+) tokens\))?|"
       r"maximum context length is (\d+) tokens\. However, you requested (\d+) tokens|"
       r"keep the first (\d+) tokens when context the overflows\. However, the model is loaded with context length of only (\d+) tokens|"
@@ -956,7 +959,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"The input \((\d+) tokens\) is longer than the model's context length \((\d+) tokens\)|"
       r"Prompt exceeds n_ctx: (\d+) > (\d+)|Requested tokens \((\d+)\) exceed context window of (\d+)|"
       r"ValueError: Input length of input_ids is \**(\d+)\**, but `?max_length`? is set to \d+|"
-      r"exceeds maximum context length \((\d+) > (\d+) tokens\)",
+      r"exceeds maximum context length \((\d+) > (\d+) tokens\)|"
+      # (TabbyAPI: "Request length 71599 + 2048 is greater than max_seq_len 65536", the prompt and the tokens asked for)
+      r"Request length (\d+) \+ (\d+) is greater than max_seq_len (\d+)",
       _request_over_context),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),
@@ -1149,6 +1154,24 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ascend-no-device", ("no valid device", "Device not found or invalid"), r"driver error:no valid device|\bDevice not found or invalid\b",
       const(("error.final", "the NPU's driver found no valid device (a driver, container or card problem): the memory query "
                             "failed for that, not for a lack of memory"))),
+    # a runtime's failed invariant check in glog's words (TVM, dmlc, XLA: "ndarray.cc:213: Check failed: relative_byte_offset +
+    # view_size <= curr_size (32727630 vs. 518400)"): a size or shape the code did not expect, unless the check is an
+    # allocation's (the NVIDIA driver's "Check failed: Out of memory" is read as its own)
+    P("glog-check-failed", ("Check failed: ",), r"\b[\w.-]+\.(?:cc|cpp|h):\d+: Check failed: ([^\n]{1,200})",
+      lambda m: [] if _ALLOC_CHECK.search(m.group(1)) else
+      [("error.final", f"a runtime's check failed ({m.group(1).strip()[:160]}): a size or shape the code did not expect, not a lack of memory")]),
+    # TensorRT refusing a call's parameters ("IExecutionContext::setInputShape: Error Code 3: API Usage Error (Parameter check
+    # failed, condition: satisfyProfile ...)"): an input shape outside the engine's optimization profile, not memory
+    P("trt-api-usage", ("API Usage Error",), r"Error Code \d+: API Usage Error \(([^\n]{0,200})",
+      lambda m: [] if MEMORY_WORDS.search(m.group(1)) else
+      [("error.final", f"TensorRT refused the call's parameters (API Usage Error: {m.group(1).strip()[:140]}): an input outside what the "
+                       "engine was built for, not a lack of memory")]),
+    # llama.cpp's context refused for a reason it states that is neither memory nor another failure relayed ("failed to
+    # initialize the context: dflash requires ctx_other to be set"): a setting or a build, not a lack of memory
+    P("ggml-context-reason", ("failed to initialize the context: ", "failed to create context: "),
+      r"\bfailed to (?:initialize the|create) context: ([^\n]{3,200})",
+      lambda m: [] if MEMORY_WORDS.search(m.group(1)) or _RELAYED.search(m.group(1)) else
+      [("error.final", f"llama.cpp refused the context: {m.group(1).strip()}: a setting or a build, not a lack of memory")]),
     # llama.cpp's loader finding fewer or more tensors than the architecture names ("done_getting_tensors: wrong number of
     # tensors; expected 255, got 254"): a file cut short, or a model newer than the build
     P("ggml-tensor-count", ("wrong number of tensors",), r"wrong number of tensors; expected (\d+), got (\d+)",
@@ -1329,7 +1352,7 @@ PATTERNS: tuple[Pattern, ...] = (
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** "; the error as
       # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')";
       # a bare time stamp: "09:14:37 TimeoutError: RPC call to sample_tokens timed out.")
-      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)\s*$))(.*))?$|"
+      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+|(?:ERROR|CRITICAL|FATAL):\s+|.*?<Future finished exception=|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)>?\s*$))(.*))?$|"
       # (a shell's report of a child's SIGFPE: bash's "Floating point exception (core dumped)", zsh's job line "[1]  2771397
       # floating point exception  lmdeploy serve ..."; and of its SIGABRT, a failed check: "line 2: 3385755 Aborted
       # (core dumped) python3 -m lmdeploy.serve...")

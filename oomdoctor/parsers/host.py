@@ -490,6 +490,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # the GTT, system RAM the GPU maps (all of an APU's memory), is full; the "device lost" that follows is its report
     P("amdgpu-cs-no-memory", ("Not enough memory for command submission",), r"\bNot enough memory for command submission\b",
       const(("oom.kind", "host_alloc_failed"), ("oom.hint", "gtt_exhausted"))),
+    # a CUDA or HIP runtime allocation that ran out, in an engine's own words where no family above knows the line
+    # ("HipError(2): hipMalloc: out of memory", "cudaMallocHost failed: cudaErrorMemoryAllocation: out of memory"): the
+    # host calls pin system RAM, so theirs is the host's memory, not the card's
+    P("runtime-malloc-oom", ("cudaMalloc", "hipMalloc"),
+      r"\b(?:cuda|hip)Malloc(?:Managed|Async)?\b[^\n]{0,60}?(?:out of memory|ErrorMemoryAllocation|ErrorOutOfMemory)",
+      kind("cuda_error_oom"), fallback=True),
+    P("runtime-host-malloc-oom", ("cudaMallocHost", "cudaHostAlloc", "hipHostMalloc", "hipHostAlloc", "hipMallocHost"),
+      r"\b(?:cuda|hip)(?:MallocHost|HostAlloc|HostMalloc)\b[^\n]{0,60}?(?:out of memory|ErrorMemoryAllocation|ErrorOutOfMemory)",
+      kind("host_alloc_failed", ("oom.hint", "pinned_host"))),
     # TensorFlow's pinned host allocator (cuMemHostAlloc) refused: "failed to alloc N bytes on host:
     # CUDA_ERROR_OUT_OF_MEMORY", "could not allocate pinned host memory of size: N": host memory, not the card's
     P("tf-pinned-host", ("bytes on host", "could not allocate pinned host memory"),

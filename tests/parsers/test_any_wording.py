@@ -3555,9 +3555,43 @@ ROUND_159 = [
          [(OOM, "cuda_error_oom", 1), ("gpu.backend", "qaic", 1)]),
 ]
 
+ROUND_160 = [
+    # a CUDA or HIP runtime allocation in an engine's own words: the device's, and pinned host memory's
+    case("hipmalloc-own-words", "DFlash draft load failed draft scratch: HipError(2): hipMalloc: out of memory\n", [(OOM, "cuda_error_oom", 1)]),
+    case("cudamallochost-pinned", "FATAL server failed during startup | cudaMallocHost failed: cudaErrorMemoryAllocation: out of memory\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.hint", "pinned_host", 1), (OOM, "cuda_error_oom", 1)]),
+    # refusals that name no memory: Metal's API check without its leading dash, a runtime's failed check, TensorRT's
+    # parameters outside the profile, llama.cpp's context refused for a setting, a transport's registration
+    case("metal-api-assertion-no-dash", "[MTLComputePipelineDescriptorInternal setComputeFunction:withType:]:722: failed assertion "
+                                        "`computeFunction must not be nil.'\n",
+         [("error.final", "Metal's API check failed (computeFunction must not be nil.): the engine misused the API, not memory", 1)]),
+    case("glog-check-failed", "/src/tvm/src/runtime/ndarray.cc:213: Check failed: relative_byte_offset + view_size <= curr_size (32727630 vs. 518400)\n",
+         [("error.final", "a runtime's check failed (relative_byte_offset + view_size <= curr_size (32727630 vs. 518400)): a size or shape "
+                          "the code did not expect, not a lack of memory", 1)]),
+    case("glog-check-alloc-not-final", "/src/bfc_allocator.cc:88: Check failed: allocator != nullptr\n", []),
+    case("trt-api-usage", "[TRT] [E] IExecutionContext::setInputShape: Error Code 3: API Usage Error (Parameter check failed, condition: "
+                          "satisfyProfile.)\n",
+         [("error.final", "TensorRT refused the call's parameters (API Usage Error: Parameter check failed, condition: satisfyProfile.)): "
+                          "an input outside what the engine was built for, not a lack of memory", 1)]),
+    case("ggml-context-reason", "llama_init_from_model: failed to initialize the context: dflash requires ctx_other to be set\n",
+         [("error.final", "llama.cpp refused the context: dflash requires ctx_other to be set: a setting or a build, not a lack of memory", 1),
+          ("oom.hint", "context_failed", 1)]),
+    case("ascend-register-mem", "E0805 09:42:09.763501 80495 ascend direct transport.cpp:460 Register mem ret:103900.\n",
+         [("error.final", "Register mem ret:103900: the network card could not register the buffer for RDMA (GPUDirect RDMA, the driver "
+                          "or the transfer engine's version), not a lack of memory", 1)]),
+    # a final line under uvicorn's level prefix and in asyncio's report of a future's exception
+    case("uvicorn-level-prefix", "ERROR:    RuntimeError: Unsupported dtype for this kernel\n",
+         [("error.final", "ERROR:    RuntimeError: Unsupported dtype for this kernel", 1)]),
+    case("asyncio-future-exception", "future: <Future finished exception=AssertionError('seq_len 512 should be equal to N_txt + N_img')>\n",
+         [("error.final", "future: <Future finished exception=AssertionError('seq_len 512 should be equal to N_txt + N_img')>", 1)]),
+    # TabbyAPI's request over the context: the prompt and the tokens asked for, and the context
+    case("tabby-request-over-context", "ERROR:    ValueError: Request length 71599 + 2048 is greater than max_seq_len 65536\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 73647, 1), ("knob.max_model_len", 65536, 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160))
 def test_any_wording(c):
     check(c)
 
