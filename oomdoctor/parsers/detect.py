@@ -30,11 +30,12 @@ def _sig(name: str, framework: str, weight: int, anchors: tuple[str, ...], regex
 
 SIGNALS: tuple[Pattern, ...] = (
     # (not a conda/virtualenv or project folder merely named vllm: ".../envs/vllm/lib/python3.12/site-packages/transformers/...",
-    # ".../llava-vllm/ENV/lib/python3.10/site-packages/lmdeploy/...": a folder above the interpreter's lib/)
+    # ".../llava-vllm/ENV/lib/python3.10/site-packages/lmdeploy/...": a folder above the interpreter's lib/; nor a shell
+    # prompt's environment: "(vllm) user@host:~/LLaMA-Factory$ llamafactory-cli export ...")
     # (V1's front-end process prefixes its lines: "(APIServer pid=1) INFO: ...")
     # (and its V1 workers' prefix, "(Worker_TP7 pid=380351)", "(Worker_TP0_EP0 pid=...)", which wrappers keep)
     _sig("fw-vllm", "vllm", 10, ("vllm", "vLLM", "VLLM", "Vllm", "EngineCore", "(APIServer pid=", "(Worker_"),
-         r"(?<!envs/)(?<!envs\\)vllm(?![\w.-]*/(?:[\w.-]+/){0,3}lib/python)|VllmWorker|EngineCore|VLLM_|\(APIServer pid=\d+\)|"
+         r"(?<!envs/)(?<!envs\\)vllm(?![\w.-]*/(?:[\w.-]+/){0,3}lib/python)(?!\)\s+(?:[^\s@]*@[^\s:]*:|\$))|VllmWorker|EngineCore|VLLM_|\(APIServer pid=\d+\)|"
          r"\(Worker(?:_(?:TP|PP|DP|EP)\d+)+ pid=\d+\)", re.I),
     _sig("fw-vllm-msg", "vllm", 6, ("gpu_memory_utilization", "GPU blocks", "Maximum concurrency", "KV cache memory", "stored in KV cache",
                                     "Loading model weights took", "Model loading took",
@@ -332,6 +333,10 @@ SIGNALS: tuple[Pattern, ...] = (
     # its generate() checking a prompt against max_length ("Input length of input_ids is 1024, but `max_length` is set to 1024")
     _sig("fw-transformers-generate-length", "transformers", 5, ("Input length of input_ids is",),
          r"Input length of input_ids is \**\d+\**, but `?max_length`? is set to"),
+    # LLaMA-Factory's training, chat and export commands and its older package name (llmtuner) run transformers (its API
+    # server may run vLLM, which names itself)
+    _sig("fw-llamafactory", "transformers", 10, ("llamafactory-cli", "llmtuner."),
+         r"\bllamafactory-cli (?:export|train|chat|eval|webchat)\b|\bllmtuner\.\w"),
     # transformers' own logging format: `[WARNING|file.py:307] 2023-10-10 15:56:27,604 >> message`
     _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),

@@ -404,12 +404,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # the driver lost the device (a hang reset by its watchdog, a rejected submission): whatever
     # allocation message came before it, the device is gone, not full
     # (the amdgpu kernel driver's watchdog on a ring that stopped answering: "amdgpu 0000:0a:00.0: ring comp_1.1.0 timeout,
-    # signaled seq=1924, emitted seq=1926", and RADV's cancelled submission, also cut after "because th"; Direct3D's removed
+    # signaled seq=1924, emitted seq=1926", or the same line as journalctl keeps it, alone: "ring comp_1.1.0 timeout"; and
+    # RADV's cancelled submission, also cut after "because th"; Direct3D's removed
     # device under DirectML or WebGPU: "GetDeviceRemovedReason failed with DXGI_ERROR_DEVICE_HUNG (0x887A0006)")
     P("device-lost", ("DeviceLost", "DEVICE_LOST", "context is lost", "GPU hang", "The CS has been cancelled", " timeout, signaled seq=",
-                      "DXGI_ERROR_DEVICE_"),
+                      "DXGI_ERROR_DEVICE_", "ring comp_", "ring gfx_", "ring sdma"),
       r"vk::DeviceLostError|ErrorDeviceLost|VK_ERROR_DEVICE_LOST|(?:UR|ZE)_RESULT_ERROR_DEVICE_LOST|\bDXGI_ERROR_DEVICE_(?:HUNG|REMOVED|RESET)\b|"
-      r"radv/amdgpu: The CS has been cancelled because|\bGPU hang\b|\bamdgpu\b.{0,60}\bring \S+ timeout, signaled seq=\d+", kind("device_lost")),
+      r"radv/amdgpu: The CS has been cancelled because|\bGPU hang\b|\bamdgpu\b.{0,60}\bring \S+ timeout, signaled seq=\d+|"
+      r"^\s*ring (?:comp|gfx|sdma)\d?_[\d.]+ timeout\s*$", kind("device_lost")),
     # mlock() refused by the locked-memory limit (RLIMIT_MEMLOCK; Windows' working-set quota, error 1453):
     # a warning, loading goes on
     # (on Windows llama.cpp locks with VirtualLock: "warning: failed to VirtualLock 39347507200-byte buffer (after

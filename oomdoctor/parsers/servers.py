@@ -284,11 +284,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # an offline conversion or export run (to ONNX, GGUF, OpenVINO, MNN, MLX, Qualcomm's compiler) reads the checkpoint into
     # host RAM to rewrite it: its load is the host's too ("optimum-cli export openvino ...", "python3 llm_export.py ...",
     # "python builder.py -m google/gemma-2-27b-it ...", "convert_hf_to_gguf.py", "python -m QEfficient.cloud.infer")
+    # (and a merge of LoRA weights that LLaMA-Factory runs on the CPU unless export_device says otherwise: "llamafactory-cli
+    # export ...", not its older export_model.py, which a run that quantizes on the GPU shares; Hugging Face's exporters
+    # naming the framework they trace: "Using framework PyTorch: 2.1.0")
     P("offline-conversion", ("optimum-cli export", "llm_export.py", "builder.py", "onnxruntime_genai.models.builder", "convert_hf_to_gguf",
-                             "convert-hf-to-gguf", "convert-pth-to-ggml", "mlx_lm.convert", "QEfficient.cloud", "olive auto-opt", "olive run"),
+                             "convert-hf-to-gguf", "convert-pth-to-ggml", "mlx_lm.convert", "QEfficient.cloud", "olive auto-opt", "olive run",
+                             "llamafactory-cli export", "Using framework PyTorch: "),
       r"\boptimum-cli export\b|\bllm_export\.py\b|\bbuilder\.py\s+-m\b|\bonnxruntime_genai\.models\.builder\b|"
       r"\bconvert[_-](?:hf[_-]to[_-]gguf|pth[_-]to[_-]ggml)\w*\.py\b|"
-      r"\bmlx_lm\.convert\b|\bQEfficient\.cloud\.\w+|\bolive (?:auto-opt|run)\b",
+      r"\bmlx_lm\.convert\b|\bQEfficient\.cloud\.\w+|\bolive (?:auto-opt|run)\b|"
+      r"\bllamafactory-cli export\b|^Using framework PyTorch: \d",
       const(("oom.hint", "build_loads_on_host"))),
     # a post-training quantization or calibration job at work, by its own progress lines (llm-compressor's "| compress |
     # METRIC", GPTQModel's per-layer table "| gptq | 56 | self_attn.k_proj", "Quantizing layer", "collecting calibration
@@ -296,9 +301,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # model named after the tool that quantized it, "Qwen3-8B-W4A16-AutoRound"): it holds the
     # full-precision model and its calibration data, in host RAM for every layer not on the GPU
     P("quantizing-job", ("| compress |", "| gptq ", "Quantizing layer", "quantizing layer", "calibration activations", "ammo_cuda_ext",
-                         "lmdeploy lite", "auto_round", "auto-round", "llmcompressor", "LLM Compressor", "quantizing weights"),
+                         "lmdeploy lite", "auto_round", "auto-round", "llmcompressor", "LLM Compressor", "quantizing weights", "--qformat"),
       r"\|\s*compress\s*\|\s*METRIC\b|^\S*\s*\|\s*gptq\s*\|\s*\d+\s*\||\b[Qq]uantizing (?:layer|weights)\b|\bcollecting calibration activations\b|"
-      r"\bLoading extension ammo_cuda_ext|\blmdeploy lite \w+|(?:\bpython[\d.]* -m |\bfrom |\bimport |^\s*\$?\s*)auto[_-]round\b|\bllmcompressor\b|\bLLM Compressor\b",
+      r"\bLoading extension ammo_cuda_ext|\blmdeploy lite \w+|(?:\bpython[\d.]* -m |\bfrom |\bimport |^\s*\$?\s*)auto[_-]round\b|\bllmcompressor\b|\bLLM Compressor\b|"
+      # (TensorRT-LLM's and ModelOpt's post-training quantization scripts: "python quantize.py ... --qformat int4_awq")
+      r"\b(?:quantize|hf_ptq)\.py\b[^\n]*\s--qformat\b",
       const(("oom.hint", "quantizing"))),
     P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),

@@ -3510,7 +3510,7 @@ ROUND_158 = [
     case("gguf-converter-fork", "INFO:hf-to-gguf:Loading model: Llama3-8B-1.58-100B-tokens\n", [], framework="llamacpp"),
     case("exllama-convert-measure", " -- 1.0:5b 128g s4                 5.03 bpw    rfn_error: 0.00671\n", [], framework="exllama"),
     case("trtllm-quantize-example", "python quantize.py --model_dir ./hf/ --dtype float16 --qformat int4_awq --export_path ./q --calib_size 32\n",
-         [("knob.dtype", "float16", 1)], framework="tensorrt-llm"),
+         [("knob.dtype", "float16", 1), ("oom.hint", "quantizing", 1)], framework="tensorrt-llm"),
 ]
 
 ROUND_159 = [
@@ -3589,9 +3589,23 @@ ROUND_160 = [
          [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 73647, 1), ("knob.max_model_len", 65536, 1)]),
 ]
 
+ROUND_161 = [
+    # amdgpu's watchdog on a ring that stopped, as journalctl keeps the line alone
+    case("amdgpu-ring-timeout-alone", "ring comp_1.1.0 timeout\n", [(OOM, "device_lost", 1)]),
+    # jobs known by their own commands and lines (TensorRT-LLM's quantization script is read in ROUND_158's case):
+    # LLaMA-Factory's export (a merge on the CPU), Hugging Face's exporters naming the framework they trace; LLaMA-Factory's
+    # commands run transformers
+    case("llamafactory-export", "llamafactory-cli export examples/merge_lora/llama3_lora_sft.yaml\n",
+         [("oom.hint", "build_loads_on_host", 1)], framework="transformers"),
+    case("exporters-framework-line", "Using framework PyTorch: 2.1.0\n", [("oom.hint", "build_loads_on_host", 1)]),
+    # a shell prompt's environment named vllm is not vLLM
+    case("prompt-env-named-vllm", "(vllm) user@host:/data/LLaMA-Factory$ llamafactory-cli export examples/merge.yaml\n",
+         [("oom.hint", "build_loads_on_host", 1)], framework="transformers"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161))
 def test_any_wording(c):
     check(c)
 
