@@ -307,6 +307,11 @@ PATTERNS: tuple[Pattern, ...] = (
       # (TensorRT-LLM's and ModelOpt's post-training quantization scripts: "python quantize.py ... --qformat int4_awq")
       r"\b(?:quantize|hf_ptq)\.py\b[^\n]*\s--qformat\b",
       const(("oom.hint", "quantizing"))),
+    # Unsloth merging LoRA weights into the 16-bit model ("Unsloth: Merging 4bit and LoRA weights to 16bit...", its
+    # save.py in the frames): it dequantizes layer by layer and keeps merged layers on the GPU up to a share of the card
+    # (maximum_memory_usage) before it moves them to RAM
+    P("unsloth-merge", ("and LoRA weights to", "unsloth/save.py", "unsloth\\save.py"),
+      r"Merging \w+ and LoRA weights to \d+bit|[/\\]unsloth[/\\]save\.py\b", const(("oom.hint", "merge_gpu_share"))),
     P("trt-build-failed", ("Engine building failed",), r"Engine building failed", const(("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     P("trt-kv-capacity", ("must be large enough to process at least 1 sequence",),
       r"maxTokensInPagedKvCache (?:\((\d+)\) )?must be large enough to process at least 1 sequence",

@@ -3598,6 +3598,10 @@ ROUND_161 = [
     case("llamafactory-export", "llamafactory-cli export examples/merge_lora/llama3_lora_sft.yaml\n",
          [("oom.hint", "build_loads_on_host", 1)], framework="transformers"),
     case("exporters-framework-line", "Using framework PyTorch: 2.1.0\n", [("oom.hint", "build_loads_on_host", 1)]),
+    # Unsloth merging LoRA weights into the 16-bit model, by its message and by its save.py in an IPython traceback
+    case("unsloth-merge-message", "Unsloth: Merging 4bit and LoRA weights to 16bit...\n", [("oom.hint", "merge_gpu_share", 1)]),
+    case("unsloth-merge-frame", "File /usr/local/lib/python3.10/dist-packages/unsloth/save.py:1298, in unsloth_save_pretrained_merged(self)\n",
+         [("oom.hint", "merge_gpu_share", 1)]),
     # a shell prompt's environment named vllm is not vLLM
     case("prompt-env-named-vllm", "(vllm) user@host:/data/LLaMA-Factory$ llamafactory-cli export examples/merge.yaml\n",
          [("oom.hint", "build_loads_on_host", 1)], framework="transformers"),
