@@ -233,3 +233,22 @@ def test_an_estimate_past_the_card_yields_to_a_log_that_reached_its_kv_cache(tmp
     rules = [f.rule_id for f in context.findings]
     assert context.culprit.value == "kv_cache"
     assert "weights-exceed-gpu" not in rules and "weights-no-room-for-kv" not in rules
+
+
+# (holdout r159 mnn-llm-38: a CUTLASS kernel's assertion, then "Out of memory when beta is acquired")
+_DEVICE_ASSERT = ("/src/cutlass/arch/memory_sm75.h:208: void ldsm(const void *): block: [0,21,0], thread: [95,0,0] "
+                  "Assertion `0 && __PRETTY_FUNCTION__` failed.")
+_ALLOC_FAILED = "RuntimeError: CUDA error: out of memory"
+
+
+def test_a_memory_failure_below_a_device_fault_is_its_echo(tmp_path: Path) -> None:
+    """A CUDA context that faulted fails every later call, allocations included: the fault is the answer."""
+    report = _diagnose_text(tmp_path, f"{_DEVICE_ASSERT}\n{_ALLOC_FAILED}\n")
+    assert report.culprit.value == "not_oom"
+    assert report.findings[0].rule_id == "not-oom-gpu-fault"
+
+
+def test_a_memory_failure_above_a_device_fault_stays_a_memory_failure(tmp_path: Path) -> None:
+    """The other order is an allocation that failed first; what faulted later does not undo it."""
+    report = _diagnose_text(tmp_path, f"{_ALLOC_FAILED}\n{_DEVICE_ASSERT}\n")
+    assert report.culprit.value not in ("not_oom", "unknown")
