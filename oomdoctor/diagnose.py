@@ -204,8 +204,7 @@ def _without_fault_echoes(facts: Iterable[Fact]) -> list[Fact]:
     fault_at: dict[str, int] = {}
     for f in facts:
         if f.key == "oom.kind" and f.value in STICKY_FAULTS and f.evidence and f.evidence.line:
-            at = fault_at.get(f.evidence.source)
-            fault_at[f.evidence.source] = f.evidence.line if at is None else min(at, f.evidence.line)
+            fault_at[f.evidence.source] = min(fault_at.get(f.evidence.source, f.evidence.line), f.evidence.line)
     if not fault_at:
         return facts
     return [f for f in facts if not (f.key == "oom.kind" and f.value not in NOT_OOM_KINDS and f.evidence and f.evidence.line

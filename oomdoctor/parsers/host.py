@@ -79,6 +79,10 @@ def _windows_exit(m: re.Match[str]) -> Emitted:
 _GO_SIGNALS = {"floating point exception": "8", "illegal instruction": "4"}
 
 
+# a runtime allocation call's own words for running out, shortly after the call's name
+_RAN_OUT = r"[^\n]{0,60}?(?:out of memory|ErrorMemoryAllocation|ErrorOutOfMemory)"
+
+
 def _host_alloc(requested: int | None = None) -> Emitted:
     """An allocation refused from the host's RAM, with its size where the message gives one."""
     yield "oom.kind", "host_alloc_failed"
@@ -493,12 +497,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # a CUDA or HIP runtime allocation that ran out, in an engine's own words where no family above knows the line
     # ("HipError(2): hipMalloc: out of memory", "cudaMallocHost failed: cudaErrorMemoryAllocation: out of memory"): the
     # host calls pin system RAM, so theirs is the host's memory, not the card's
-    P("runtime-malloc-oom", ("cudaMalloc", "hipMalloc"),
-      r"\b(?:cuda|hip)Malloc(?:Managed|Async)?\b[^\n]{0,60}?(?:out of memory|ErrorMemoryAllocation|ErrorOutOfMemory)",
+    P("runtime-malloc-oom", ("cudaMalloc", "hipMalloc"), r"\b(?:cuda|hip)Malloc(?:Managed|Async)?\b" + _RAN_OUT,
       kind("cuda_error_oom"), fallback=True),
     P("runtime-host-malloc-oom", ("cudaMallocHost", "cudaHostAlloc", "hipHostMalloc", "hipHostAlloc", "hipMallocHost"),
-      r"\b(?:cuda|hip)(?:MallocHost|HostAlloc|HostMalloc)\b[^\n]{0,60}?(?:out of memory|ErrorMemoryAllocation|ErrorOutOfMemory)",
-      kind("host_alloc_failed", ("oom.hint", "pinned_host"))),
+      r"\b(?:cuda|hip)(?:MallocHost|HostAlloc|HostMalloc)\b" + _RAN_OUT, kind("host_alloc_failed", ("oom.hint", "pinned_host"))),
     # TensorFlow's pinned host allocator (cuMemHostAlloc) refused: "failed to alloc N bytes on host:
     # CUDA_ERROR_OUT_OF_MEMORY", "could not allocate pinned host memory of size: N": host memory, not the card's
     P("tf-pinned-host", ("bytes on host", "could not allocate pinned host memory"),
