@@ -489,9 +489,20 @@ _RELAYING_CHECK = re.compile(r"(?i)^\s*(?:false|0)\s*$|status|\bresult\b|success
 def _final_error(m: re.Match[str]) -> Emitted:
     """A traceback's final line (or a native abort) that names a cause other than memory:
     `ValueError: Unrecognized model type`, `CUDA error: an illegal instruction`, `GGML_ASSERT(...) failed`."""
-    name = m.group(1) or m.group(3) or ""
-    message = (m.group(2) if m.group(1) else m.group(4)) or ""
-    if m.group(1) and not message.strip() and _GENERIC_ERRORS.fullmatch(name):
+    if m.group(1):
+        yield from _judged_error(m.group(1), m.group(2) or "", m.group(0), raised=True)
+    else:
+        yield from _judged_error(m.group(3) or "", m.group(4) or "", m.group(0), raised=False)
+
+
+def _raise_line(m: re.Match[str]) -> Emitted:
+    """IPython's arrow on the frame that raised (`--> 352     raise ValueError("Cannot merge LORA layers ...")`): the
+    exception and its message, where the notebook's paste stops above its last line."""
+    yield from _judged_error(m.group(1), m.group(3) or "", f"{m.group(1)}: {m.group(3) or ''}", raised=True)
+
+
+def _judged_error(name: str, message: str, text: str, raised: bool) -> Emitted:
+    if raised and not message.strip() and _GENERIC_ERRORS.fullmatch(name):
         # a generic exception's name alone (Jupyter's header line "RuntimeError" over a traceback cut below it) states no
         # cause; a bare AssertionError or TimeoutError does
         return
@@ -513,23 +524,23 @@ def _final_error(m: re.Match[str]) -> Emitted:
         # (a timeout says what the run stopped on, a wait that was not answered; whether a peer died for memory, its own
         # lines say)
         if _TIMEOUT.fullmatch(name) and not MEMORY_WORDS.search(message):
-            yield "error.timeout", m.group(0).strip()[:300]
+            yield "error.timeout", text.strip()[:300]
         return
     elif name.startswith("Failed to "):
         # an app's refusal with its reason: a reason that is memory ("failed to allocate buffer") or that only relays
         # another failure ("llama runner exited", "error loading model") is read where that failure is
         if MEMORY_WORDS.search(message) or _RELAYED.search(message):
             return
-        yield "error.final", m.group(0).strip()[:300]
+        yield "error.final", text.strip()[:300]
         return
     elif name == "AssertionError" and not _ALLOCATOR_WORDS.search(message):
         pass  # Python's `assert`: an invariant of the code ("Data too large for buffer 'cu_seqlen': 114 > 5"); no allocator raises it
     elif _CRASH_REPORT.match(name):
         pass  # a shell's report of a crash signal: what follows is the command it ran ("... api_server ./workspace"), not a cause
-    elif (_NOT_A_CAUSE.search(_CALL_SPAN.sub(" ", _FILE_PATH.sub(" ", message))) or (m.group(1) and _NOT_A_CAUSE.search(name))) \
+    elif (_NOT_A_CAUSE.search(_CALL_SPAN.sub(" ", _FILE_PATH.sub(" ", message))) or (raised and _NOT_A_CAUSE.search(name))) \
             and not _names_its_cause(message):
         return
-    yield "error.final", m.group(0).strip()[:300]
+    yield "error.final", text.strip()[:300]
 
 
 # (the groups whose tokens add up to the request, the context's group) in each wording of request-over-context
@@ -1346,6 +1357,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("gunicorn-worker-timeout", ("WORKER TIMEOUT",), r"\bWORKER TIMEOUT \(pid:\d+\)",
       const(("error.final", "gunicorn's arbiter killed a worker that did not answer within its --timeout (WORKER TIMEOUT): "
                             "the SIGKILL it reports is its own, not the OOM killer's"))),
+    # (IPython marks the frame that raised with an arrow: where a notebook's paste stops at that frame, its raise statement
+    # names the exception and its message: "--> 352     raise ValueError(\"Cannot merge LORA layers when ...\")")
+    P("ipython-raise-line", ("raise ",), r"^\s*-+>\s*\d+\s+raise\s+((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception))\((?:[rbf]?(['\"])(.{1,300}?)\2)?",
+      _raise_line, fallback=True),
     P("final-error", ("Error", "Exception", "terminate called", "Segmentation fault", "segmentation fault", "Segfault encountered", "Illegal instruction",
                       "loating point exception", "Aborted", *_SEGV_LOCALIZED,
                       "GGML_ASSERT", "LLAMA_ASSERT", "LLM_ASSERT", "GPTJ_ASSERT", "RWKV_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),

@@ -293,10 +293,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bKilled: 9\b|^(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
-    # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed")
+    # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed", or a progress
+    # bar's: "0/1 [00:00<?, ?it/s]已杀死")
     P("killed-line-localized", ("已杀死", "Getötet", "強制終了", "Убито", "Killed"),
       r"^\s*[$#>]?\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)|"
-      r"(?:\.\.\.|…)\s*(?:Killed|已杀死|Getötet|強制終了|Убито)\s*$",
+      r"(?:\.\.\.|…)\s*(?:Killed|已杀死|Getötet|強制終了|Убито)\s*$|[\]|%\u2580-\u259f]\s*(?:已杀死|Getötet|強制終了|Убито)\s*$",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # (not a launcher's advice about a code it may print: SGLang's "Rank 0 scheduler died during initialization (exit code:
     # -3). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.", where the code it printed is the one to read)
@@ -328,6 +329,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("signal-crash", ("by signal ", "(SIGSEGV)", "(SIGILL)", "(SIGFPE)"),
       r"\b(?:exited|terminated|killed|stopped)\b.{0,40}\bby signal (4|8|11)\b|\bsignal (4|8|11) \((?:SIGILL|SIGFPE|SIGSEGV)\)",
       lambda m: _crashed(f"signal {m.group(1) or m.group(2)}", m.group(1) or m.group(2))),
+    # macOS's report of a process that touched memory it had no mapping for (a crash report's "Exception Type:
+    # EXC_BAD_ACCESS (SIGSEGV)", lldb's "stop reason = EXC_BAD_ACCESS (code=1, address=0x5868)", "EXC_BAD_ACCESS -
+    # KERN_INVALID_ADDRESS at 0x8"): a crash at an address; a kill for memory is jetsam's SIGKILL, not this
+    P("macos-bad-access", ("EXC_BAD_ACCESS",), r"\bEXC_BAD_ACCESS\b", lambda m: _crashed("EXC_BAD_ACCESS", "11")),
     # the kernel's own report of a process it stopped for a fault (dmesg: "traps: ld.so[59393] general protection fault ip:...",
     # "traps: python[12] trap invalid opcode ip:...", "llama-server[80906]: segfault at 204803fe0 ip ..."): a crash, not a kill
     # for memory (the OOM killer's lines say "Out of memory: Killed process")
@@ -501,6 +506,10 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("cuda_error_oom"), fallback=True),
     P("runtime-host-malloc-oom", ("cudaMallocHost", "cudaHostAlloc", "hipHostMalloc", "hipHostAlloc", "hipMallocHost"),
       r"\b(?:cuda|hip)(?:MallocHost|HostAlloc|HostMalloc)\b" + _RAN_OUT, kind("host_alloc_failed", ("oom.hint", "pinned_host"))),
+    # a server's pool of pinned host buffers with too few left for a model ("PinnedMemoryPool out of memory (358 buffers
+    # available, 794 buffers needed)"): host memory it pinned up front, not the card's
+    P("pinned-pool-oom", ("PinnedMemoryPool", "inned memory pool"), r"(?i)\bpinned[ _]?memory[ _]?pool\b[^\n]{0,30}?\bout of memory",
+      kind("host_alloc_failed", ("oom.hint", "pinned_host"))),
     # TensorFlow's pinned host allocator (cuMemHostAlloc) refused: "failed to alloc N bytes on host:
     # CUDA_ERROR_OUT_OF_MEMORY", "could not allocate pinned host memory of size: N": host memory, not the card's
     P("tf-pinned-host", ("bytes on host", "could not allocate pinned host memory"),
@@ -522,6 +531,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # error code is 12." (ENOMEM): host RAM; its GPU allocator words it "Out of memory error on GPU 0"
     P("paddle-host-alloc", ("Fail to alloc memory of",), r"Fail to alloc memory of (\d+) size",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", int(m.group(1)))]),
+    # Paddle on a Kunlun XPU: its allocator's check of the device runtime's return code ("(External) XPU API return wrong
+    # value[-705], no enough memory"): the XPU's device memory ran out
+    P("paddle-xpu-oom", ("XPU API return wrong value",), r"\bXPU API return wrong value\[-?\d+\],?\s*no enough memory",
+      const(("oom.kind", "cuda_error_oom"), ("gpu.backend", "kunlun"))),
     # the operator Paddle was running ("[operator < conv2d > error]"): a parameter's initializer or a load is the load,
     # any other op computes on the input
     P("paddle-operator", ("[operator <",), r"\[operator < (\w+) > error\]",
@@ -632,8 +645,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # "Faulted Address: 0x..." block: a kernel touched memory it had no mapping for
     # (and the amdgpu report's later lines, where a paste keeps only those: "VM_L2_PROTECTION_FAULT_STATUS:0x00341051",
     # "in page starting at address 0x00007ee24e9fe000 from IH client 0x1b (UTCL2)")
-    P("gpu-page-fault", ("page fault", "Faulted Address:", "VM_L2_PROTECTION_FAULT_STATUS:", "from IH client"),
+    # (the IOMMU's report of a device's access outside its mappings: "mtgpu 0000:81:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT
+    # domain=0x0010 address=0x7da7796200 flags=0x0000]")
+    P("gpu-page-fault", ("page fault", "Faulted Address:", "VM_L2_PROTECTION_FAULT_STATUS:", "from IH client", "[IO_PAGE_FAULT"),
       r"\[gfxhub\d?\] (?:no-retry )?page fault|^\s*Faulted Address: 0x[0-9a-fA-F]+|VM_L2_PROTECTION_FAULT_STATUS:0x0*[1-9a-fA-F]|"
+      r"\bAMD-Vi: Event logged \[IO_PAGE_FAULT\b|"
       r"in page starting at address 0x[0-9a-fA-F]+ from IH client\b",
       kind("illegal_memory_access")),
     # Ascend's runtime could not create a stream's submission/completion queues (its driver's stream limit), or begin a
@@ -660,8 +676,8 @@ PATTERNS: tuple[Pattern, ...] = (
                          "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception",
                          "peer GPU memory over nvlink", "launch failed", "Device fault error", "allow fault by device"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
-      r"DDR address of the \w+ instruction is out\b|Core halted unexpectedly|Accelerator device halt|"
-      r"there is an (?:exception of (?:aivec|aic|aicore) error|(?:fftsplus )?aicore error exception)\b|"
+      r"DDR address of the \w+ instruction is(?: out\b|\s*$)|Core halted unexpectedly|Accelerator device halt|"
+      r"there is an (?:exception of (?:fftsplus )?(?:aivec(?:tor)?|aic|aicore) error|(?:fftsplus )?aicore error exception)\b|"
       # (a peer's memory read over NVLink that faulted: "CUDA error: Invalid access of peer GPU memory over nvlink or a hardware error")
       r"Invalid access of peer GPU memory over nvlink|"
       # (a custom op's check after its launch: "RuntimeError: moe_sum_reduce CUDA kernel (small-token) launch failed"; Ascend's

@@ -3607,9 +3607,37 @@ ROUND_161 = [
          [("oom.hint", "build_loads_on_host", 1)], framework="transformers"),
 ]
 
+ROUND_162 = [
+    # macOS's crash report (and lldb's stop reason) for a touch of an unmapped address: a crash, not a kill for memory
+    case("macos-bad-access", "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)\n",
+         [(FINAL, "EXC_BAD_ACCESS: the process crashed (SIGSEGV, a segmentation fault), it was not killed for memory", 1)]),
+    # the IOMMU's report of a device's access outside its mappings is a fault
+    case("iommu-io-page-fault", "[234620.907219] mtgpu 0000:81:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT domain=0x0010 "
+         "address=0x7da7796200 flags=0x0000]\n", [(OOM, "illegal_memory_access", 1)]),
+    # Ascend's vector core exception (with the FFTS+ prefix) and its MTE address line as a paste cuts it
+    case("ascend-fftsplus-aivector", "PrintCoreInfo:The error from device(chipId:3, dieId:1), serial number is 1, there is an "
+         "exception of fftsplus aivector error, core id is 7\n", [(OOM, "illegal_memory_access", 1)]),
+    case("ascend-mte-cut", "PrintCoreInfo:The extend info: errcode:(0x800000, 0, 0) errorStr: The DDR address of the MTE instruction is\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    # the shell's localized "Killed" glued to the progress bar the kill cut
+    case("killed-zh-after-progress-bar", "  0%|          | 0/1 [00:00<?, ?it/s]已杀死\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # a server's pinned host buffer pool with too few buffers left for a model
+    case("pinned-pool-oom", "E20250102 11:26:26.954870 2775106 pinned_memory_pool.cpp:64] PinnedMemoryPool out of memory "
+         "(358 buffers available, 794 buffers needed)\n", [(OOM, "host_alloc_failed", 1), ("oom.hint", "pinned_host", 1)]),
+    # Paddle's allocator on a Kunlun XPU
+    case("paddle-kunlun-xpu-oom", "OSError: (External) XPU API return wrong value[-705], no enough memory\n",
+         [(OOM, "cuda_error_oom", 1), ("gpu.backend", "kunlun", 1)]),
+    # IPython's arrow on the raising frame, where the notebook paste stops above the exception's own line; an allocator's
+    # raise there stays a memory failure
+    case("ipython-raise-line", "---> 21 m = m.merge_and_unload()\n"
+         "--> 352     raise ValueError(\"Cannot merge LORA layers when the model is loaded in 8-bit mode\")\n",
+         [(FINAL, "ValueError: Cannot merge LORA layers when the model is loaded in 8-bit mode", 2)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162))
 def test_any_wording(c):
     check(c)
 
