@@ -1342,6 +1342,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # whatever the words "memory address" suggest
     P("go-nil-dereference", ("nil pointer dereference",), r"invalid memory address or nil pointer dereference",
       const(("error.final", "a nil pointer dereference in a Go program (invalid memory address): a bug, not a lack of memory"))),
+    # Triton compiling an fp8 kernel for a card without that fp8 type ("type fp8e4nv not supported in this architecture. The
+    # supported fp8 dtypes are ('fp8e4b15', 'fp8e5')"): a GPU generation the kernel needs, not memory
+    P("triton-fp8-unsupported", ("not supported in this architecture",), r"\btype fp8\w* not supported in this architecture",
+      const(("error.final", "Triton cannot build this fp8 kernel for this GPU generation (its fp8 type is not supported here): "
+                            "a newer card or another kernel path, not memory"))),
+    # Apple's Neural Engine compiler refusing a model ("ANECCompile() FAILED", "Unknown MIL->EIR network translation error"):
+    # a model or OS version it cannot compile, whatever the execution plan's error code after it
+    P("ane-compile-failed", ("ANECCompile() FAILED", "MIL->EIR network translation error"),
+      r"\bANECCompile\(\) FAILED|MIL->EIR network translation error",
+      const(("error.final", "Apple's Neural Engine compiler could not compile the model (ANECCompile): a model or OS-version "
+                            "limit, not a lack of memory"))),
     # Docker unable to give the container a GPU ('could not select device driver "" with capabilities: [[gpu]]'): the host has
     # no NVIDIA container toolkit (or runtime) configured; the container never started
     P("docker-no-gpu-driver", ("with capabilities: [[gpu]]",), r"device driver \S* ?with capabilities: \[\[gpu\]\]",

@@ -290,7 +290,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (macOS and BSD shells: "Killed: 9   python train.py"; a markdown paste keeps its backticks: "`Killed`", or its
     # bold: "268385 **Killed   python eval.py"; glued to a progress bar the kill cut: "model.layers.25:  77%|█████Killed")
     P("killed-line", ("Killed", "killed"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
-      r"\bKilled: 9\b|^(?:zsh|bash|sh|fish): killed\s",
+      r"\bKilled: 9\b|^[\"'`]?(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
     # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed", or a progress
@@ -544,6 +544,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("paddle-op-badalloc", ("raises an exception paddle::memory::allocation::BadAlloc",),
       r"\b(\w+) raises an exception paddle::memory::allocation::BadAlloc",
       lambda m: [("oom.kind", "runtime_alloc_failed"), ("_phase", _paddle_step(m.group(1)))]),
+    # Node's V8 engine at its heap limit ("FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript
+    # heap out of memory"): the JavaScript process's heap, host RAM (its size is node's --max-old-space-size), not a device's
+    P("v8-heap-oom", ("JavaScript heap out of memory",), r"JavaScript heap out of memory",
+      const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
     # Go's runtime refusing the heap more memory ("fatal error: runtime: out of memory", PhotoPrism, Ollama's server): host RAM
     P("go-runtime-oom", ("fatal error: runtime: out of memory",), r"fatal error: runtime: out of memory",
       const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
@@ -673,9 +677,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # a TPU core its runtime halted, "INTERNAL: Core halted unexpectedly: INTERNAL: Accelerator device halt", a program's
     # bounds check that tripped)
     P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION", "DDR address of the",
+                         "HSA_STATUS_ERROR_EXCEPTION",
                          "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception",
                          "peer GPU memory over nvlink", "launch failed", "Device fault error", "allow fault by device"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
+      # (ROCm's queue aborting on a kernel's hardware exception: "HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a
+      # hardware exception. code: 0x1016")
+      r"HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|"
       r"DDR address of the \w+ instruction is(?: out\b|\s*$)|Core halted unexpectedly|Accelerator device halt|"
       r"there is an (?:exception of (?:fftsplus )?(?:aivec(?:tor)?|aic|aicore) error|(?:fftsplus )?aicore error exception)\b|"
       # (a peer's memory read over NVLink that faulted: "CUDA error: Invalid access of peer GPU memory over nvlink or a hardware error")

@@ -3635,9 +3635,28 @@ ROUND_162 = [
          [(FINAL, "ValueError: Cannot merge LORA layers when the model is loaded in 8-bit mode", 2)]),
 ]
 
+ROUND_163 = [
+    # Node's V8 heap limit is the process's heap in host RAM
+    case("v8-heap-oom", "FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # the shell's kill report as a paste quotes it
+    case("zsh-killed-quoted", '"zsh: killed ./SwiftLM....." \n', [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # ROCm's queue aborting on a kernel's hardware exception is a fault
+    case("hsa-hardware-exception", ":0:rocdevice.cpp:3586: Callback: Queue 0x7f78cb400000 aborting with error : "
+         "HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception. code: 0x1016\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    # Triton's fp8 type missing on an older card, and Apple's Neural Engine compiler failing: not memory
+    case("triton-fp8-unsupported", "type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')\n",
+         [(FINAL, "Triton cannot build this fp8 kernel for this GPU generation (its fp8 type is not supported here): a newer card "
+                  "or another kernel path, not memory", 1)]),
+    case("ane-compile-failed", "E5RT: ANE error: failed to compile ANE model using ANEF. Error=_ANECompiler : ANECCompile() FAILED (11)\n",
+         [(FINAL, "Apple's Neural Engine compiler could not compile the model (ANECCompile): a model or OS-version limit, not a "
+                  "lack of memory", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163))
 def test_any_wording(c):
     check(c)
 
