@@ -1353,6 +1353,21 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bANECCompile\(\) FAILED|MIL->EIR network translation error",
       const(("error.final", "Apple's Neural Engine compiler could not compile the model (ANECCompile): a model or OS-version "
                             "limit, not a lack of memory"))),
+    # OpenCL's command queue gone invalid under a kernel launch ("Failed to clEnqueueNDRangeKernel - Invalid command queue"): the
+    # driver lost the queue (a fault or a reset), not an allocation that failed
+    P("opencl-invalid-queue", ("Invalid command queue", "CL_INVALID_COMMAND_QUEUE"), r"\bInvalid command queue\b|\bCL_INVALID_COMMAND_QUEUE\b",
+      const(("error.final", "OpenCL's command queue became invalid (the driver lost it: a kernel fault or a device reset), not a "
+                            "lack of memory"))),
+    # Android's hardened allocator finding its heap corrupted ("Scudo ERROR: invalid chunk state when deallocating address"): a
+    # double free or a write past a buffer, not a lack of memory
+    P("scudo-heap-corruption", ("Scudo ERROR: ",), r"\bScudo ERROR: (?:invalid chunk state|corrupted chunk header|misaligned pointer)",
+      const(("error.final", "Android's allocator (Scudo) found its heap corrupted (a double free or an overrun), not a lack of memory"))),
+    # Android stopping an app whose service did not come to the foreground in time ("Context.startForegroundService() did not
+    # then call Service.startForeground()"): the system's start-up timeout, not its low-memory killer
+    P("android-foreground-timeout", ("did not then call Service.startForeground",),
+      r"startForegroundService\(\) did not then call Service\.startForeground\(\)",
+      const(("error.final", "Android stopped the app because its service did not reach the foreground in time (a start-up "
+                            "timeout), not for memory"))),
     # Docker unable to give the container a GPU ('could not select device driver "" with capabilities: [[gpu]]'): the host has
     # no NVIDIA container toolkit (or runtime) configured; the container never started
     P("docker-no-gpu-driver", ("with capabilities: [[gpu]]",), r"device driver \S* ?with capabilities: \[\[gpu\]\]",

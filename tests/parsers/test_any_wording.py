@@ -3654,9 +3654,25 @@ ROUND_163 = [
                   "lack of memory", 1)]),
 ]
 
+ROUND_164 = [
+    # ggml's Metal device context not created, with nothing above it: the backend did not start
+    case("metal-device-init-failed", "flutter: [llama.cpp] ggml_backend_metal_device_init: error: failed to allocate context\n",
+         [(FINAL, "ggml's Metal backend did not start on this device (its device context was not created: a GPU family or OS this "
+                  "build cannot run on), before any model memory was asked for", 1)], framework="llamacpp"),
+    # OpenCL's queue lost under a launch, Android's heap corrupted, Android's foreground-service timeout: none is memory
+    case("opencl-invalid-queue", "Failed to clEnqueueNDRangeKernel - Invalid command queue\n",
+         [(FINAL, "OpenCL's command queue became invalid (the driver lost it: a kernel fault or a device reset), not a lack of memory", 1)]),
+    case("scudo-heap-corruption", "Abort message: 'Scudo ERROR: invalid chunk state when deallocating address 0x200007b5e2ad0'\n",
+         [(FINAL, "Android's allocator (Scudo) found its heap corrupted (a double free or an overrun), not a lack of memory", 1)]),
+    case("android-foreground-timeout", "ActivityManager: Context.startForegroundService() did not then call Service.startForeground(): "
+         "RecordingService\n",
+         [(FINAL, "Android stopped the app because its service did not reach the foreground in time (a start-up timeout), not for "
+                  "memory", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164))
 def test_any_wording(c):
     check(c)
 
