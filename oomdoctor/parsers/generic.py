@@ -1190,7 +1190,10 @@ PATTERNS: tuple[Pattern, ...] = (
                                  "cut short, or a model newer than the build): not a lack of memory")]),
     # llama.cpp's context without its Metal backend ("llama_new_context_with_model: failed to initialize Metal backend"):
     # no Metal device, or a shader library that did not load; the run stops before any buffer is allocated
-    P("metal-backend-init", ("failed to initialize Metal backend",), r"failed to initialize Metal backend",
+    # (or ggml's own line for a device context it could not create, with no library error above it: "ggml_backend_metal_device_init:
+    # error: failed to allocate context" on an iPhone X or an Intel Mac, a GPU family the build cannot run on)
+    P("metal-backend-init", ("failed to initialize Metal backend", "metal_device_init: error: failed to allocate context"),
+      r"failed to initialize Metal backend|\bggml_(?:backend_)?metal_device_init: error: failed to allocate context\b",
       const(("error.final", "llama.cpp could not start its Metal backend (no Metal device, or a shader library that did not "
                             "load): the run stopped before any buffer was allocated, not a lack of memory"))),
     # CUDA's status for PTX built by a newer toolkit than the driver can compile, in a library's wording ("FlashInfer

@@ -310,13 +310,6 @@ PATTERNS: tuple[Pattern, ...] = (
       r"ggml_metal_(?:library_)?init: error: Error Domain=(?:MTLLibraryErrorDomain|NSCocoaErrorDomain)\b|"
       r"ggml_metal_\w+: (?:error: )?load pipeline error: Error Domain=|^\W*MTLCompiler: Compilation failed\b|^Compiler failed to build request\s*$",
       kind("broken_install", ("oom.hint", "metal_build"))),
-    # the Metal backend's device context itself not created, with no library or shader error above it ("ggml_backend_metal_device_init:
-    # error: failed to allocate context", an iPhone X, an Intel Mac): a GPU family or OS the build cannot run on; no model
-    # memory was asked for
-    P("metal-device-init-failed", ("metal_device_init: error: failed to allocate context",),
-      r"\bggml_(?:backend_)?metal_device_init: error: failed to allocate context\b",
-      const(("error.final", "ggml's Metal backend did not start on this device (its device context was not created: a GPU family or "
-                            "OS this build cannot run on), before any model memory was asked for"))),
     P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     # Mesa's RADV driver (AMD under Vulkan) refusing a buffer, its size on the next line:

@@ -544,12 +544,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("paddle-op-badalloc", ("raises an exception paddle::memory::allocation::BadAlloc",),
       r"\b(\w+) raises an exception paddle::memory::allocation::BadAlloc",
       lambda m: [("oom.kind", "runtime_alloc_failed"), ("_phase", _paddle_step(m.group(1)))]),
-    # Node's V8 engine at its heap limit ("FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript
-    # heap out of memory"): the JavaScript process's heap, host RAM (its size is node's --max-old-space-size), not a device's
-    P("v8-heap-oom", ("JavaScript heap out of memory",), r"JavaScript heap out of memory",
-      const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
     # Go's runtime refusing the heap more memory ("fatal error: runtime: out of memory", PhotoPrism, Ollama's server): host RAM
-    P("go-runtime-oom", ("fatal error: runtime: out of memory",), r"fatal error: runtime: out of memory",
+    # (and Node's V8 engine at its heap limit, "FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed -
+    # JavaScript heap out of memory": the process's heap, sized by node's --max-old-space-size)
+    P("runtime-heap-oom", ("fatal error: runtime: out of memory", "JavaScript heap out of memory"),
+      r"fatal error: runtime: out of memory|JavaScript heap out of memory",
       const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
     # TensorFlow's stream executor refused a region by the driver ("failed to allocate 20.79G (22317891584 bytes) from device:
     # CUDA_ERROR_OUT_OF_MEMORY"): TensorFlow takes nearly the whole card up front (or grows it in chunks); the driver refusing

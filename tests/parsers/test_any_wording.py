@@ -3657,8 +3657,8 @@ ROUND_163 = [
 ROUND_164 = [
     # ggml's Metal device context not created, with nothing above it: the backend did not start
     case("metal-device-init-failed", "flutter: [llama.cpp] ggml_backend_metal_device_init: error: failed to allocate context\n",
-         [(FINAL, "ggml's Metal backend did not start on this device (its device context was not created: a GPU family or OS this "
-                  "build cannot run on), before any model memory was asked for", 1)], framework="llamacpp"),
+         [(FINAL, "llama.cpp could not start its Metal backend (no Metal device, or a shader library that did not load): the run "
+                  "stopped before any buffer was allocated, not a lack of memory", 1)], framework="llamacpp"),
     # OpenCL's queue lost under a launch, Android's heap corrupted, Android's foreground-service timeout: none is memory
     case("opencl-invalid-queue", "Failed to clEnqueueNDRangeKernel - Invalid command queue\n",
          [(FINAL, "OpenCL's command queue became invalid (the driver lost it: a kernel fault or a device reset), not a lack of memory", 1)]),
