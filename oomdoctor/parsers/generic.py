@@ -409,15 +409,18 @@ _CRASH_REPORT = re.compile(_CRASH_WORDS)
 # a call quoted in a message, its arguments and all ("CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasLtMatmul(ltHandle, ...,
 # workspaceSize, ...)`"): code, not the cause, whatever words its argument names hold
 _CALL_SPAN = re.compile(r"`[A-Za-z_][\w:.]*\([^`]*`?")
-# messages that point elsewhere (a worker died, see above) or are about memory and its settings
-_NOT_A_CAUSE = re.compile(
+# messages that point elsewhere (a worker died, see above), or that state a shortfall of memory or of a size
+_RELAY_OR_SHORTFALL = (
     # (an exception whose message opens a native traceback, "TVMError: Traceback (most recent call last):": its cause is below;
     # a console's wrap may cut it after "call")
     r"(?i)root cause|see (?:the )?(?:above|logs?|stack|error|traceback)|traceback \(most recent call\b|initiali[sz]ation failed|failed to (?:start|initiali[sz]e|launch|load)|"
     r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?(?! keyword)|timed? ?out|"
     r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|\bCUDA ru|"
-    r"memory|(?<!de)alloc|\boom\b|\bkv\b|cache|block|gpu_memory|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|"
-    r"batch|too (?:large|long|big)|exceed|capacity|insufficient|not enough|space|buffer|workspace|\bsize\b")
+    r"memory|(?<!de)alloc|\boom\b|gpu_memory|too (?:large|long|big)|exceed|capacity|insufficient|not enough|space|buffer|workspace|")
+_SHORTFALL = re.compile(_RELAY_OR_SHORTFALL + r"(?:larger|more|greater|bigger|longer) than|at (?:least|most)|\bneed|requir|\bfit\b|\bleft\b|available|remain")
+# ... or that only name what memory holds (the KV cache, its blocks, a batch, a context length): a shortfall of it, or a
+# check of its settings ("Hybrid KV cache manager is disabled but failed to convert the KV cache specs to one unified type")
+_NOT_A_CAUSE = re.compile(_RELAY_OR_SHORTFALL + r"\bkv\b|cache|block|max_model_len|max_num|\btokens?\b|context|seq(?:uence)?[ _]len|batch|\bsize\b")
 
 
 # (ggml-metal's bare "false" follows a command buffer that failed, most often for memory)
@@ -511,7 +514,9 @@ def _judged_error(name: str, message: str, text: str, raised: bool) -> Emitted:
     inner = _WORKER_RELAY.search(message)
     if inner:  # vLLM's executor relays a worker's error: that error is the one to read
         name, message = "", inner.group(1) or inner.group(2) or ""
-    if name.startswith("Assertion "):
+    if name == "Assertion failed" and len(message.split()) < 3:
+        return  # (TensorRT's condition in words, cut before it says what: "Assertion failed: maxTo")
+    if name.startswith("Assertion ") and name != "Assertion failed":
         # a C assertion's condition is its cause ("Assertion `res == CUresult::CUDA_SUCCESS` failed (path/phase1.cuh:614):"),
         # not the source path after it, unless the condition checks an allocation
         if _ALLOC_CHECK.search(name):
@@ -537,8 +542,7 @@ def _judged_error(name: str, message: str, text: str, raised: bool) -> Emitted:
         pass  # Python's `assert`: an invariant of the code ("Data too large for buffer 'cu_seqlen': 114 > 5"); no allocator raises it
     elif _CRASH_REPORT.match(name):
         pass  # a shell's report of a crash signal: what follows is the command it ran ("... api_server ./workspace"), not a cause
-    elif (_NOT_A_CAUSE.search(_CALL_SPAN.sub(" ", _FILE_PATH.sub(" ", message))) or (raised and _NOT_A_CAUSE.search(name))) \
-            and not _names_its_cause(message):
+    elif _points_elsewhere(name if raised else "", _CALL_SPAN.sub(" ", _FILE_PATH.sub(" ", message))) and not _names_its_cause(message):
         return
     yield "error.final", text.strip()[:300]
 
@@ -557,6 +561,12 @@ def _request_over_context(m: re.Match[str]) -> Emitted:
         yield "mem.prefill_tokens", request
     if context:
         yield "knob.max_model_len", int(context)
+
+
+def _points_elsewhere(name: str, message: str) -> bool:
+    """The error relays another, or is about memory: a shortfall stated, or memory's contents named with a shortfall
+    (a message that only names the KV cache, a batch or a context, stating no shortfall, is a check of their settings)."""
+    return bool((_NOT_A_CAUSE.search(message) or _NOT_A_CAUSE.search(name)) and (_SHORTFALL.search(message) or _SHORTFALL.search(name)))
 
 
 def _names_its_cause(message: str) -> bool:
@@ -1400,7 +1410,10 @@ PATTERNS: tuple[Pattern, ...] = (
       # (a shell's report of a child's SIGFPE: bash's "Floating point exception (core dumped)", zsh's job line "[1]  2771397
       # floating point exception  lmdeploy serve ..."; and of its SIGABRT, a failed check: "line 2: 3385755 Aborted
       # (core dumped) python3 -m lmdeploy.serve...")
-      r"(terminate called after throwing an instance of|Segfault encountered|" + _CRASH_WORDS + r"|(?:GGML|LLAMA|LLM|GPTJ|RWKV)_ASSERT\b|Assertion .{0,200} failed|panicked at|"
+      r"(terminate called after throwing an instance of|Segfault encountered|" + _CRASH_WORDS + r"|(?:GGML|LLAMA|LLM|GPTJ|RWKV)_ASSERT\b|Assertion .{0,200} failed|"
+      # (TensorRT's and TensorRT-LLM's check, its condition in words after it: "[TensorRT-LLM][ERROR] Assertion failed: Must set
+      # crossKvCacheFraction for encoder-decoder model")
+      r"\bAssertion failed(?=: )|panicked at|"
       r"Fatal Python error|Command buffer execution failed|"
       # (an app's refusal to load, with its reason: LM Studio's "Failed to initialize the context: quantized V cache was
       # requested, but this requires Flash Attention")

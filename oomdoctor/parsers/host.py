@@ -670,7 +670,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("kernel-zone-below-min", ("Normal free:", "DMA32 free:", "Movable free:"), r"\bNode \d+ (?:Normal|DMA32|Movable) free:(\d+)kB .{0,80}?\bmin:(\d+)kB",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)] if int(m.group(1)) < int(m.group(2)) else []),
     P("misaligned", ("misaligned address",), r"misaligned address", kind("illegal_memory_access")),
-    # a kernel that crashed (cudaErrorLaunchFailure; ROCm's page fault of a kernel): a fault, not a full device
+    # a kernel that crashed (cudaErrorLaunchFailure; ROCm's page fault of a kernel, or memory it still used): a fault, not a full device
     # (Ascend's AI core: "The DDR address of the MTE instruction is out of range", cut or whole, and the device's report of
     # the core's exception above it, "there is an exception of aivec error" / "there is an fftsplus aicore error exception";
     # a TPU core its runtime halted, "INTERNAL: Core halted unexpectedly: INTERNAL: Accelerator device halt", a program's
@@ -678,11 +678,15 @@ PATTERNS: tuple[Pattern, ...] = (
     P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION", "DDR address of the",
                          "HSA_STATUS_ERROR_EXCEPTION",
                          "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception",
-                         "peer GPU memory over nvlink", "launch failed", "Device fault error", "allow fault by device"),
+                         "peer GPU memory over nvlink", "launch failed", "Device fault error", "allow fault by device",
+                         "Memory critical error by agent"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
       # (ROCm's queue aborting on a kernel's hardware exception: "HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a
       # hardware exception. code: 0x1016")
       r"HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|"
+      # (ROCm's runtime finding memory it was to free or map still in use by the device: "Memory critical error by agent
+      # node-0 (Agent handle: 0x...) on address 0x.... Reason: Memory in use.")
+      r"Memory critical error by agent node-\d+ .{0,80}?Reason: Memory in use|"
       r"DDR address of the \w+ instruction is(?: out\b|\s*$)|Core halted unexpectedly|Accelerator device halt|"
       r"there is an (?:exception of (?:fftsplus )?(?:aivec(?:tor)?|aic|aicore) error|(?:fftsplus )?aicore error exception)\b|"
       # (a peer's memory read over NVLink that faulted: "CUDA error: Invalid access of peer GPU memory over nvlink or a hardware error")

@@ -3670,9 +3670,24 @@ ROUND_164 = [
                   "memory", 1)]),
 ]
 
+ROUND_165 = [
+    # TensorRT's check with its condition in words: the condition is the cause (a setting), unless the paste cuts it
+    case("trt-assertion-words", "[TensorRT-LLM][ERROR] Assertion failed: Do not set crossKvCacheFraction for decoder-only model\n",
+         [(FINAL, "Assertion failed: Do not set crossKvCacheFraction for decoder-only model", 1)]),
+    case("trt-assertion-cut", "what(): [TensorRT-LLM][ERROR] Assertion failed: maxTo\n", []),
+    # an error that names the KV cache and states no shortfall of it checks its settings: the cause
+    case("kv-spec-check", "ValueError: Hybrid KV cache manager is disabled but failed to convert the KV cache specs to one unified type.\n",
+         [(FINAL, "ValueError: Hybrid KV cache manager is disabled but failed to convert the KV cache specs to one unified type.", 1)]),
+    case("kv-shortfall-not-a-cause", "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization`\n",
+         [(OOM, "no_kv_memory", 1)]),
+    # ROCm's runtime finding memory still in use by the device where it frees it: a fault, not a full device
+    case("hsa-memory-in-use", "Memory critical error by agent node-0 (Agent handle: 0x560304d08f00) on address 0x7f091de3f000. "
+         "Reason: Memory in use.\n", [(OOM, "illegal_memory_access", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165))
 def test_any_wording(c):
     check(c)
 
