@@ -486,7 +486,9 @@ def _card_named(m: re.Match[str]) -> Emitted:
 
 
 # a check whose condition only says an earlier step did not succeed (its status, its result, a constant false)
-_RELAYING_CHECK = re.compile(r"(?i)^\s*(?:false|0)\s*$|status|\bresult\b|success")
+# where MSVC's assert names its source after the condition: ", file D:\\src\\Expr.cpp, line 166"
+_MSVC_ASSERT = re.compile(r",\s*file .*$")
+_RELAYING_CHECK = re.compile(r"(?i)^\s*(?:false|0)\s*$|status|\b(?:result|res|ret|rc)\b|success")
 
 
 def _final_error(m: re.Match[str]) -> Emitted:
@@ -514,9 +516,15 @@ def _judged_error(name: str, message: str, text: str, raised: bool) -> Emitted:
     inner = _WORKER_RELAY.search(message)
     if inner:  # vLLM's executor relays a worker's error: that error is the one to read
         name, message = "", inner.group(1) or inner.group(2) or ""
-    if name == "Assertion failed" and len(message.split()) < 3:
-        return  # (TensorRT's condition in words, cut before it says what: "Assertion failed: maxTo")
-    if name.startswith("Assertion ") and name != "Assertion failed":
+    if name == "Assertion failed":
+        # TensorRT's condition in words, or MSVC's condition in code ("Assertion failed: res, file Expr.cpp, line 166"): a
+        # condition cut before it says what ("maxTo"), or one that checks an allocation or relays an earlier step's
+        # result, names no cause
+        condition = _MSVC_ASSERT.sub("", message.lstrip(": "))
+        if len(message.split()) < 3 or _ALLOC_CHECK.search(condition) or _RELAYING_CHECK.search(condition) \
+                or (_points_elsewhere("", condition) and not _names_its_cause(condition)):
+            return
+    elif name.startswith("Assertion "):
         # a C assertion's condition is its cause ("Assertion `res == CUresult::CUDA_SUCCESS` failed (path/phase1.cuh:614):"),
         # not the source path after it, unless the condition checks an allocation
         if _ALLOC_CHECK.search(name):
@@ -638,6 +646,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("workspace-over-limit", ("workspace size = ",), r"workspace size = (\d+), limit = (\d+)", _buffer_cap),
     P("buffer-over-cap", ("maximum allowed buffer size",),
       r"allocate (\d+) bytes which is (?:greater|larger) than the maximum allowed buffer size of (\d+)", _buffer_cap),
+    # WebGPU's per-binding cap (wgpu: "Buffer binding 0 range 524288000 exceeds `max_*_buffer_binding_size` limit 134217728"):
+    # a device limit on one buffer, as Vulkan's maximum buffer size, whatever memory is free
+    P("webgpu-binding-size", ("buffer_binding_size` limit",), r"Buffer binding \d+ range (\d+) exceeds `max_\S*buffer_binding_size` limit (\d+)",
+      lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)))]),
     P("metal-buffer-length", ("must not exceed",), r"length (0x[0-9a-fA-F]+|\d+) must not exceed (\d+) MB",
       lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1), 0)),
                  ("oom.buffer_limit_bytes", int(m.group(2)) << 20)]),

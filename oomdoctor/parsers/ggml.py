@@ -310,7 +310,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"ggml_metal_(?:library_)?init: error: Error Domain=(?:MTLLibraryErrorDomain|NSCocoaErrorDomain)\b|"
       r"ggml_metal_\w+: (?:error: )?load pipeline error: Error Domain=|^\W*MTLCompiler: Compilation failed\b|^Compiler failed to build request\s*$",
       kind("broken_install", ("oom.hint", "metal_build"))),
-    P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+) failed",
+    # (ggml-vulkan prints the line only where the allocation failed: a paste cut after its size is the same failure)
+    P("ggml-vulkan-alloc", ("Device memory allocation of size",), r"Device memory allocation of size (\d+)(?: failed|\s*$)",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", int(m.group(1))), ("oom.buffer_device", "GPU")]),
     # Mesa's RADV driver (AMD under Vulkan) refusing a buffer, its size on the next line:
     # "radv/amdgpu: Failed to allocate a buffer:" / "radv/amdgpu:    size      : 963379200 bytes"
@@ -646,6 +647,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ollama-runner-cannot-run", ("exit status 127", "exit status 0xc0000135", "exit status 0xc0000139", "exit status 0xc000001d"),
       r"runner process (?:has terminated|no longer running): exit status (127|0xc0000135|0xc0000139|0xc000001d)\b",
       lambda m: [("error.final", f"the runner exited with status {m.group(1)} ({_RUNNER_EXIT[m.group(1)]}): a build or install fault, not memory")]),
+    # the runner crashed: Go exits with status 2 on a panic or on a fatal signal in the runner's native code (a
+    # segmentation fault, an abort): a crash whose cause its own lines name; a failed allocation prints its own line
+    P("ollama-runner-crashed", ("exit status 2",), r"runner process (?:has terminated|no longer running): exit status 2\b",
+      const(("error.final", "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a "
+                            "segmentation fault); its own lines name the cause, and no memory failure is stated"))),
     # the card's memory read as nothing (total 0, used negative): a driver or NVML misreading, not a full card
     P("ollama-misread-memory", ("totalMem 0", "usedMem -"), r"\btotalMem 0\b|\busedMem -\d",
       const(("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card"))),

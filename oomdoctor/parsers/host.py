@@ -303,10 +303,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # -3). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.", where the code it printed is the one to read)
     # (and a parent's report of its child's SIGCHLD, as Jittor prints it: "si_code: 2 si_status: 9", killed by signal 9)
     # (and PHP's Symfony Process quoting the number: 'The process has been signaled with signal "9".')
+    # (not a watchdog's kill that says why on the same line: "signal: killed, output: init process exited due to no
+    # activity for 120 seconds")
     P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", 'signal "9"', "SIGKILL", "si_status: 9"),
-      r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b).*(?:signal: [Kk]illed|signal \"?9\b\"?|SIGKILL\b(?! handler)|"
+      r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b)(?!.*\bno activity for \d+ ?s)"
+      r".*(?:signal: [Kk]illed|signal \"?9\b\"?|SIGKILL\b(?! handler)|"
       r"\bsi_code: 2 si_status: 9\b)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
+    # ... which is a timeout: the process was idle past its watchdog's limit
+    P("watchdog-kill", ("no activity for",), r"signal: [Kk]illed\b.{0,200}?\bno activity for \d+ ?s\w*",
+      lambda m: [("error.timeout", m.group(0)[:300])]),
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
       kind("exit_137", ("oom.exit_signal", "137"))),
@@ -366,6 +372,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # killer is the kernel saying it killed for memory
     P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)",
       const(("oom.kind", "exit_137"), ("oom.kind", "kernel_oom_kill"), ("oom.hint", "container"))),
+    # the kubelet evicting a pod because the node ran low on RAM ("The node was low on resource: memory. Container
+    # plugin-daemon was using 11423936Ki, which exceeds its request of 0."): its containers are stopped for memory
+    P("kubelet-memory-eviction", ("low on resource: memory",), r"\blow on resource: memory\b", kind("killed")),
     # the kubelet evicting a pod for disk (an emptyDir past its sizeLimit, ephemeral storage): its containers are
     # stopped, exit 137 included, with no memory short
     P("kubelet-storage-eviction", ("Usage of EmptyDir volume", "ephemeral local storage", "local ephemeral storage",
@@ -441,8 +450,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     # Triton's python backend: its shared-memory region lives in /dev/shm ("... to requested size (67108864 bytes)")
     P("shm-triton-region", ("Unable to initialize shared memory key",),
-      r"Unable to initialize shared memory key '[^']*' to requested size \((\d+) bytes\)",
-      lambda m: [("oom.kind", "shm_exhausted"), ("oom.shm_requested_bytes", int(m.group(1)))]),
+      r"Unable to initialize shared memory key '[^']*' to requested size(?: \((\d+) bytes\))?",
+      lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     # the backend finding its Python stub process dead or stalled ("Stub process 'damage_0' is not healthy", "Stub process
     # is unhealthy and it will be restarted"): most often its shared-memory region outgrew a container's 64 MiB /dev/shm
     P("triton-stub-unhealthy", ("Stub process",), r"Stub process (?:'[^']*' )?is (?:not healthy|unhealthy)", kind("stub_unhealthy")),
@@ -707,7 +716,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # macOS panicking in its GPU memory bookkeeping ('panic(cpu 18 caller 0x...): "completeMemory() prepare count
     # underflow" @IOGPUMemory.cpp:550'): a driver fault that runtime releases and memory pressure trigger; no allocation failed
     # (a panic report wrapped after its header puts the message on the next line alone: '"completeMemory() ..." @IOGPUMemory.cpp:550')
-    P("macos-iogpu-panic", ("panic(cpu", "@IOGPU"), r'panic\(cpu \d+[^)]*\): "([^"]{1,200})"(?:\s*@\s*(\S+))?|^\s*"([^"]{1,200})"\s*@\s*(IOGPU\S+)\s*$',
+    # (a paste that masks the cpu and address, 'panic(cpu N caller 0xXXXX): ...', or keeps only the word: 'panic: "..." @IOGPU...')
+    P("macos-iogpu-panic", ("panic(cpu", "@IOGPU"), r'panic\(cpu \w+[^)]*\): "([^"]{1,200})"(?:\s*@\s*(\S+))?|^\s*(?:panic:\s*)?"([^"]{1,200})"\s*@\s*(IOGPU\S+)\s*$',
       lambda m: _iogpu_panic(m.group(1) or m.group(3), m.group(2) or m.group(4) or "")),
     # the CUDA runtime could not start (driver, container runtime): the model then runs on the CPU, or nowhere
     P("cuda-init-failed", ("failed to initialize CUDA",), r"failed to initialize CUDA: (?!out of memory)", kind("broken_install")),

@@ -3685,9 +3685,39 @@ ROUND_165 = [
          "Reason: Memory in use.\n", [(OOM, "illegal_memory_access", 1)]),
 ]
 
+ROUND_166 = [
+    # macOS's GPU panic with its cpu and address masked, or with the word alone: the same driver fault
+    case("iogpu-panic-masked", 'panic(cpu N caller 0xXXXX): "completeMemory() prepare count underflow" @IOGPUMemory.cpp:550\n',
+         [(FINAL, "the macOS kernel panicked in its GPU driver's memory bookkeeping (completeMemory() prepare count underflow at "
+                 "IOGPUMemory.cpp:550): a driver fault (a runtime release or heavy unified-memory pressure triggers it); no allocation failed", 1)]),
+    case("iogpu-panic-bare", 'panic: "completeMemory() prepare count underflow" @IOGPUMemory.cpp:550\n',
+         [(FINAL, "the macOS kernel panicked in its GPU driver's memory bookkeeping (completeMemory() prepare count underflow at "
+                 "IOGPUMemory.cpp:550): a driver fault (a runtime release or heavy unified-memory pressure triggers it); no allocation failed", 1)]),
+    # Triton's Python backend region cut before its size: /dev/shm all the same
+    case("triton-shm-no-size", "Unable to initialize shared memory key 'triton_python_backend_shm_region_2' to requested size\n",
+         [(OOM, "shm_exhausted", 1)]),
+    # the kubelet evicting a pod because the node ran low on RAM
+    case("kubelet-memory-eviction", "Message: The node was low on resource: memory. Container plugin-daemon was using 11423936Ki, "
+         "which exceeds its request of 0.\n", [(OOM, "killed", 1)]),
+    # WebGPU's per-binding cap: a device limit on one buffer
+    case("webgpu-binding-size", "    Buffer binding 0 range 524288000 exceeds `max_*_buffer_binding_size` limit 134217728\n",
+         [(OOM, "vulkan_max_buffer_size", 1), ("oom.requested_bytes", 524288000, 1)]),
+    # a watchdog's kill that says why: a timeout, not the OOM killer
+    case("watchdog-kill", "[ERROR]init environment failed: failed to install dependencies: signal: killed, output: init process exited "
+         "due to no activity for 120 seconds, retry in 30s\n",
+         [("error.timeout", "signal: killed, output: init process exited due to no activity for 120 seconds", 1)]),
+    # Ollama's runner exiting with status 2: a Go panic or a fatal signal in its native code
+    case("ollama-runner-exit-2", "Error: llama runner process has terminated: exit status 2\n",
+         [(FINAL, "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a segmentation fault); "
+                  "its own lines name the cause, and no memory failure is stated", 1)]),
+    # ggml-vulkan's allocation failure cut after its size: the line is printed only on failure
+    case("vulkan-alloc-cut", "ggml_vulkan: Device memory allocation of size 63547340\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 63547340, 1), ("oom.buffer_device", "GPU", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166))
 def test_any_wording(c):
     check(c)
 
