@@ -557,7 +557,7 @@ def _judged_error(name: str, message: str, text: str, raised: bool) -> Emitted:
 
 # (the groups whose tokens add up to the request, the context's group) in each wording of request-over-context
 _REQUEST_CONTEXT_GROUPS = (((1,), 2), ((4,), 3), ((5,), 6), ((8,), 7), ((9, 11), 10), ((12, 13, 14), 15), ((16,), 17), ((18,), 19),
-                           ((20,), 21), ((22,), 23), ((24,), None), ((25,), 26), ((27, 28), 29))
+                           ((20,), 21), ((22,), 23), ((24,), None), ((25,), 26), ((27, 28), 29), ((31,), 30))
 
 
 def _request_over_context(m: re.Match[str]) -> Emitted:
@@ -981,7 +981,7 @@ PATTERNS: tuple[Pattern, ...] = (
                                "truncating input prompt", "exceed_context_size_error", "must be less than max sequence length",
                                "longer than the maximum model length", "longer than the model's context length", "Prompt exceeds n_ctx",
                                "exceed context window of", "Input length of input_ids is", "exceeds maximum context length (",
-                               "is greater than max_seq_len"),
+                               "is greater than max_seq_len", "must have less than"),
       r"request (?:\((\d+) tokens\) )?exceeds the available context size(?: \((\d+) tokens\))?|"
       r"maximum context length is (\d+) tokens\. However, you requested (\d+) tokens|"
       r"keep the first (\d+) tokens when context the overflows\. However, the model is loaded with context length of only (\d+) tokens|"
@@ -994,7 +994,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"ValueError: Input length of input_ids is \**(\d+)\**, but `?max_length`? is set to \d+|"
       r"exceeds maximum context length \((\d+) > (\d+) tokens\)|"
       # (TabbyAPI: "Request length 71599 + 2048 is greater than max_seq_len 65536", the prompt and the tokens asked for)
-      r"Request length (\d+) \+ (\d+) is greater than max_seq_len (\d+)",
+      r"Request length (\d+) \+ (\d+) is greater than max_seq_len (\d+)|"
+      # (text-embeddings-inference's input validation: "`inputs` must have less than 512 tokens. Given: 551")
+      r"`?inputs`? must have less than (\d+) tokens\. Given: (\d+)",
       _request_over_context),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),

@@ -446,8 +446,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # (-1: the batch itself was invalid, a token outside the vocabulary: the input, not memory)
     P("ggml-decode-status", ("failed to decode, ret = -",), r"failed to decode, ret = -([123])\b", lambda m: _DECODE_STATUS[m.group(1)]),
     # llama-server's check that an embedding or rerank input fits one physical batch (-ub): a request limit
-    P("llamacpp-input-over-ubatch", ("input is too large to process",),
-      r"input is too large to process[.,] (?:please )?increase the physical batch size",
+    # (newer builds name the input's tokens: "input (681 tokens) is too large to process. increase the physical batch size
+    # (current batch size: 512)")
+    P("llamacpp-input-over-ubatch", ("input is too large to process", "tokens) is too large to process"),
+      r"input (?:\(\d+ tokens\) )?is too large to process[.,] (?:please )?increase the physical batch size",
       kind("request_rejected", ("oom.hint", "input_over_ubatch"))),
     # Ollama's scheduler weighing a GPU whose memory query returned nothing ("available=[0 B]"): discovery
     # failed, and every layer goes to the CPU whatever the model's size

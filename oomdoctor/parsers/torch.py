@@ -249,7 +249,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward(",
                      "run_backward", "model_executor/layers/", "attention_scores", "attention_probs", "attention_fn", "attn_scores", "attn_probs",
-                     "logits ="),
+                     "logits =", "/ops/", "\\ops\\"),
       # (a training step's forward and backward pass: its activations, like an inference forward's)
       r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
       # (an attention layer computing its scores: "in attention_fn", "attention_scores = attention_scores * ...")
@@ -259,7 +259,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b|"
       # (a frame in vLLM's layers that neither creates nor loads a weight: a layer computing)
       # (a paste may drop the function's name: 'File ".../layers/fla/ops/fused_gdn_prefill_post_conv.py", line 200')
-      r"model_executor/layers/\S+\", line \d+(?:, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+|\s*$)",
+      r"model_executor/layers/\S+\", line \d+(?:, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+|\s*$)|"
+      # (an attention kernel library's op: 'File ".../flash_linear_attention/ops/chunk_delta_h.py", line 357', flash_attn's,
+      # FlashInfer's, xformers' ops: a layer computing)
+      r"(?:flash_linear_attention|flash_attn|flashinfer|xformers|[/\\]fla)[/\\](?:\S*[/\\])?ops[/\\]\S+\", line \d+",
       _forward_step),
     # an app's own inference call in a traceback (so-vits-svc's "in slice_inference", RVC's "in vc_single", a demo's
     # "in predict" over "model.chat(...)", whisper's "in transcribe", a translation server's "in translate_batch", an OCR

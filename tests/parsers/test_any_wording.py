@@ -3715,9 +3715,24 @@ ROUND_166 = [
          [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 63547340, 1), ("oom.buffer_device", "GPU", 1)]),
 ]
 
+ROUND_167 = [
+    # text-embeddings-inference refusing an input over the model's tokens: the request, not memory
+    case("tei-input-over-tokens", "text_embeddings_core::infer: core/src/infer.rs:83: Input validation error: `inputs` must have less than "
+         "512 tokens. Given: 551\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 551, 1), ("knob.max_model_len", 512, 1)]),
+    # llama-server's embedding input over one physical batch, in the wording that names its tokens
+    case("llamacpp-input-tokens-over-ubatch", "srv    send_error: task id = 24528, error: input (681 tokens) is too large to process. "
+         "increase the physical batch size (current batch size: 512)\n",
+         [(OOM, "request_rejected", 1), ("oom.hint", "input_over_ubatch", 1)]),
+    # an attention kernel library's op in the traceback: a layer computing
+    case("fla-ops-frame", lines('(Worker) ERROR  File ".../flash_linear_attention/ops/chunk_delta_h.py", line 357,',
+                                "(Worker) ERROR  torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB."),
+         [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(1.25), 2)], phase="prefill"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167))
 def test_any_wording(c):
     check(c)
 
