@@ -417,6 +417,7 @@ _RELAY_OR_SHORTFALL = (
     r"\b(?:died|dead|exited|terminated|killed|crash\w*|abort\w*|interrupted)\b|exit (?:code|status)|unexpected(?:ly)?(?! keyword)|timed? ?out|"
     r"connection|capture|warm ?up|health|signal|\bnccl\b|system error|\bCUDA ru|"
     r"memory|(?<!de)alloc|\boom\b|gpu_memory|too (?:large|long|big)|exceed|capacity|insufficient|not enough|space|buffer|workspace|")
+# (with the words a shortfall is stated in: "larger than", "at least", "requires", "available")
 _SHORTFALL = re.compile(_RELAY_OR_SHORTFALL + r"(?:larger|more|greater|bigger|longer) than|at (?:least|most)|\bneed|requir|\bfit\b|\bleft\b|available|remain")
 # ... or that only name what memory holds (the KV cache, its blocks, a batch, a context length): a shortfall of it, or a
 # check of its settings ("Hybrid KV cache manager is disabled but failed to convert the KV cache specs to one unified type")
@@ -485,9 +486,9 @@ def _card_named(m: re.Match[str]) -> Emitted:
         yield "gpu.total_bytes", spec.log_total_bytes
 
 
-# a check whose condition only says an earlier step did not succeed (its status, its result, a constant false)
 # where MSVC's assert names its source after the condition: ", file D:\\src\\Expr.cpp, line 166"
 _MSVC_ASSERT = re.compile(r",\s*file .*$")
+# a check whose condition only says an earlier step did not succeed (its status, its result, a constant false)
 _RELAYING_CHECK = re.compile(r"(?i)^\s*(?:false|0)\s*$|status|\b(?:result|res|ret|rc)\b|success")
 
 

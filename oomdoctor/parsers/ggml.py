@@ -653,7 +653,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # segmentation fault, an abort): a crash whose cause its own lines name; a failed allocation prints its own line
     P("ollama-runner-crashed", ("exit status 2",), r"runner process (?:has terminated|no longer running): exit status 2\b",
       const(("error.final", "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a "
-                            "segmentation fault); its own lines name the cause, and no memory failure is stated"))),
+                            "segmentation fault); its own lines above name the cause"))),
     # the card's memory read as nothing (total 0, used negative): a driver or NVML misreading, not a full card
     P("ollama-misread-memory", ("totalMem 0", "usedMem -"), r"\btotalMem 0\b|\busedMem -\d",
       const(("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card"))),

@@ -3709,7 +3709,7 @@ ROUND_166 = [
     # Ollama's runner exiting with status 2: a Go panic or a fatal signal in its native code
     case("ollama-runner-exit-2", "Error: llama runner process has terminated: exit status 2\n",
          [(FINAL, "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a segmentation fault); "
-                  "its own lines name the cause, and no memory failure is stated", 1)]),
+                  "its own lines above name the cause", 1)]),
     # ggml-vulkan's allocation failure cut after its size: the line is printed only on failure
     case("vulkan-alloc-cut", "ggml_vulkan: Device memory allocation of size 63547340\n",
          [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 63547340, 1), ("oom.buffer_device", "GPU", 1)]),
