@@ -520,12 +520,11 @@ def _judged_error(name: str, message: str, text: str, raised: bool) -> Emitted:
     if name == "Assertion failed":
         # TensorRT's condition in words, or MSVC's condition in code ("Assertion failed: res, file Expr.cpp, line 166"): a
         # condition cut before it says what ("maxTo"), or one that checks an allocation or relays an earlier step's
-        # result, names no cause
+        # result, names no cause; any other is judged below as any error's message is
         condition = _MSVC_ASSERT.sub("", message.lstrip(": "))
-        if len(message.split()) < 3 or _ALLOC_CHECK.search(condition) or _RELAYING_CHECK.search(condition) \
-                or (_points_elsewhere("", condition) and not _names_its_cause(condition)):
+        if len(message.split()) < 3 or _ALLOC_CHECK.search(condition) or _RELAYING_CHECK.search(condition):
             return
-    elif name.startswith("Assertion "):
+    if name.startswith("Assertion ") and name != "Assertion failed":
         # a C assertion's condition is its cause ("Assertion `res == CUresult::CUDA_SUCCESS` failed (path/phase1.cuh:614):"),
         # not the source path after it, unless the condition checks an allocation
         if _ALLOC_CHECK.search(name):

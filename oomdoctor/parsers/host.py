@@ -239,6 +239,17 @@ def _ray_session_full(m: re.Match[str]) -> Emitted:
         yield "oom.kind", "shm_exhausted"
 
 
+def _shm_exhausted(m: re.Match[str]) -> Emitted:
+    """/dev/shm ran out, with the size asked for where the message states it (its first group)."""
+    yield "oom.kind", "shm_exhausted"
+    if m.group(1):
+        yield "oom.shm_requested_bytes", int(m.group(1))
+
+
+# a watchdog's own reason for a kill: the process was idle past its limit ("... no activity for 120 seconds")
+_WATCHDOG_IDLE = r"\bno activity for \d+ ?s"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     # a launcher's own survey before it loads ("Detected Available RAM: 2574 MB", koboldcpp; "Auto-detected
     # available RAM: 8000 MB"): what the host had free for the model
@@ -306,12 +317,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # (not a watchdog's kill that says why on the same line: "signal: killed, output: init process exited due to no
     # activity for 120 seconds")
     P("signal-killed", ("signal: killed", "signal: Killed", "signal 9", 'signal "9"', "SIGKILL", "si_status: 9"),
-      r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b)(?!.*\bno activity for \d+ ?s)"
+      r"^(?!.*\(\d\) The process is killed by SIGKILL)(?!.*\b[Ii]f (?:the )?exit code is -9\b)(?!.*" + _WATCHDOG_IDLE + ")"
       r".*(?:signal: [Kk]illed|signal \"?9\b\"?|SIGKILL\b(?! handler)|"
       r"\bsi_code: 2 si_status: 9\b)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # ... which is a timeout: the process was idle past its watchdog's limit
-    P("watchdog-kill", ("no activity for",), r"signal: [Kk]illed\b.{0,200}?\bno activity for \d+ ?s\w*",
+    P("watchdog-kill", ("no activity for",), r"signal: [Kk]illed\b.{0,200}?" + _WATCHDOG_IDLE + r"\w*",
       lambda m: [("error.timeout", m.group(0)[:300])]),
     P("exit-137", ("code 137", "status 137", "(137)", "code: 137", "code=137", "Code: 137", "exit 137", "137 (", "exitCode", "Exit Code"),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode)[\s:=(]+137\b",
@@ -447,11 +458,11 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("bus_error", ("oom.exit_signal", "SIGBUS"))),
     P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
       r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
-      lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+      _shm_exhausted),
     # Triton's python backend: its shared-memory region lives in /dev/shm ("... to requested size (67108864 bytes)")
     P("shm-triton-region", ("Unable to initialize shared memory key",),
       r"Unable to initialize shared memory key '[^']*' to requested size(?: \((\d+) bytes\))?",
-      lambda m: [("oom.kind", "shm_exhausted")] + ([("oom.shm_requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+      _shm_exhausted),
     # the backend finding its Python stub process dead or stalled ("Stub process 'damage_0' is not healthy", "Stub process
     # is unhealthy and it will be restarted"): most often its shared-memory region outgrew a container's 64 MiB /dev/shm
     P("triton-stub-unhealthy", ("Stub process",), r"Stub process (?:'[^']*' )?is (?:not healthy|unhealthy)", kind("stub_unhealthy")),
