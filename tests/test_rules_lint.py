@@ -227,6 +227,89 @@ def test_collect_errors_keeps_good_rules_and_reports_each_bad_file(tmp_path: Pat
         load_rules([tmp_path], builtin=False)
 
 
+# ------------------------------------------------------------------ named conditions ({use: NAME})
+
+NAMED = """\
+# what the tests name
+capacity-stated:
+  all:
+    - {fact: oom.kind, equals: kv_capacity}
+    - {fact: knob.max_model_len, exists: true}
+"""
+
+
+def _uses(text: str, name: str = "capacity-stated") -> str:
+    return text.replace("""  all:
+    - {fact: oom.kind, equals: kv_capacity}
+    - {fact: knob.max_model_len, exists: true}
+""", f"""  all:
+    - {{use: {name}}}
+""")
+
+
+def _facts(**values: Any) -> Any:
+    from oomdoctor.facts import Fact, FactSet, Origin
+
+    return FactSet([Fact(k.replace("__", "."), v, Origin.LOG, None) for k, v in values.items()])
+
+
+def test_a_named_condition_stands_where_a_rule_uses_it(tmp_path: Path) -> None:
+    (tmp_path / "conditions.yaml").write_text(NAMED, encoding="utf-8")
+    _write(tmp_path, "kv-valid", _uses(VALID.format(id="kv-valid")))
+    rs = load_rules([tmp_path], builtin=False)
+    assert [r.id for r in rs.rules] == ["kv-valid"]  # (conditions.yaml is no rule)
+    when = rs.rules[0].when
+    assert when.holds(_facts(oom__kind="kv_capacity", knob__max_model_len=32768))
+    assert not when.holds(_facts(oom__kind="kv_capacity"))
+    assert when.facts_named() == {"oom.kind", "knob.max_model_len"}
+
+
+def test_an_unknown_named_condition_names_the_rule_file_and_line(tmp_path: Path) -> None:
+    (tmp_path / "conditions.yaml").write_text(NAMED, encoding="utf-8")
+    path = _write(tmp_path, "kv-valid", _uses(VALID.format(id="kv-valid"), "capacity-said"))
+    with pytest.raises(RuleError) as info:
+        load_rules([tmp_path], builtin=False)
+    assert "unknown named condition 'capacity-said' (known: capacity-stated)" in str(info.value)
+    assert f"{path}:11" in str(info.value), str(info.value)
+
+
+def test_a_broken_named_condition_names_its_own_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "conditions.yaml"
+    path.write_text(NAMED.replace("equals: kv_capacity", "equal: kv_capacity"), encoding="utf-8")
+    _write(tmp_path, "kv-valid", VALID.format(id="kv-valid"))  # (no rule uses it: still checked)
+    with pytest.raises(RuleError) as info:
+        load_rules([tmp_path], builtin=False)
+    assert "equal" in str(info.value) and f"{path}:4" in str(info.value), str(info.value)
+
+
+def test_a_named_condition_that_uses_itself_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "conditions.yaml").write_text("a-loop:\n  not: {use: b-loop}\nb-loop:\n  any: [{use: a-loop}]\n", encoding="utf-8")
+    with pytest.raises(RuleError) as info:
+        load_rules([tmp_path], builtin=False)
+    assert "uses itself (a-loop -> b-loop -> a-loop)" in str(info.value), str(info.value)
+
+
+def test_user_conditions_may_use_the_builtin_ones_but_not_repeat_their_names(tmp_path: Path) -> None:
+    (tmp_path / "conditions.yaml").write_text("cut-and-capped:\n  all: [{use: cut-inside-traceback}, {fact: knob.max_model_len, exists: true}]\n",
+                                              encoding="utf-8")
+    _write(tmp_path, "kv-valid", _uses(VALID.format(id="kv-valid"), "cut-and-capped"))
+    rule = next(r for r in load_rules([tmp_path]).rules if r.id == "kv-valid")
+    assert {"oom.hint", "error.final", "knob.max_model_len"} <= rule.when.facts_named()
+    (tmp_path / "conditions.yaml").write_text(NAMED.replace("capacity-stated", "cut-inside-traceback"), encoding="utf-8")
+    with pytest.raises(RuleError) as info:
+        load_rules([tmp_path])
+    assert "'cut-inside-traceback' is already a built-in one" in str(info.value), str(info.value)
+    rs = load_rules([tmp_path], collect_errors=True)  # (the built-in rules still load)
+    assert len(rs.errors) == 1 and len(rs.rules) == len(rule_files(builtin_rules_dir()))
+
+
+def test_every_builtin_named_condition_is_used() -> None:
+    from oomdoctor.rules.loader import load_named
+
+    used = {m for p in rule_files(builtin_rules_dir()) for m in re.findall(r"\{use: ([\w-]+)\}", p.read_text(encoding="utf-8"))}
+    assert set(load_named(builtin_rules_dir())) == used
+
+
 # ------------------------------------------------------------------ lint of fixture coverage
 
 

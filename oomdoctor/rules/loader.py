@@ -3,6 +3,7 @@ every mapping remembers its line so errors say `path:line`."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -10,7 +11,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from oomdoctor.errors import InputError, Location, RuleError
-from oomdoctor.rules.model import Rule
+from oomdoctor.rules.model import Condition, Named, Rule
+
+CONDITIONS = "conditions.yaml"  # a rules directory's named conditions, not a rule
 
 
 class _LineDict(dict):  # type: ignore[type-arg]
@@ -47,24 +50,52 @@ def _yaml_loader() -> type:
     return Loader
 
 
-def load_rule(path: Path) -> Rule:
+def _read_yaml(path: Path, what: str) -> Any:
     import yaml
 
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RuleError(f"cannot read rule file: {exc}", Location(str(path))) from None
+        raise RuleError(f"cannot read {what}: {exc}", Location(str(path))) from None
     try:
-        data = yaml.load(text, Loader=_yaml_loader())  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=_yaml_loader())  # noqa: S506 - a SafeLoader subclass
     except RuleError as exc:
         raise RuleError(exc.message, Location(str(path), exc.source.line if exc.source else None)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise RuleError(f"invalid YAML: {problem}", Location(str(path), mark.line + 1 if mark else None)) from None
+
+
+def load_named(directory: Path, base: Named | None = None) -> dict[str, tuple[Any, Location]]:
+    """The named conditions of a rules directory (its `conditions.yaml`: name → condition), each
+    checked once here (they may use `base`'s), so a broken one is reported even where no rule uses it yet."""
+    path = directory / CONDITIONS
+    if not path.is_file():
+        return {}
+    data = _read_yaml(path, "named conditions")
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise RuleError("named conditions must be a mapping of names to conditions", Location(str(path)))
+    named: dict[str, tuple[Any, Location]] = {}
+    for name, body in data.items():
+        where = Location(str(path), getattr(data, "key_lines", {}).get(str(name)))
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+            raise RuleError(f"named condition {name!r} must be lower-case words joined by '-'", where)
+        named[name] = (body, where)
+    usable = {**(base or {}), **named}
+    for name, (_, where) in named.items():
+        Condition.from_dict({"use": name}, where, usable)
+    return named
+
+
+def load_rule(path: Path, named: Named | None = None) -> Rule:
+    """One rule file; `named`: the named conditions its `{use: NAME}` may name."""
+    data = _read_yaml(path, "rule file")
     if data is None:
         raise RuleError("empty rule file", Location(str(path)))
-    rule = Rule.from_dict(data, Location(str(path), getattr(data, "line", None)))
+    rule = Rule.from_dict(data, Location(str(path), getattr(data, "line", None)), named)
     if rule.id != path.stem:
         raise RuleError(f"rule id {rule.id!r} does not match the file name {path.name!r}", Location(str(path), getattr(data, "line", None)))
     return rule
@@ -81,7 +112,7 @@ def builtin_rules_dir() -> Path:
 
 
 def rule_files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml") and p.name != CONDITIONS and p.is_file())
 
 
 def _cache_name(paths: list[Path]) -> str | None:
@@ -127,24 +158,34 @@ def load_rules(dirs: Iterable[Path] = (), builtin: bool = True, collect_errors: 
     """Built-in rules plus user rule directories. With collect_errors, bad files are
     returned in `errors` and skipped; otherwise the first error is raised. The built-in rules
     are parsed once per content and version, then read from a cache (fast start)."""
-    paths: list[Path] = []
+    paths: list[tuple[Path, Named]] = []  # each rule file, with the named conditions it may use
     cached: list[Rule] | None = None
-    builtin_paths = rule_files(builtin_rules_dir()) if builtin else []
+    errors: list[RuleError] = []
+    builtin_dir = builtin_rules_dir()
+    builtin_paths = rule_files(builtin_dir) if builtin else []
+    keyed = builtin_paths + [p for p in (builtin_dir / CONDITIONS,) if builtin and p.is_file()]
+    builtin_named = load_named(builtin_dir) if builtin else {}
     if builtin:
-        cached = _builtin_rules(builtin_paths)
+        cached = _builtin_rules(keyed)
         if cached is None:
-            paths.extend(builtin_paths)
+            paths.extend((p, builtin_named) for p in builtin_paths)
     for d in dirs:
         d = Path(d)
         if not d.exists():
             raise InputError(f"rules directory not found: {d}")
-        paths.extend([d] if d.is_file() else rule_files(d))
-    rules: list[Rule] = list(cached or ())
-    errors: list[RuleError] = []
-    seen: dict[str, str] = {r.id: r.path for r in rules}
-    for p in paths:
         try:
-            rule = load_rule(p)
+            named = _with_own(builtin_named, d if d.is_dir() else d.parent)
+        except RuleError as exc:
+            if not collect_errors:
+                raise
+            errors.append(exc)
+            continue
+        paths.extend((p, named) for p in ([d] if d.is_file() else rule_files(d)))
+    rules: list[Rule] = list(cached or ())
+    seen: dict[str, str] = {r.id: r.path for r in rules}
+    for p, named in paths:
+        try:
+            rule = load_rule(p, named)
             if rule.id in seen:
                 raise RuleError(f"duplicate rule id {rule.id!r} (also in {seen[rule.id]})", Location(str(p)))
             seen[rule.id] = str(p)
@@ -154,5 +195,16 @@ def load_rules(dirs: Iterable[Path] = (), builtin: bool = True, collect_errors: 
                 raise
             errors.append(exc)
     if builtin and cached is None and not errors:
-        _store_builtin(builtin_paths, [r for r in rules if r.path in {str(p) for p in builtin_paths}])
+        _store_builtin(keyed, [r for r in rules if r.path in {str(p) for p in builtin_paths}])
     return RuleSet(tuple(rules), tuple(errors))
+
+
+def _with_own(builtin: Named, directory: Path) -> Named:
+    """The built-in named conditions plus a user directory's own (a name both define is an error)."""
+    if directory.resolve() == builtin_rules_dir().resolve():
+        return builtin
+    own = load_named(directory, builtin)
+    for name, (_, where) in own.items():
+        if name in builtin:
+            raise RuleError(f"named condition {name!r} is already a built-in one ({builtin[name][1]})", where)
+    return {**builtin, **own}

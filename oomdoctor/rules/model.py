@@ -4,6 +4,10 @@ Unknown keys and bad values are errors naming the file and line. Conditions matc
 never raw log text. A leaf condition with `stated: true` weighs only what the log, a probe or
 the user stated ({fact: mem.gpu_blocks, gt: 0, stated: true}: the engine said it sized its KV
 pool), not what the card table, the model catalog or the memory model filled in.
+
+A condition may also be `{use: NAME}`: the named condition of that name (a rules directory's
+`conditions.yaml`), for a block several rules state alike. It is expanded where the rule is read, so
+the engine sees one tree.
 """
 
 from __future__ import annotations
@@ -43,6 +47,10 @@ def _check_keys(d: Mapping[str, Any], allowed: set[str], required: set[str], wha
         raise RuleError(f"missing key(s) {', '.join(missing)} in {what}", _loc(source, d))
 
 
+# a named condition: (its YAML, where it stands), by name
+Named = Mapping[str, tuple[Any, Location]]
+
+
 def _fact_key(key: Any, source: Location | None, d: Any) -> str:
     if not isinstance(key, str) or key not in FACT_KEYS:
         raise RuleError(f"unknown fact key {key!r}", _loc(source, d))
@@ -62,9 +70,12 @@ class Condition:
     stated: bool = False  # only what the log, a probe or the user stated counts: no card table, catalog or estimate
 
     @classmethod
-    def from_dict(cls, d: Any, source: Location | None) -> "Condition":
+    def from_dict(cls, d: Any, source: Location | None, named: Named | None = None, using: tuple[str, ...] = ()) -> "Condition":
+        """`named`: the conditions `{use: NAME}` may name; `using`: the names being expanded (a cycle is an error)."""
         if not isinstance(d, Mapping):
             raise RuleError("a condition must be a mapping", _loc(source, d))
+        if "use" in d:
+            return cls._use(d, source, named or {}, using)
         groups = [k for k in ("all", "any", "not") if k in d]
         if groups:
             _check_keys(d, {"all", "any", "not"}, set(), "condition", source)
@@ -72,11 +83,11 @@ class Condition:
                 raise RuleError("a condition group takes exactly one of all/any/not", _loc(source, d))
             g = groups[0]
             if g == "not":
-                return cls(not_=cls.from_dict(d["not"], source))
+                return cls(not_=cls.from_dict(d["not"], source, named, using))
             items = d[g]
             if not isinstance(items, list) or not items:
                 raise RuleError(f"'{g}' must be a non-empty list of conditions", _loc(source, d))
-            parsed = tuple(cls.from_dict(i, source) for i in items)
+            parsed = tuple(cls.from_dict(i, source, named, using) for i in items)
             return cls(all=parsed) if g == "all" else cls(any=parsed)
         _check_keys(d, {"fact", "stated", *OPERATORS}, {"fact"}, "condition", source)
         stated = d.get("stated", False)
@@ -102,6 +113,18 @@ class Condition:
             except re.error as exc:
                 raise RuleError(f"bad regex in 'matches': {exc}", _loc(source, d)) from None
         return cls(fact=key, op=op, arg=tuple(arg) if isinstance(arg, list) else arg, stated=stated)
+
+    @classmethod
+    def _use(cls, d: Mapping[str, Any], source: Location | None, named: Named, using: tuple[str, ...]) -> "Condition":
+        _check_keys(d, {"use"}, {"use"}, "condition", source)
+        name = d["use"]
+        if not isinstance(name, str) or name not in named:
+            known = ", ".join(sorted(named)) or "none"
+            raise RuleError(f"unknown named condition {name!r} (known: {known})", _loc(source, d))
+        if name in using:
+            raise RuleError(f"named condition {name!r} uses itself ({' -> '.join((*using, name))})", _loc(source, d))
+        body, where = named[name]
+        return cls.from_dict(body, where, named, (*using, name))
 
     def facts_named(self) -> set[str]:
         out: set[str] = set()
@@ -161,7 +184,7 @@ class SuggestionSpec:
     when: Condition | None = None
 
     @classmethod
-    def from_dict(cls, d: Any, source: Location | None) -> "SuggestionSpec":
+    def from_dict(cls, d: Any, source: Location | None, named: Named | None = None) -> "SuggestionSpec":
         _check_keys(d, {"knob", "action", "value", "why", "when"}, {"knob", "action", "why"}, "suggestion", source)
         if d["knob"] not in KNOBS:
             raise RuleError(f"unknown knob id {d['knob']!r}", _loc(source, d))
@@ -173,7 +196,7 @@ class SuggestionSpec:
         if isinstance(value, str):
             _check_template(value, source, d)
         _check_template(str(d["why"]), source, d)
-        when = Condition.from_dict(d["when"], source) if "when" in d else None
+        when = Condition.from_dict(d["when"], source, named) if "when" in d else None
         return cls(d["knob"], action, value, str(d["why"]), when)
 
 
@@ -213,7 +236,7 @@ class Rule:
     path: str = ""
 
     @classmethod
-    def from_dict(cls, d: Any, source: Location) -> "Rule":
+    def from_dict(cls, d: Any, source: Location, named: Named | None = None) -> "Rule":
         allowed = {f.name for f in fields(cls)} - {"path"}
         _check_keys(d, allowed, {"id", "title", "status", "account", "frameworks", "confidence", "when", "message"}, "rule", source)
         if not isinstance(d["id"], str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", d["id"]):
@@ -243,8 +266,8 @@ class Rule:
         return cls(
             id=d["id"], title=str(d["title"]), status=d["status"], account=account, frameworks=tuple(fws),
             confidence=confidence, description=str(d.get("description", "")).strip(),
-            when=Condition.from_dict(d["when"], source), message=str(d["message"]).strip(),
-            suggest=tuple(SuggestionSpec.from_dict(s, source) for s in suggest),
+            when=Condition.from_dict(d["when"], source, named), message=str(d["message"]).strip(),
+            suggest=tuple(SuggestionSpec.from_dict(s, source, named) for s in suggest),
             references=tuple(str(r) for r in refs), fallback=bool(d.get("fallback", False)),
             reported_confidence=Confidence(reported) if reported is not None else None, path=source.path,
         )
