@@ -622,6 +622,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("xla-buffer-sizes", ("Attempting to allocate",),
       r"Attempting to allocate ([\d.]+)([KMGT])i?B?\b.{0,80}?There are ([\d.]+)([KMGT])i?B? free",
       lambda m: [("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B")), ("oom.gpu_free_bytes", to_bytes(m.group(3), m.group(4) + "B"))]),
+    # MegEngine's cudaMalloc report: "cudaMalloc failed while requesting 57933824 bytes (55.250MiB) of memory; error: out of
+    # memory(last_err=2(out of memory) device=0 mem_free=29.312MiB mem_tot=24220.312MiB)"
+    P("mem-free-tot", ("mem_free=",), r"\bmem_free=([\d.]+)\s*([KMGT]i?B)\b[ ,;]+mem_tot(?:al)?=([\d.]+)\s*([KMGT]i?B)\b",
+      lambda m: [("oom.gpu_free_bytes", to_bytes(m.group(1), m.group(2))), ("oom.gpu_total_bytes", to_bytes(m.group(3), m.group(4)))]),
+    P("requesting-bytes", ("while requesting",), r"\bfailed while requesting (\d+) bytes\b", lambda m: [("oom.requested_bytes", int(m.group(1)))]),
     P("largest-free-region", ("largest contiguous region",), r"largest contiguous region of free memory is ([\d.]+)([KMGT])i?B?",
       lambda m: [("oom.largest_free_bytes", to_bytes(m.group(1), m.group(2) + "B"))]),
     # MLC-LLM's plan of one GPU's memory: "Estimated total single GPU memory usage: 14361.14 MB (Parameters:
@@ -955,6 +960,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # after commit call'": a misuse of the API by the engine, not a lack of memory (that is kIOGPUCommandBufferCallbackErrorOutOfMemory)
     P("metal-api-assertion", ("failed assertion `",), r"-?\[_?MTL\w+ [\w:]+\]:\d+: failed assertion `([^`']{1,200})'",
       lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [("error.final", f"Metal's API check failed ({m.group(1)}): the engine misused the API, not memory")]),
+    # Metal Performance Shaders checking a buffer against the array's shape ("failed assertion `[MPSNDArray,
+    # initWithBuffer:descriptor:] Error: buffer is not large enough. Must be 201452 bytes"): a kernel given a buffer
+    # smaller than its shape needs, a shape bug in the op, not a lack of memory
+    P("mps-buffer-too-small", ("buffer is not large enough",), r"\[MPS\w+,? [\w:]+\] Error: buffer is not large enough\.(?: Must be \d+ bytes)?",
+      lambda m: [("error.final", f"{m.group(0)}: Metal's shaders were given a buffer smaller than the array's shape, a bug "
+                                 "in the op (often fixed in a later PyTorch or macOS), not a lack of memory")]),
     # MLX finding no compiled Metal kernels ("MLX error: Failed to load the default metallib. library not found"): a
     # packaging or install fault, which fails the first computation however much memory is free
     P("mlx-metallib-missing", ("default metallib",), r"Failed to load the default metallib\b[^\n]{0,80}",

@@ -393,12 +393,18 @@ PATTERNS: tuple[Pattern, ...] = (
       r'Usage of EmptyDir volume "[^"]*" exceeds the limit|ephemeral local storage usage exceeds|exceeded its local ephemeral storage limit|'
       r"low on resource: ephemeral-storage", kind("storage_eviction")),
     # (Ray's exception for it, also when a paste cuts its name: "ray.exceptions.OutOfMe")
+    # (Serve's health check says it of its replicas' workers: "14 worker(s) were killed due to the node running low on memory")
     P("ray-oom", ("killed due to memory pressure", "Ray killed this worker", "node running low on memory", "ray.exceptions.OutOfMe"),
-      r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this worker|Task was killed due to the node running low on memory|"
+      r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this worker|(?:was|were) killed due to the node running low on memory|"
       r"ray\.exceptions\.OutOfMe(?:moryError\b|m?o?r?y?E?r?r?o?r?\s*$)",
       kind("ray_oom_kill")),
     # rows of the "top memory users" table Ray prints only when its memory monitor kills a task
     P("ray-memory-table", ("ray::",), r"^(?:\([^)]*\) )?\d+\s+[\d.]+\s+ray::\w+", kind("ray_oom_kill")),
+    # a user-space OOM killer that acts before the kernel's: earlyoom ("sending SIGTERM to process 322603 ... VmRSS
+    # 29931 MiB") and systemd-oomd ("Killed /user.slice/... due to memory pressure for ... being 58.85% > 50.00%")
+    P("userspace-oom-killer", ("earlyoom", "systemd-oomd"),
+      r"\bearlyoom(?:\[\d+\])?: sending SIG(?:TERM|KILL) to process \d+|\bsystemd-oomd(?:\[\d+\])?: Killed \S+ due to (?:memory pressure|memory used|swap used)",
+      kind("killed")),
     P("tvm-static-plan", ("storage allocation failure",), r"storage allocation failure, attempted to allocate \d+ at offset \d+ in region that is \d+\s?bytes",
       kind("static_plan_overflow")),
     # (the same message cut before its list of causes: "... by an unexpected system error. ... Worker exit type: SYSTEM_ERROR")
@@ -459,6 +465,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
       r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
       _shm_exhausted),
+    # UCX's shared-memory transport could not map its receive queue ("mm_iface failed to allocate receive FIFO"): its
+    # segments live in /dev/shm, which a container gives 64 MiB unless told more (the group is never set: no size stated)
+    P("shm-ucx-fifo", ("failed to allocate receive FIFO",), r"\bmm_iface failed to allocate receive FIFO()", _shm_exhausted),
     # Triton's python backend: its shared-memory region lives in /dev/shm ("... to requested size (67108864 bytes)")
     P("shm-triton-region", ("Unable to initialize shared memory key",),
       r"Unable to initialize shared memory key '[^']*' to requested size(?: \((\d+) bytes\))?",

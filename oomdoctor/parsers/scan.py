@@ -1032,7 +1032,12 @@ def _clean(text: str) -> str:
         text = _QUOTED.sub("", text)
     if len(text) > 256 and _LONG_RUN.search(text):
         text = _LONG_RUN.sub(lambda m: m.group(0)[:63], text)
+    if "**" in text:  # a number a paste set in bold ("Tried to allocate **144.00 MiB**"): its figures as printed
+        text = _BOLD.sub(r"\1", text)
     return text.rstrip("\r")
+
+
+_BOLD = re.compile(r"\*\*(\d[^*\n]{0,40}?)\*\*")
 
 
 def _looks_binary(head: bytes) -> bool:

@@ -396,6 +396,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("deepspeed-workspace-total", ("Total:",), r"^Total:\s+(\d{9,})\s*$", lambda m: [("oom.gpu_total_bytes", int(m.group(1)))]),
     # its launcher ending the other ranks once one has exited (with an error above, or killed without one)
     P("deepspeed-killing-ranks", ("Killing subprocess",), r"sigkill_handler\]? Killing subprocess \d+", const(("oom.hint", "child_ended"))),
+    # torchrun's elastic agent ending the other ranks once one has exited ("Sending process 152 closing signal SIGTERM")
+    P("torchrun-closing-ranks", ("closing signal SIG",), r"\bSending process \d+ closing signal SIG(?:TERM|INT)\b", const(("oom.hint", "child_ended"))),
     # ---- ExLlamaV2
     P("exllama-insufficient", ("Insufficient VRAM",), r"Insufficient VRAM (?:in split )?for model and cache", kind("exllama_insufficient_vram", ("_phase", "kv_alloc"))),
     # its loader placing modules over a manual gpu_split: a module's weights plus the device's scratch fit no GPU's share

@@ -101,9 +101,9 @@ def _torch_summary(m: re.Match[str]) -> Emitted:
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    # vLLM V1 and V0 periodic stats
+    # vLLM V1 and V0 periodic stats (also where a paste wrapped the line inside its throughput figures: from "Running:")
     P("stats-vllm", ("KV cache usage: ",),
-      r"Avg prompt throughput: ([\d.]+) tokens/s, Avg generation throughput: ([\d.]+) tokens/s, Running: (\d+) reqs, "
+      r"(?:Avg prompt throughput: ([\d.]+) tokens/s, Avg generation throughput: ([\d.]+) tokens/s, )?Running: (\d+) reqs, "
       r"(?:Swapped: (\d+) reqs, )?(?:Pending|Waiting): (\d+) reqs, (?:\w+: \d+ reqs, )*(?:\w+ )?KV cache usage: ([\d.]+)%"
       r"(?:, CPU KV cache usage: ([\d.]+)%)?", _vllm),
     P("stats-vllm-preempted", ("is preempted by",), r"is preempted by \S{1,60} mode because there is not enough KV cache space"

@@ -105,6 +105,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # Jetson NVML refuses, and this assertion replaces the out-of-memory message (pytorch#112377)
     P("torch-nvml-assert", ("INTERNAL ASSERT FAILED",), r"NVML_SUCCESS == r INTERNAL ASSERT FAILED",
       kind("torch_oom", ("oom.hint", "nvml_assert"))),
+    # any other check of the caching allocator's own bookkeeping ("captures_underway.empty()", "use_count > 0"):
+    # its state went wrong (graph capture, pools shared across streams), a PyTorch bug, not a lack of memory
+    P("torch-allocator-assert", ("INTERNAL ASSERT FAILED",),
+      r"(?<!NVML_SUCCESS == r )\b(\S+(?: [<>=!]=? \S+)?) INTERNAL ASSERT FAILED at \"[^\"]*CUDACachingAllocator\.cpp\"",
+      lambda m: [("error.final", f"the caching allocator's own check failed ({m.group(1)}): its bookkeeping went wrong "
+                                 "(a PyTorch bug, often with graph capture or memory pools), not a lack of memory")]),
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),
     P("torch-old-fields", ("total capacity;",), OLD, _old_format),

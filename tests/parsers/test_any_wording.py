@@ -2534,9 +2534,9 @@ ROUND_115 = [
     # Vulkan's driver and API words with no engine named: llama.cpp and the apps on it (a weak vote)
     case("vulkan-device-lost-only", "vk::DeviceLostError: vk::Queue::submit: ErrorDeviceLost\n", [(OOM, "device_lost", 1)],
          framework="llamacpp"),
-    # torchrun's elastic agent (its module path, no leading slash) is PyTorch's
+    # torchrun's elastic agent (its module path, no leading slash) is PyTorch's; it ends the other ranks once one exited (r168)
     case("torchrun-elastic-sigterm", "W0504 08:39:36.777000 2950364 torch/distributed/elastic/multiprocessing/api.py:897] Sending process "
-                                     "2950432 closing signal SIGTERM\n", framework="transformers"),
+                                     "2950432 closing signal SIGTERM\n", [("oom.hint", "child_ended", 1)], framework="transformers"),
     # vLLM's sleep-mode allocator check, where the paste kept only its assertion line
     case("vllm-cumem-assert-line", 'assert "expandable_segments:True" not in conf\n',
          [(FINAL, "the run refuses the allocator's expandable_segments:True (a memory pool that cannot use it): a setting, not a lack "
@@ -3730,9 +3730,48 @@ ROUND_167 = [
          [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(1.25), 2)], phase="prefill"),
 ]
 
+ROUND_168 = [
+    # the caching allocator's own bookkeeping checks (not NVML's, which replaces an OOM report): a PyTorch bug
+    case("torch-allocator-assert", 'RuntimeError: captures_underway.empty() INTERNAL ASSERT FAILED at "../c10/cuda/CUDACachingAllocator.cpp":2967; '
+         "please report a bug to PyTorch. \n",
+         [(FINAL, "the caching allocator's own check failed (captures_underway.empty()): its bookkeeping went wrong (a PyTorch bug, "
+                  "often with graph capture or memory pools), not a lack of memory", 1)]),
+    case("torch-allocator-assert-comparison", "ERROR - Error in generation loop: it->second->use_count > 0 INTERNAL ASSERT FAILED at "
+         '"/__w/pytorch/pytorch/c10/cuda/CUDACachingAllocator.cpp":3332, please report a bug to PyTorch. \n',
+         [(FINAL, "the caching allocator's own check failed (it->second->use_count > 0): its bookkeeping went wrong (a PyTorch bug, "
+                  "often with graph capture or memory pools), not a lack of memory", 1)]),
+    # Ray Serve's health check reporting its replicas' workers killed by the memory monitor
+    case("ray-serve-workers-killed", "14 worker(s) were killed due to the node running low on memory. ... 28.64GB used / 30.00GB limit\n",
+         [(OOM, "ray_oom_kill", 1)]),
+    # user-space OOM killers: earlyoom and systemd-oomd
+    case("earlyoom-kill", 'Aug 04 10:39:10 host earlyoom[845]: sending SIGTERM to process 322603 uid 1000 "python3.13": oom_score 1282, '
+         "VmRSS 29931 MiB\n", [(OOM, "killed", 1)]),
+    case("systemd-oomd-kill", "Dec 01 09:12:44 host systemd-oomd[713]: Killed /user.slice/user-1000.slice/user@1000.service/app.slice/app-llama.scope "
+         "due to memory pressure for /user.slice/user-1000.slice/user@1000.service being 61.05% > 50.00% for > 20s with reclaim activity\n",
+         [(OOM, "killed", 1)]),
+    # MegEngine's cudaMalloc report states the request, what was free and the card's total
+    case("megengine-cudamalloc-figures", "11 16:42:50[mgb] ERR cudaMalloc failed while requesting 57933824 bytes (55.250MiB) of memory; error: out of "
+         "memory(last_err=2(out of memory) device=0 mem_free=29.312MiB mem_tot=24220.312MiB)\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 57933824, 1), ("oom.gpu_free_bytes", 30735860, 1),
+          ("oom.gpu_total_bytes", 25396837876, 1)]),
+    # a report whose figures a paste set in bold
+    case("torch-oom-bold-figures", "Tried to allocate **144.00 MiB** (GPU 0; 23.99 GiB total capacity; 14.22 GiB already allocated; **7.57 GiB "
+         "free**; 14.43 GiB reserved in total by PyTorch)\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", 150994944, 1), ("oom.gpu_free_bytes", 8128225608, 1), ("oom.device", "0", 1),
+          ("oom.gpu_total_bytes", 25759066358, 1), ("oom.torch_allocated_bytes", 15268608737, 1), ("oom.torch_reserved_bytes", 15494094520, 1),
+          ("oom.torch_unallocated_bytes", 225485783, 1)]),
+    # UCX's shared-memory transport could not map its receive queue: /dev/shm
+    case("ucx-mm-fifo", "mm_iface failed to allocate receive FIFO\n", [(OOM, "shm_exhausted", 1)]),
+    # Metal Performance Shaders' buffer-against-shape check: a bug in the op
+    case("mps-buffer-too-small", "/AppleInternal/Library/BuildRoots/x/MPSCore/Types/MPSNDArray.mm:782: failed assertion `[MPSNDArray, "
+         "initWithBuffer:descriptor:] Error: buffer is not large enough. Must be 201452 bytes\n",
+         [(FINAL, "[MPSNDArray, initWithBuffer:descriptor:] Error: buffer is not large enough. Must be 201452 bytes: Metal's shaders were "
+                  "given a buffer smaller than the array's shape, a bug in the op (often fixed in a later PyTorch or macOS), not a lack of memory", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168))
 def test_any_wording(c):
     check(c)
 
@@ -3749,6 +3788,18 @@ def test_a_command_pasted_after_the_error_is_read_with_it():
     read = {(f.key, f.value) for f in result.facts}
     assert {("knob.max_model_len", 32768), ("knob.gpu_memory_utilization", 0.95), ("oom.kind", "torch_oom")} <= read
     assert not any("several launches" in w for w in result.warnings)
+
+
+def test_a_stats_line_wrapped_inside_its_throughput_is_read_from_running():
+    """holdout r168: a paste wrapped vLLM's stats line inside "Avg generation throughput"; the sample is read from "Running:" on."""
+    from parser_table import scan_text
+
+    result = scan_text(lines(
+        "INFO 10-14 17:07:48 [loggers.py:123] Engine 000: Avg prompt throughput: 0.0 tokens/s, Avg generation throughpu",
+        "t: 605.4 tokens/s, Running: 26 reqs, Waiting: 63 reqs, GPU KV cache usage: 97.9%, Prefix cache hit rate: 46.6%"))
+    assert result.series is not None and result.series.samples == 1
+    assert result.series.curves["kv_usage"].peak == pytest.approx(0.979)
+    assert result.series.curves["waiting"].peak == 63
 
 
 def test_a_folder_named_llamafiles_is_not_llamafile():  # holdout r13: Meta's reference code under ../llamafiles/
