@@ -401,9 +401,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # rows of the "top memory users" table Ray prints only when its memory monitor kills a task
     P("ray-memory-table", ("ray::",), r"^(?:\([^)]*\) )?\d+\s+[\d.]+\s+ray::\w+", kind("ray_oom_kill")),
     # a user-space OOM killer that acts before the kernel's: earlyoom ("sending SIGTERM to process 322603 ... VmRSS
-    # 29931 MiB") and systemd-oomd ("Killed /user.slice/... due to memory pressure for ... being 58.85% > 50.00%")
+    # 29931 MiB") and systemd-oomd ("Killed /user.slice/... due to memory pressure for ... being 58.85% > 50.00%", and
+    # systemd's "app.scope: systemd-oomd killed 12 process(es) in this unit.")
     P("userspace-oom-killer", ("earlyoom", "systemd-oomd"),
-      r"\bearlyoom(?:\[\d+\])?: sending SIG(?:TERM|KILL) to process \d+|\bsystemd-oomd(?:\[\d+\])?: Killed \S+ due to (?:memory pressure|memory used|swap used)",
+      r"\bearlyoom(?:\[\d+\])?: sending SIG(?:TERM|KILL) to process \d+|\bsystemd-oomd(?:\[\d+\])?: Killed \S+ due to (?:memory pressure|memory used|swap used)|"
+      r"\bsystemd-oomd killed \d+ process\(es\)",
       kind("killed")),
     P("tvm-static-plan", ("storage allocation failure",), r"storage allocation failure, attempted to allocate \d+ at offset \d+ in region that is \d+\s?bytes",
       kind("static_plan_overflow")),

@@ -3749,6 +3749,8 @@ ROUND_168 = [
     case("systemd-oomd-kill", "Dec 01 09:12:44 host systemd-oomd[713]: Killed /user.slice/user-1000.slice/user@1000.service/app.slice/app-llama.scope "
          "due to memory pressure for /user.slice/user-1000.slice/user@1000.service being 61.05% > 50.00% for > 20s with reclaim activity\n",
          [(OOM, "killed", 1)]),
+    case("systemd-oomd-unit-line", "Dec 18 19:34:56 host systemd[1837]: vte-spawn-1.scope: systemd-oomd killed 12 process(es) in this unit.\n",
+         [(OOM, "killed", 1)]),
     # MegEngine's cudaMalloc report states the request, what was free and the card's total
     case("megengine-cudamalloc-figures", "11 16:42:50[mgb] ERR cudaMalloc failed while requesting 57933824 bytes (55.250MiB) of memory; error: out of "
          "memory(last_err=2(out of memory) device=0 mem_free=29.312MiB mem_tot=24220.312MiB)\n",
