@@ -327,6 +327,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.profile_peak_of_budget": _spec(float, R, "the profile run's activation peak / the engine's budget (total x gpu_memory_utilization)"),
     "ratio.model_of_budget": _spec(float, R, "(weights + the profile run's activation peak) / the engine's budget (total x gpu_memory_utilization)"),
     "ratio.activations_of_budget": _spec(float, R, "activation/temporary buffers / the memory the runtime may use"),
+    "ratio.activations_of_total": _spec(float, R, "activation/temporary buffers (a profiled or compiled peak) / GPU capacity"),
     "ratio.used_of_budget": _spec(float, R, "the runtime's running total / the memory it may use"),
     "ratio.non_torch_of_budget": _spec(float, R, "the overhead the runtime states (non-torch, CUDA context, its profiled extra) / the memory it may use"),
     "ratio.unstated_of_budget": _spec(float, R, "what a runtime's stated budget parts (weights, overhead, activations, KV) leave unaccounted / the budget, where the KV part came out at zero or below"),

@@ -354,6 +354,7 @@ def _shares(facts: FactSet, total: float | None) -> Iterable[Fact]:
             ("ratio.request_of_total", "oom.requested_bytes"),
             ("ratio.free_of_total", "oom.gpu_free_bytes"),
             ("ratio.private_pools_of_total", "oom.private_pool_bytes"),
+            ("ratio.activations_of_total", "mem.activation_peak_bytes"),
         ):
             v = facts.number(src)
             if v is not None:

@@ -808,6 +808,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("xla-hbm-used", ("memory space hbm",), r"Ran out of memory in memory space hbm\. Used ([\d.]+)([KMGT]) of ([\d.]+)([KMGT]) hbm",
       lambda m: [("oom.kind", "xla_oom"), ("mem.required_bytes", to_bytes(m.group(1), m.group(2) + "B")),
                  ("oom.gpu_total_bytes", to_bytes(m.group(3), m.group(4) + "B"))]),
+    # the breakdown XLA prints under it ("Total hbm usage >= 30.73G:" / "    program 14.31G" / "    arguments 15.90G"): the
+    # arguments are what the program is given (the weights, and the caches or optimizer states passed in), the program's
+    # own bytes its temporaries (the activations: "HLO temp" below it)
+    P("xla-hbm-arguments", ("arguments",), r"^\s{2,}arguments\s+([\d.]*[1-9][\d.]*)([KMGT])B?\s*$",
+      lambda m: [("mem.weights_bytes", to_bytes(m.group(1), m.group(2) + "B"))]),
+    P("xla-hbm-program", ("program",), r"^\s{2,}program\s+([\d.]*[1-9][\d.]*)([KMGT])B?\s*$",
+      lambda m: [("mem.activation_peak_bytes", to_bytes(m.group(1), m.group(2) + "B"))]),
     # an engine's own check of a host pool against free RAM (SGLang's hierarchical KV cache:
     # "Not enough host memory available. Requesting 40.00 GB but only have 44.87 GB free.")
     P("host-memory-check", ("enough host memory",),
@@ -1024,9 +1031,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # (torch_npu's ACL graph capture failing to begin, "AclmdlRICaptureBegin(capture_stream_, ...)": CANN then prints
     # "Failed to apply for memory", but what ran out is the streams and tasks a captured graph takes, not device memory)
     P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive",
-                             "AclmdlRICaptureBegin"),
+                             "AclmdlRICaptureBegin", "error during capture"),
       r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive|"
-      r"AclmdlRICaptureBegin\(",
+      # (cudaErrorStreamCaptureInvalidated's own words: "operation failed due to a previous error during capture")
+      r"AclmdlRICaptureBegin\(|operation failed due to a previous error during capture",
       kind("capture_error")),
     # a resource other than memory that a runtime could not allocate, named in brackets ("Failed to allocate resource[qp]
     # ... Reason: Memory resources are exhausted": an RDMA queue pair HCCL sets its transport up with)
@@ -1488,6 +1496,22 @@ PATTERNS: tuple[Pattern, ...] = (
     P("rocm-blas-library", ("TensileLibrary",), r"(?i)(?:could not load|cannot read) [^\n]{0,300}?([\w.-]*TensileLibrary[\w.-]*)",
       lambda m: [("error.final", f"ROCm's BLAS library could not read its kernel file {m.group(1)}: a build without kernels for this GPU, "
                                  "or the process out of open files (ulimit -n); not memory")]),
+    # rocBLAS stopping on a kernel it chose ("rocBLAS error: Tensile solution found, but exception thrown for { a_type: ...")
+    # or finding none: a library, build or device fault for this GPU (a message in memory words is left to those readings)
+    # (its kernel file unread, or no device for its host: rocm-blas-library's and the install's readings)
+    P("rocblas-error", ("rocBLAS error:",), r"\brocBLAS error: (?!Cannot read|Could not (?:load|initialize))([^{\n]{4,120}?)\s*(?:for \{|$)",
+      lambda m: [] if MEMORY_WORDS.search(m.group(1)) else [
+          ("error.final", f"rocBLAS error: {m.group(1).strip()}: ROCm's BLAS library stopped (a library, build or device fault "
+                          "for this GPU), not a lack of memory")]),
+    # a SYCL build without the kernel this device needs ("No kernel named _ZTSZZL17rms_norm_f32_sycl... was found")
+    P("sycl-no-kernel", ("No kernel named",), r"\bNo kernel named _Z\w+",
+      const(("error.final", "SYCL found no kernel for an op on this device (a build without it for this GPU, or a driver "
+                            "that cannot load it), not a lack of memory"))),
+    # a GPU index past the devices the process sees (more ranks than GPUs, or CUDA_VISIBLE_DEVICES narrower than the
+    # launch), wherever the line was garbled by other ranks' output
+    P("invalid-device-ordinal", ("invalid device ordinal",), r"\bCUDA error: invalid device ordinal\b",
+      const(("error.final", "CUDA error: invalid device ordinal: a GPU index past the devices the process sees (more ranks "
+                            "than GPUs, or CUDA_VISIBLE_DEVICES narrower than the launch), not a lack of memory"))),
     # the job converts a checkpoint from one format to another ("python inference/convert.py --hf-ckpt-path ...",
     # "python3 -m llama.convert_llama ..."): it reads and writes the whole model in host RAM by design, placing nothing on a GPU
     P("converter-command", ("convert",), r"\bpython[\d.]*\s+(?:-m\s+)?[\w./-]*\bconvert[\w-]*(?:\.py)?(?:\s|$)",

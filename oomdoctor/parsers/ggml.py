@@ -395,6 +395,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-assert", ("GGML_ASSERT", ": GGML_AS", ": fatal error"),
       r"GGML_ASSERT\(.*\) failed|\bggml[\w./-]*\.(?:c|cpp|cu|m):\d+: (?:GGML_AS(?:S(?:E(?:R(?:T)?)?)?)?|fatal error)\s*$",
       kind("ggml_assert")),
+    # ggml_abort in a native backtrace (gdb's "#5 0x... in ggml_abort () from libggml-base.so", glibc's
+    # "libggml-base.so.0(ggml_abort+0x11e)", macOS's "ollama 0x... ggml_abort + 156"): the program stopped on a failed
+    # GGML_ASSERT or GGML_ABORT; where the log states a memory failure too, that failure decides
+    P("ggml-abort-frame", ("ggml_abort",), r"\bggml_abort\b(?:\s*\(\)|\+0x[0-9a-f]+| \+ \d+|\s*$)",
+      const(("error.final", "ggml aborted on a failed check (a GGML_ASSERT or GGML_ABORT in its backtrace): where no memory "
+                            "failure is stated, a bug or an unsupported case, not a lack of memory"))),
     # a ggml program initialising a GPU backend: a buffer it names no device for may be the GPU's
     P("ggml-gpu-init", tuple(f"ggml_{b}_init" for b in ("cuda", "metal", "vulkan", "sycl", "opencl", "cann", "musa"))
       + tuple(f"{b} backend" for b in ("CUDA", "Metal", "Vulkan", "SYCL", "ROCm", "OpenCL", "CANN"))

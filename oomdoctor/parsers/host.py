@@ -239,11 +239,16 @@ def _ray_session_full(m: re.Match[str]) -> Emitted:
         yield "oom.kind", "shm_exhausted"
 
 
-def _shm_exhausted(m: re.Match[str]) -> Emitted:
-    """/dev/shm ran out, with the size asked for where the message states it (its first group)."""
+def _shm_short(requested: int | None) -> Emitted:
+    """/dev/shm ran out, with the size asked for where the message states it."""
     yield "oom.kind", "shm_exhausted"
-    if m.group(1):
-        yield "oom.shm_requested_bytes", int(m.group(1))
+    if requested:
+        yield "oom.shm_requested_bytes", requested
+
+
+def _shm_exhausted(m: re.Match[str]) -> Emitted:
+    """/dev/shm ran out, the bytes asked for in the message's first group (where it states them)."""
+    return _shm_short(int(m.group(1)) if m.group(1) else None)
 
 
 # a watchdog's own reason for a kill: the process was idle past its limit ("... no activity for 120 seconds")
@@ -467,6 +472,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("shm-nccl", ("/dev/shm", "posix_fallocate failed"), r"(?:Error while creating shared memory segment /dev/shm/\S+(?: \(size (\d+)\))?|/dev/shm/\S+.*No space left on device|"
       r"posix_fallocate failed|System memory request exceeds memory available in /dev/shm)",
       _shm_exhausted),
+    # vLLM's CPU KV-offload region, which lives in /dev/shm ("Insufficient space in /dev/shm: 160 MiB required, 64 MiB free";
+    # a paste may wrap the figures to the next line, "4095/4096 MiB required")
+    P("shm-offload-region", ("Insufficient space in /dev/shm",), r"\bInsufficient space in /dev/shm\b(?::\s*(\d+)(?:/\d+)? ?MiB required)?",
+      lambda m: _shm_short(int(m.group(1)) << 20 if m.group(1) else None)),
     # UCX's shared-memory transport could not map its receive queue ("mm_iface failed to allocate receive FIFO"): its
     # segments live in /dev/shm, which a container gives 64 MiB unless told more (the group is never set: no size stated)
     P("shm-ucx-fifo", ("failed to allocate receive FIFO",), r"\bmm_iface failed to allocate receive FIFO()", _shm_exhausted),

@@ -3771,9 +3771,42 @@ ROUND_168 = [
                   "given a buffer smaller than the array's shape, a bug in the op (often fixed in a later PyTorch or macOS), not a lack of memory", 1)]),
 ]
 
+_GGML_ABORT = ("ggml aborted on a failed check (a GGML_ASSERT or GGML_ABORT in its backtrace): where no memory failure is stated, a bug or "
+               "an unsupported case, not a lack of memory")
+
+ROUND_169 = [
+    # library and build faults that stop a run with no memory failure: rocBLAS, a SYCL kernel missing, a GPU index past
+    # the devices (in a line other ranks' output garbled)
+    case("rocblas-tensile-exception", 'rocBLAS error: Tensile solution found, but exception thrown for { a_type: "f16_r", b_type: "f16_r" }\n',
+         [(FINAL, "rocBLAS error: Tensile solution found, but exception thrown: ROCm's BLAS library stopped (a library, build or device "
+                  "fault for this GPU), not a lack of memory", 1)]),
+    case("sycl-no-kernel", "No kernel named _ZTSZZL17rms_norm_f32_syclPKfPfiiiilllfPN4sycl3_V15queueEiENKU\n",
+         [(FINAL, "SYCL found no kernel for an op on this device (a build without it for this GPU, or a driver that cannot load it), "
+                  "not a lack of memory", 1)]),
+    case("invalid-device-ordinal-garbled", "^^:     ^^CUDA error: invalid device ordinal\n",
+         [(FINAL, "CUDA error: invalid device ordinal: a GPU index past the devices the process sees (more ranks than GPUs, or "
+                  "CUDA_VISIBLE_DEVICES narrower than the launch), not a lack of memory", 1)]),
+    # ggml_abort in gdb's, glibc's and macOS's backtraces
+    case("ggml-abort-gdb", "#5  0x00007f122fb44209 in ggml_abort () from /usr/local/lib64/libggml-base.so.0\n", [(FINAL, _GGML_ABORT, 1)]),
+    case("ggml-abort-glibc", "/app/bin/libggml-base.so.0(ggml_abort+0x11e) [0x7f984d9607fe]\n", [(FINAL, _GGML_ABORT, 1)]),
+    case("ggml-abort-macos", "1   ollama                              0x0000000101362cd0 ggml_abort + 156\n", [(FINAL, _GGML_ABORT, 1)]),
+    # cudaErrorStreamCaptureInvalidated in its own words
+    case("capture-invalidated", "RuntimeError: CUDA error: operation failed due to a previous error during capture\n",
+         [(OOM, "capture_error", 1)]),
+    # vLLM's CPU KV-offload region in /dev/shm, with its figures and cut before them
+    case("shm-offload-region", "RuntimeError: Insufficient space in /dev/shm: 160 MiB required, 64 MiB free. Increase /dev/shm (e.g. "
+         "--shm-size or --ipc=host).\n", [(OOM, "shm_exhausted", 1), ("oom.shm_requested_bytes", 160 << 20, 1)]),
+    case("shm-offload-region-cut", "RuntimeError: Insufficient space in /dev/shm:\n4095/4096 MiB required, 1405 MiB free\n",
+         [(OOM, "shm_exhausted", 1)]),
+    # XLA's breakdown under its out-of-memory line: the arguments (weights and what is passed in) and the program's temporaries
+    case("xla-hbm-breakdown", "Total hbm usage >= 30.73G:\n    reserved        528.00M \n    program          14.31G \n    arguments        15.90G \n",
+         [("mem.activation_peak_bytes", 15365245501, 3), ("mem.weights_bytes", 17072495002, 4)]),
+    case("xla-hbm-no-arguments", "    program          87.08G\n    arguments            0B\n", [("mem.activation_peak_bytes", 93501438034, 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169))
 def test_any_wording(c):
     check(c)
 
