@@ -108,7 +108,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # any other check of the caching allocator's own bookkeeping ("captures_underway.empty()", "use_count > 0"):
     # its state went wrong (graph capture, pools shared across streams), a PyTorch bug, not a lack of memory
     P("torch-allocator-assert", ("INTERNAL ASSERT FAILED",),
-      r"(?<!NVML_SUCCESS == r )\b(\S+(?: [<>=!]=? \S+)?) INTERNAL ASSERT FAILED at \"[^\"]*CUDACachingAllocator\.cpp\"",
+      r"(?<![=<>!] )\b(?!NVML_SUCCESS\b)(\S+(?: [<>=!]=? \S+)?) INTERNAL ASSERT FAILED at \"[^\"]*CUDACachingAllocator\.cpp\"",
       lambda m: [("error.final", f"the caching allocator's own check failed ({m.group(1)}): its bookkeeping went wrong "
                                  "(a PyTorch bug, often with graph capture or memory pools), not a lack of memory")]),
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,

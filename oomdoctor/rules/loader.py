@@ -112,7 +112,7 @@ def builtin_rules_dir() -> Path:
 
 
 def rule_files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml") and p.name != CONDITIONS and p.is_file())
+    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml") and p != directory / CONDITIONS and p.is_file())
 
 
 def _cache_name(paths: list[Path]) -> str | None:

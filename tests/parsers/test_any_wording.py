@@ -3740,6 +3740,9 @@ ROUND_168 = [
          '"/__w/pytorch/pytorch/c10/cuda/CUDACachingAllocator.cpp":3332, please report a bug to PyTorch. \n',
          [(FINAL, "the caching allocator's own check failed (it->second->use_count > 0): its bookkeeping went wrong (a PyTorch bug, "
                   "often with graph capture or memory pools), not a lack of memory", 1)]),
+    # (NVML's own assertion in the same file is the OOM report it replaces, not a bookkeeping bug)
+    case("torch-nvml-assert-is-not-bookkeeping", 'RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at "../c10/cuda/CUDACachingAllocator.cpp":844, '
+         "please report a bug to PyTorch.\n", [(OOM, "torch_oom", 1), ("oom.hint", "nvml_assert", 1)]),
     # Ray Serve's health check reporting its replicas' workers killed by the memory monitor
     case("ray-serve-workers-killed", "14 worker(s) were killed due to the node running low on memory. ... 28.64GB used / 30.00GB limit\n",
          [(OOM, "ray_oom_kill", 1)]),
