@@ -3,7 +3,6 @@ every mapping remembers its line so errors say `path:line`."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -11,7 +10,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from oomdoctor.errors import InputError, Location, RuleError
-from oomdoctor.rules.model import Condition, Named, Rule
+from oomdoctor.rules.model import Condition, Named, Rule, is_name
 
 CONDITIONS = "conditions.yaml"  # a rules directory's named conditions, not a rule
 
@@ -81,7 +80,7 @@ def load_named(directory: Path, base: Named | None = None) -> dict[str, tuple[An
     named: dict[str, tuple[Any, Location]] = {}
     for name, body in data.items():
         where = Location(str(path), getattr(data, "key_lines", {}).get(str(name)))
-        if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        if not is_name(name):
             raise RuleError(f"named condition {name!r} must be lower-case words joined by '-'", where)
         named[name] = (body, where)
     usable = {**(base or {}), **named}
@@ -164,13 +163,14 @@ def load_rules(dirs: Iterable[Path] = (), builtin: bool = True, collect_errors: 
     builtin_dir = builtin_rules_dir()
     builtin_paths = rule_files(builtin_dir) if builtin else []
     keyed = builtin_paths + [p for p in (builtin_dir / CONDITIONS,) if builtin and p.is_file()]
-    builtin_named = load_named(builtin_dir) if builtin else {}
     if builtin:
         cached = _builtin_rules(keyed)
-        if cached is None:
-            paths.extend((p, builtin_named) for p in builtin_paths)
+    dirs = [Path(d) for d in dirs]
+    # (read only where a rule is parsed: a start that finds the built-in rules cached and no --rules reads no YAML)
+    builtin_named = load_named(builtin_dir) if builtin and (cached is None or dirs) else {}
+    if builtin and cached is None:
+        paths.extend((p, builtin_named) for p in builtin_paths)
     for d in dirs:
-        d = Path(d)
         if not d.exists():
             raise InputError(f"rules directory not found: {d}")
         try:

@@ -51,6 +51,11 @@ def _check_keys(d: Mapping[str, Any], allowed: set[str], required: set[str], wha
 Named = Mapping[str, tuple[Any, Location]]
 
 
+def is_name(value: Any) -> bool:
+    """A rule id or a named condition's name: lower-case words joined by '-'."""
+    return isinstance(value, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]*", value) is not None
+
+
 def _fact_key(key: Any, source: Location | None, d: Any) -> str:
     if not isinstance(key, str) or key not in FACT_KEYS:
         raise RuleError(f"unknown fact key {key!r}", _loc(source, d))
@@ -239,7 +244,7 @@ class Rule:
     def from_dict(cls, d: Any, source: Location, named: Named | None = None) -> "Rule":
         allowed = {f.name for f in fields(cls)} - {"path"}
         _check_keys(d, allowed, {"id", "title", "status", "account", "frameworks", "confidence", "when", "message"}, "rule", source)
-        if not isinstance(d["id"], str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", d["id"]):
+        if not is_name(d["id"]):
             raise RuleError(f"rule id {d['id']!r} must be lower-case words joined by '-'", _loc(source, d, "id"))
         if d["status"] not in STATUSES:
             raise RuleError(f"status {d['status']!r} is not one of {', '.join(STATUSES)}", _loc(source, d, "status"))
