@@ -190,13 +190,14 @@ def test_a_neuron_cores_breakdown_names_the_part_that_filled_it(tmp_path: Path) 
 
 def test_a_small_request_failing_on_a_mostly_free_card_during_load_is_not_the_weights(tmp_path: Path) -> None:
     """holdout r140: a 20 MiB weight tensor failed on a 24 GiB card with 19.76 GiB free and 2.12 GiB allocated (Windows:
-    the driver's commit to the page file). The weights did not fill the card; what failed is not their size."""
+    the driver's commit to the page file). The weights did not fill the card; what failed is not their size, and with
+    four fifths of the card free no memory ran short: the runtime refused it (round 170: such logs are mostly look-alikes)."""
     report = _diagnose_text(tmp_path, '  File "C:\\env\\lib\\site-packages\\torch\\nn\\modules\\linear.py", line 96, in __init__\n'
                                       "    self.weight = Parameter(torch.empty((out_features, in_features), **factory_kwargs))\n"
                                       "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 24.00 GiB total "
                                       "capacity; 2.12 GiB already allocated; 19.76 GiB free; 2.22 GiB reserved in total by PyTorch)\n")
     rules = [f.rule_id for f in report.findings]
-    assert report.culprit.value == "framework" and rules[0] == "fw-free-but-failed"
+    assert report.culprit.value == "not_oom" and rules[0] == "not-oom-card-mostly-free"
     assert "weights-load-oom" not in rules
     # the same failure with the card nearly full is the weights'
     full = _diagnose_text(tmp_path, '  File "C:\\env\\lib\\site-packages\\torch\\nn\\modules\\linear.py", line 96, in __init__\n'

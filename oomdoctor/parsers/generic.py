@@ -999,7 +999,7 @@ PATTERNS: tuple[Pattern, ...] = (
                                "truncating input prompt", "exceed_context_size_error", "must be less than max sequence length",
                                "longer than the maximum model length", "longer than the model's context length", "Prompt exceeds n_ctx",
                                "exceed context window of", "Input length of input_ids is", "exceeds maximum context length (",
-                               "is greater than max_seq_len", "must have less than"),
+                               "is greater than max_seq_len", "must have less than", "input length exceeds the context length"),
       r"request (?:\((\d+) tokens\) )?exceeds the available context size(?: \((\d+) tokens\))?|"
       r"maximum context length is (\d+) tokens\. However, you requested (\d+) tokens|"
       r"keep the first (\d+) tokens when context the overflows\. However, the model is loaded with context length of only (\d+) tokens|"
@@ -1014,7 +1014,9 @@ PATTERNS: tuple[Pattern, ...] = (
       # (TabbyAPI: "Request length 71599 + 2048 is greater than max_seq_len 65536", the prompt and the tokens asked for)
       r"Request length (\d+) \+ (\d+) is greater than max_seq_len (\d+)|"
       # (text-embeddings-inference's input validation: "`inputs` must have less than 512 tokens. Given: 551")
-      r"`?inputs`? must have less than (\d+) tokens\. Given: (\d+)",
+      r"`?inputs`? must have less than (\d+) tokens\. Given: (\d+)|"
+      # (Ollama's embedding runner, no figures: "Failed to create new sequence: the input length exceeds the context length")
+      r"\bthe input length exceeds the context length\b",
       _request_over_context),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),
@@ -1043,14 +1045,19 @@ PATTERNS: tuple[Pattern, ...] = (
     P("other-resource", ("allocate resource[", "allocate resource "), r"[Ff]ailed to (?i:" + _OTHER_RESOURCE.pattern + ")",
       lambda m: [("error.final", f"a {m.group(1) or m.group(2)} resource could not be allocated (the transport or the driver): not device memory"),
                  ("oom.hint", "other_resource")]),
+    # (and the NCCL watchdog's thread in a native backtrace, "libtorch_cuda.so(+0xe427c9) [0x...]
+    # c10d::ProcessGroupNCCL::ncclCommWatchdog()": the watchdog ended the process on a failed or stuck collective)
     P("comm-error", ("Gloo", "DistNetworkError", "ncclRemoteError", "Watchdog caught collective", "connectFullMesh", "gloo/transport",
-                     "Heartbeat monitor timed out", "watchdog got stuck"),
+                     "Heartbeat monitor timed out", "watchdog got stuck", "ncclCommWatchdog"),
       r"Gloo connectFullMesh failed|DistNetworkError|ncclRemoteError|Watchdog caught collective operation timeout|"
       r"gloo/transport/\w+/\w+\.cc:\d+\] (?:Connection|Timed out|Read error|Socket|Connect)|Heartbeat monitor timed out|"
-      r"watchdog got stuck for \d+ seconds",
+      r"watchdog got stuck for \d+ seconds|\] c10d::ProcessGroupNCCL::ncclCommWatchdog\(\)",
       kind("comm_error")),
-    P("compile-error", ("BackendCompilerFailed", "InductorError", "torch._inductor.exc", "torch._dynamo.exc"),
-      r"BackendCompilerFailed|InductorError|torch\._inductor\.exc\.\w+|torch\._dynamo\.exc\.(?!BackendCompilerFailed)\w+Error",
+    # (and Triton's call of ptxas failing on a kernel it generated: "subprocess.CalledProcessError: Command
+    # '['.../bin/ptxas', ..., '--gpu-name=sm_120a', ...]' returned non-zero exit status 255", newer Triton's PTXASError)
+    P("compile-error", ("BackendCompilerFailed", "InductorError", "torch._inductor.exc", "torch._dynamo.exc", "ptxas", "PTXASError"),
+      r"BackendCompilerFailed|InductorError|torch\._inductor\.exc\.\w+|torch\._dynamo\.exc\.(?!BackendCompilerFailed)\w+Error|"
+      r"Command '\[[^\]\n]{0,300}/ptxas'[^\]\n]{0,600}\]' returned non-zero exit status \d+|\bPTXASError\b",
       kind("compile_error")),
     # (the container runtime's own GPU set-up failing, whatever CUDA error it quotes: before any workload ran)
     # (NVML that cannot reach the driver, "Failed to initialize NVML: Unknown Error": a container that lost its GPU
@@ -1080,7 +1087,9 @@ PATTERNS: tuple[Pattern, ...] = (
                           "not enough space in the buffer", "out of free blocks"),
       r"not enough space in the (?:context's|scratch) memory pool(?: \(needed (\d+), available (\d+)\))?|"
       r"not enough space in the scratch memory(?! pool)|"
+      # (or only the graph allocator's assert, its figures line not pasted: 'ggml-alloc.c:148: !"not enough space in the buffer"')
       r"(?:tallocr|allocr)_alloc: not enough space in the buffer|not enough space in the buffer \(needed \d+, largest block available \d+\)|"
+      r"ggml-alloc\.c:\d+: !\"not enough space in the buffer\"|"
       r"n_free_blocks < MAX_FREE_BLOCKS && \"out of free blocks\"", _ggml_pool),
     # a client told that the server validated and refused its request (HTTP 400/413/422, with the
     # server's reason): the server is up, nothing ran out. A server's access-log "400" line is routine.

@@ -391,9 +391,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-assert-alloc", ('"failed to allocate buffer"',), r'GGML_ASSERT(?::|\().{0,200}data != NULL && "failed to allocate buffer"',
       kind("ggml_alloc_failed", ("_buffer_device_unstated", True))),
     # (also cut after its first letters, at the end of a paste: ".../ggml/src/ggml-backend.cpp:1367: GGML_ASSE")
-    # (and ggml's GGML_ABORT("fatal error") at a source line: ".../ggml/src/ggml-cuda/fattn.cu:579: fatal error")
+    # (and ggml's GGML_ABORT("fatal error") at a source line: ".../ggml/src/ggml-cuda/fattn.cu:579: fatal error", or in a
+    # header's inline function: "ggml-impl.h:318: fatal error")
     P("ggml-assert", ("GGML_ASSERT", ": GGML_AS", ": fatal error"),
-      r"GGML_ASSERT\(.*\) failed|\bggml[\w./-]*\.(?:c|cpp|cu|m):\d+: (?:GGML_AS(?:S(?:E(?:R(?:T)?)?)?)?|fatal error)\s*$",
+      r"GGML_ASSERT\(.*\) failed|\bggml[\w./-]*\.(?:c|cpp|cu|cuh|h|m):\d+: (?:GGML_AS(?:S(?:E(?:R(?:T)?)?)?)?|fatal error)\s*$",
       kind("ggml_assert")),
     # ggml_abort in a native backtrace (gdb's "#5 0x... in ggml_abort () from libggml-base.so", glibc's
     # "libggml-base.so.0(ggml_abort+0x11e)", macOS's "ollama 0x... ggml_abort + 156"): the program stopped on a failed

@@ -12,6 +12,8 @@ from oomdoctor.parsers.base import CRASH_SIGNALS, SIZE, Emitted, P, Pattern, con
 
 def _shm_df(m: re.Match[str]) -> Emitted:
     yield "host.shm_total_bytes", to_bytes(m.group(1), m.group(2))
+    if m.group(3) is not None and int(m.group(3)) >= 99:  # df's row of /dev/shm at its limit: it ran out
+        yield from _shm_short(None)
 
 
 _NEURON_RUNTIME_PARTS = ("dma rings", "shared scratchpad", "collectives", "model code", "model constants", "runtime")
@@ -81,6 +83,18 @@ _GO_SIGNALS = {"floating point exception": "8", "illegal instruction": "4"}
 
 # a runtime allocation call's own words for running out, shortly after the call's name
 _RAN_OUT = r"[^\n]{0,60}?(?:out of memory|ErrorMemoryAllocation|ErrorOutOfMemory)"
+
+
+# a vocabulary's size: an array this wide is a row of logits per position (Llama 2's 32,000 to Gemma's 262,144)
+_VOCAB_WIDTH = range(30_000, 300_000)
+
+
+def _numpy_alloc(m: re.Match[str]) -> Emitted:
+    """numpy refusing an array: host RAM, its size; an array of logits for every position of a context (rows a
+    context's length, columns a vocabulary's) is sized by that context, which is then the setting to lower."""
+    yield from _host_alloc(to_bytes(m.group(1), m.group(2)))
+    if m.group(3) and int(m.group(3)) >= 2048 and int(m.group(4)) in _VOCAB_WIDTH:
+        yield "knob.max_model_len", int(m.group(3))
 
 
 def _host_alloc(requested: int | None = None) -> Emitted:
@@ -304,9 +318,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
     P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # (macOS and BSD shells: "Killed: 9   python train.py"; a markdown paste keeps its backticks: "`Killed`", or its
-    # bold: "268385 **Killed   python eval.py"; glued to a progress bar the kill cut: "model.layers.25:  77%|█████Killed")
+    # bold: "268385 **Killed   python eval.py"; glued to a progress bar the kill cut: "model.layers.25:  77%|█████Killed",
+    # "0/2 [00:00<?, ?it/s]zsh: killed     python txt2image.py")
     P("killed-line", ("Killed", "killed"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
-      r"\bKilled: 9\b|^[\"'`]?(?:zsh|bash|sh|fish): killed\s",
+      r"\bKilled: 9\b|(?:^|[\]|%\u2580-\u259f]\s*)[\"'`]?(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
     # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed", or a progress
@@ -336,9 +351,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("exit-crash", tuple(f"{w}{c}" for c in ("132", "136", "139") for w in ("code ", "status ", "code: ", "code=", "Code: ", "ExitCode\": ", "exit ")),
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|exitCode\"?)[\s:=(]+(13[269])\b",
       lambda m: _crashed(f"exit code {m.group(1)}", str(int(m.group(1)) - 128))),
-    # a Windows process's NTSTATUS exit code, in any of the spellings launchers print
+    # a Windows process's NTSTATUS exit code, in any of the spellings launchers print (and Go's runtime reporting the
+    # exception it died on: "Exception 0xc0000005 0x0 0x0 0x7ff..." in an Ollama runner's crash)
     P("windows-exit-status", _EXIT_ANCHORS,
-      r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status)[\s:=(]+(0x[0-9a-f]{8}|-?\d{10,20})\b", _windows_exit),
+      r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|\bexception)[\s:=(]+(0x[0-9a-f]{8}|-?\d{10,20})\b", _windows_exit),
     # a launcher's return code -9: its child's SIGKILL
     P("return-code-minus-9", _MINUS_9[0], _MINUS_9[1], kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # (cog's "Prediction failed for an unknown reason. It might have run out of memory? (exitcode -11)")
@@ -382,8 +398,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("rust-alloc-failed", ("memory allocation of ",), r"\bmemory allocation of (\d+) bytes failed\b",
       lambda m: _host_alloc(int(m.group(1)))),
     # numpy's own ("Unable to allocate 561. MiB for an array with shape ..."): host RAM, with the array's size
-    P("numpy-alloc", ("for an array",), r"Unable to allocate ([\d.]+) ?([KMGTP]i?B) for an array",
-      lambda m: _host_alloc(to_bytes(m.group(1), m.group(2)))),
+    # (llama-cpp-python's logits for every position of the context: "62.6 GiB for an array with shape (131072, 128256)")
+    P("numpy-alloc", ("for an array",), r"Unable to allocate ([\d.]+) ?([KMGTP]i?B) for an array(?: with shape \((\d+), (\d+)\))?",
+      _numpy_alloc),
     # (not a container's state that says it was not: `"OOMKilled": false`); the runtime reporting the cgroup's OOM
     # killer is the kernel saying it killed for memory
     P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)",
@@ -503,7 +520,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ray-session-full", ("is over 95% full", "% full, available space"),
       r"/ray/session_\S+ is over \d+% full, available space: ([\d.]+)(?: ?([KMGT]i?B))?; capacity: ([\d.]+)(?: ?([KMGT]i?B))?",
       _ray_session_full),
-    P("shm-df", ("shm ",), r"^\s*(?:shm|tmpfs)\s+" + SIZE + r"(?:\s|$)", _shm_df),
+    # (df's whole row of it: "shm  64M  64M  0 100% /dev/shm", full)
+    P("shm-df", ("shm ",), r"^\s*(?:shm|tmpfs)\s+" + SIZE + r"(?:\s+\S+\s+\S+\s+(\d{1,3})%\s+/dev/shm\b|\s|$)", _shm_df),
     # NVIDIA's containers (Triton, NGC PyTorch) at start-up: "NOTE: The SHMEM allocation limit is set to the default of 64MB.
     # This may be insufficient for the inference server."
     P("shm-ngc-default-note", ("SHMEM allocation limit",), r"The SHMEM allocation limit is set to the default of (\d+) ?MB",
@@ -647,7 +665,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # channel stopped), 8 and 46 a GPU its watchdog found stuck (the GPU stopped processing), 48, 62, 74, 79, 94, 95, 119
     # and 120 the device itself (double-bit ECC, the internal micro-controller halted, an NVLink error, fallen off the
     # bus, a contained or uncontained ECC error, GSP errors)
-    P("nvidia-xid", ("NVRM: Xid",), r"NVRM: Xid \([^)]*\): (8|13|31|43|46|48|62|74|79|94|95|119|120),",
+    # (a paste may keep only the event: "Xid 31, MMU Fault ... FAULT_PDE ACCESS_TYPE_VIRT_READ")
+    P("nvidia-xid", ("NVRM: Xid", "Xid "), r"(?:NVRM: Xid \([^)]*\): |\bXid )(8|13|31|43|46|48|62|74|79|94|95|119|120),",
       lambda m: [("oom.kind", "illegal_memory_access" if m.group(1) in ("13", "31", "43") else
                   "gpu_timeout" if m.group(1) in ("8", "46") else "device_lost")]),
     # (the same watchdog's own line: "NVRM: krcWatchdog_IMPL: RC watchdog: GPU is probably locked!")

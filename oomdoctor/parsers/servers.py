@@ -163,6 +163,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sglang-weights-leave-no-kv", ("leave no GPU memory for the KV cache",), r"Loaded weights leave no GPU memory for the KV cache",
       kind("sglang_kv_pool_empty", ("_phase", "kv_alloc"))),
     P("sglang-leak-check", ("memory leak detected",), r"\w+ memory leak detected", kind("bookkeeping_bug")),
+    # a block allocator asked to free a block it has no record of (MindIE's "block_mem_allocation_solver.cpp:63] can't find
+    # block: 0x12cfd5eda400, free fail"): its bookkeeping, not a lack of memory
+    P("block-free-unknown", ("free fail",), r"can't find block:? 0x[0-9a-fA-F]+,? free fail", kind("bookkeeping_bug")),
     # a traceback through SGLang's KV token-slot allocator, which raises when the pool has no free slots
     P("sglang-kv-slot-frame", ("alloc_token_slots", "alloc_paged_token_slots", "alloc_for_extend", "alloc_for_decode"),
       r"\balloc_(?:paged_)?token_slots\w*|\balloc_for_(?:extend|decode)\b", const(("oom.hint", "kv_slot_alloc"))),

@@ -257,7 +257,9 @@ PATTERNS: tuple[Pattern, ...] = (
                      "run_backward", "model_executor/layers/", "attention_scores", "attention_probs", "attention_fn", "attn_scores", "attn_probs",
                      "logits =", "/ops/", "\\ops\\"),
       # (a training step's forward and backward pass: its activations, like an inference forward's)
-      r"\bforward(?:_\w+)?\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
+      # (a frame of a private or wrapped forward: "line 174, in _bypass_forward", "in _conv_forward"; not a name that
+      # only holds the word, as GGUF's "feed_forward_length" or a weight's "layers.27.feed_forward.w2")
+      r"\bforward(?:_\w+)?\b|, in _?\w+_forward\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
       # (an attention layer computing its scores: "in attention_fn", "attention_scores = attention_scores * ...")
       r"\battention_(?:scores|probs|fn)\b|\battn_(?:scores|probs)\b|"
       # (a code line computing the logits: "logits = logits / self.temperature", "logits = self.lm_head(hidden)")

@@ -1931,7 +1931,7 @@ ROUND_96 = [
     case("ggml-alloc-buffer-bare",  # the graph allocator's measured buffer, without its function's name
          lines("not enough space in the buffer (needed 1409024, largest block available 1389584)",
                'GGML_ASSERT: /x/PowerInfer/ggml-alloc.c:116: !"not enough space in the buffer"'),
-         [(OOM, "ggml_fixed_pool", 1)]),
+         [(OOM, "ggml_fixed_pool", 1), (OOM, "ggml_fixed_pool", 2)]),
     case("sycl-memory-query", "[ggml_backend_sycl_device_get_memory] failed to get device memory size\n", [(OOM, "gpu_memory_unreported", 1)]),
     case("workspace-over-its-limit",
          "The actual workspace size to be allocated for cuDNN is expected to be less than the limit. But recieved : "
@@ -3807,9 +3807,48 @@ ROUND_169 = [
     case("xla-hbm-no-arguments", "    program          87.08G\n    arguments            0B\n", [("mem.activation_peak_bytes", 93501438034, 1)]),
 ]
 
+# holdout r170: kills, faults and checks in the words these logs state them
+ROUND_170 = [
+    # the shell's kill glued to the progress bar it cut
+    case("zsh-killed-after-progress", "  0%|          | 0/2 [00:00<?, ?it/s]zsh: killed     python txt2image.py --verbose 'an octopus'\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # Triton's ptxas failing on a kernel it generated, and newer Triton's own error for it
+    case("ptxas-failed", "subprocess.CalledProcessError: Command '['/usr/local/lib/python3.12/dist-packages/triton/backends/nvidia/bin/ptxas', "
+         "'-lineinfo', '-v', '--gpu-name=sm_120a', '/tmp/tmp9ixzjgni.ptx', '-o', '/tmp/tmp9ixzjgni.ptx.o']' returned non-zero exit status 255.\n",
+         [(OOM, "compile_error", 1)]),
+    case("ptxas-error", "triton.runtime.errors.PTXASError: PTXAS error: Internal Triton PTX codegen error\n", [(OOM, "compile_error", 1)]),
+    # ggml's GGML_ABORT in a header's inline function
+    case("ggml-fatal-in-header", "  ggml-impl.h:318: fatal error\n", [(OOM, "ggml_assert", 1)]),
+    # an Xid event without the driver's prefix
+    case("xid-bare", "Xid 31, MMU Fault ... FAULT_PDE ACCESS_TYPE_VIRT_READ\n", [(OOM, "illegal_memory_access", 1)]),
+    # df's row of a full /dev/shm (one with room is only its size)
+    case("df-shm-full", "Filesystem      Size  Used Avail Use% Mounted on\nshm              64M   64M     0 100% /dev/shm\n",
+         [(OOM, "shm_exhausted", 2), ("host.shm_total_bytes", 64 << 20, 2)]),
+    case("df-shm-room", "shm              64M   12M   52M  19% /dev/shm\n", [("host.shm_total_bytes", 64 << 20, 1)]),
+    # the NCCL watchdog's thread in a native backtrace
+    case("nccl-watchdog-frame", "(RayWorkerWrapper pid=2667395) /venv/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so(+0xe427c9) "
+         "[0x7fd15b3007c9] c10d::ProcessGroupNCCL::ncclCommWatchdog()\n", [(OOM, "comm_error", 1)]),
+    # a private forward's frame is the forward pass
+    case("private-forward-frame", '  File "/app/comfy/weight_adapter/bypass.py", line 174, in _bypass_forward\n'
+         "torch.AcceleratorError: CUDA error: out of memory\n", [("oom.hint", "traceback", 1), (OOM, "cuda_error_oom", 2)], phase="prefill"),
+    # Go's runtime naming the exception an Ollama runner died on
+    case("go-exception-access-violation", "Exception 0xc0000005 in ggml_backend_sched_graph_compute_async\n",
+         [(FINAL, "exit status 0xC0000005 (STATUS_ACCESS_VIOLATION): the process crashed on a bad pointer; the status itself names no "
+                  "memory failure", 1)]),
+    # ggml's graph allocator's assert alone, its figures line not pasted
+    case("ggml-alloc-assert-alone", 'GGML_ASSERT: C:\\Temp\\vendor\\llama.cpp\\ggml-alloc.c:148: !"not enough space in the buffer"\n',
+         [(OOM, "ggml_fixed_pool", 1)]),
+    # Ollama's embedding runner refusing an input longer than the model's context
+    case("ollama-embedding-over-context", 'level=INFO source=server.go:1635 msg="llm embedding error: Failed to create new sequence: the input '
+         'length exceeds the context length"\n', [(OOM, "request_over_context", 1)]),
+    # a block allocator freeing a block it has no record of
+    case("block-free-unknown", "[2025-10-10 13:38:41.190629] [error] [3590832] [block_mem_allocation_solver.cpp:63] can't find block: "
+         "0x12cfd5eda400, free fail\n", [(OOM, "bookkeeping_bug", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170))
 def test_any_wording(c):
     check(c)
 
