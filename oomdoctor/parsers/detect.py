@@ -269,7 +269,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",
                                            "model request too large for system", "timed out waiting for llama runner", "VRAM usage didn't recover",
                                            "POST predict: Post \"", "llama-server process has terminated", "llama-server reported out-of-memory",
-                                           "requested context size too large for model"),
+                                           "requested context size too large for model", "caching disabled but unable to fit"),
          # (and its 2023-24 server's lines about its runner: "llama.go:459: llama runner stopped successfully", "starting llama runner")
          r"llama runner (?:process (?:has terminated|no longer running)|exited|stopped successfully|started in)|starting llama runner|"
          r"memory layout cannot be allocated|model requires more system memory|requested context size too large for model|"
@@ -279,7 +279,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r'POST predict: Post "http://[\w.:]+/completion"|'
          # (its scheduler naming the llama-server it runs, in Go's words: "llama-server process has terminated: signal:
          # segmentation fault", "llama-server reported out-of-memory during startup")
-         r"llama-server process has terminated|llama-server reported out-of-memory"),
+         r"llama-server process has terminated|llama-server reported out-of-memory|"
+         # (its runner's panic on an embedding input larger than a batch: "panic: caching disabled but unable to fit entire
+         # input in a batch")
+         r"caching disabled but unable to fit entire input in a batch"),
     # Ollama's GPU discovery in debug mode (its NVML probe): "[0] CUDA totalMem 25769803776"
     _sig("fw-ollama-gpu-info", "ollama", 8, ("CUDA totalMem", "CUDA usedMem", "CUDA freeMem"), r"^\[\d+\] CUDA (?:totalMem|usedMem|freeMem) -?\d"),
     # Go's runtime crash report: Ollama is the Go program that runs ggml in-process (cgo), so llama.cpp's lines are its runner's

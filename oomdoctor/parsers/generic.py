@@ -288,9 +288,10 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
 # (ggml_aligned_malloc is ggml's CPU allocator; mkl_malloc Intel MKL's, which CTranslate2 and PyTorch's CPU kernels use)
 # (a JavaScript ArrayBuffer, "RangeError: Array buffer allocation failed", is the browser's or Node's heap)
 # (Android's runtime reports its Java heap as "... free bytes and 41MB until OOM, target footprint ..., growth limit ...";
-# a JVM's OutOfMemoryError is its heap or its direct buffers, host memory whatever the process serves)
+# a JVM's OutOfMemoryError is its heap or its direct buffers, host memory whatever the process serves; V8's frames in a
+# Node crash's native stack, "v8::internal::V8::FatalProcessOutOfMemory(...)", its JavaScript heap)
 _HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
-                        r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError)\b|cannot allocate memory")
+                        r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError)\b|cannot allocate memory|\bv8::")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 
@@ -591,8 +592,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # a compiled program that could not reserve its memory ("Attempting to reserve 6.14G at the bottom of
     # memory"), or a kernel's scratch over the core's on-chip memory ("memory space vmem"): what the
     # engine leaves outside its pool, not the pool
-    P("xla-program-reserve", ("at the bottom of memory", "memory space vmem"),
-      r"Attempting to reserve ([\d.]+)([KMGT])i?B? at the bottom of memory|Ran out of memory in memory space vmem",
+    # (and the TPU runtime failing to load a compiled program, its size on the next line: "RuntimeProgramAllocationFailure:
+    # Error loading program 'jit__forward':" then "Attempting to allocate 1.13G. That was not possible. There are 528.72M free.")
+    P("xla-program-reserve", ("at the bottom of memory", "memory space vmem", "RuntimeProgramAllocationFailure"),
+      r"Attempting to reserve ([\d.]+)([KMGT])i?B? at the bottom of memory|Ran out of memory in memory space vmem|"
+      r"\bRuntimeProgramAllocationFailure: Error loading program\b",
       lambda m: [("oom.kind", "xla_reserve_failed")]
       + ([("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B"))] if m.group(1) else [])),
     # the core's scalar memory (SMEM), where a paged-attention kernel's prefetched page tables live: one
@@ -655,6 +659,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # a device limit on one buffer, as Vulkan's maximum buffer size, whatever memory is free
     P("webgpu-binding-size", ("buffer_binding_size` limit",), r"Buffer binding \d+ range (\d+) exceeds `max_\S*buffer_binding_size` limit (\d+)",
       lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)))]),
+    # PyTorch's MPS allocator refusing one buffer past the device's maxBufferLength, the cap not stated ("RuntimeError:
+    # Invalid buffer size: 19.38 GiB"; older builds print GB): Metal's cap, which grows with the machine's memory
+    P("mps-invalid-buffer-size", ("Invalid buffer size: ",), r"\bInvalid buffer size: " + SIZE,
+      lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2))), ("gpu.backend", "metal")]),
     P("metal-buffer-length", ("must not exceed",), r"length (0x[0-9a-fA-F]+|\d+) must not exceed (\d+) MB",
       lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1), 0)),
                  ("oom.buffer_limit_bytes", int(m.group(2)) << 20)]),

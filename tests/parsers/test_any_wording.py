@@ -3846,9 +3846,36 @@ ROUND_170 = [
          "0x12cfd5eda400, free fail\n", [(OOM, "bookkeeping_bug", 1)]),
 ]
 
+# holdout r171: a buffer past Metal's cap, a Node heap at its limit, a TPU program that could not load
+ROUND_171 = [
+    # PyTorch's MPS allocator naming only the buffer it refused
+    case("mps-invalid-buffer-size", "RuntimeError: Invalid buffer size: 19.38 GiB\n",
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 20809116549, 1), ("gpu.backend", "metal", 1)]),
+    # V8's frame in a Node crash's native stack is its heap, not a device
+    case("v8-frame-host-side", " 4: 0xebb167 v8::internal::V8::FatalProcessOutOfMemory(v8::internal::Isolate*, char const*, "
+         "v8::OOMDetails const&) [node]\n", [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # only the "Last few GCs" of V8's report
+    case("v8-last-gcs", "[1:0x79bf12627690] 240600620 ms: Mark-Compact 4012.3 (4129.4) -> 3996.3 (4129.1) MB, 3206.37 / 0.02 ms  "
+         "(average mu = 0.107, current mu = 0.037) task; scavenge might not succeed\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # the TPU runtime failing to load a compiled program, its size on the next line
+    case("tpu-program-load", "RuntimeProgramAllocationFailure: Error loading program 'jit__forward':\n"
+         "Attempting to allocate 1.13G. That was not possible. There are 528.72M free.\n",
+         [(OOM, "xla_reserve_failed", 1), ("oom.requested_bytes", 1213328261, 2), ("oom.gpu_free_bytes", 554403103, 2)]),
+    # Ollama's runner on an embedding input larger than a batch names Ollama
+    case("ollama-runner-batch-panic", "panic: caching disabled but unable to fit entire input in a batch\n",
+         [(OOM, "config_max_len", 1)], framework="ollama"),
+    # numpy's array of logits for every position of the context: the context is the setting
+    case("numpy-logits-over-context", "Unable to allocate 62.6 GiB for an array with shape (131072, 128256) and data type float32\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 67216238182, 1),
+          ("knob.max_model_len", 131072, 1)]),
+    case("numpy-other-array", "Unable to allocate 561. MiB for an array with shape (7680, 76800) and data type bool\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 588251136, 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171))
 def test_any_wording(c):
     check(c)
 
