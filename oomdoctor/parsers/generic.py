@@ -663,6 +663,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # Invalid buffer size: 19.38 GiB"; older builds print GB): Metal's cap, which grows with the machine's memory
     P("mps-invalid-buffer-size", ("Invalid buffer size: ",), r"\bInvalid buffer size: " + SIZE,
       lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2))), ("gpu.backend", "metal")]),
+    # WebGPU's per-buffer maximum as ONNX Runtime Web reports it ("Buffer size (3185049600) exceeds the max buffer size limit
+    # (1073741824)"), and TVM's WebGPU runtime asking the adapter for a larger storage binding than it offers ("requested
+    # maxStorageBufferBindingSize exceeds limit. requested=1024MB, limit=128MB"): a device limit on one buffer
+    P("webgpu-buffer-size", ("exceeds the max buffer size limit",), r"Buffer size \((\d+)\) exceeds the max buffer size limit \((\d+)\)", _buffer_cap),
+    P("webgpu-binding-request", ("maxStorageBufferBindingSize exceeds limit",),
+      r"requested maxStorageBufferBindingSize exceeds limit\. requested=(\d+)MB, limit=(\d+)MB",
+      lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)) << 20)]),
     P("metal-buffer-length", ("must not exceed",), r"length (0x[0-9a-fA-F]+|\d+) must not exceed (\d+) MB",
       lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1), 0)),
                  ("oom.buffer_limit_bytes", int(m.group(2)) << 20)]),

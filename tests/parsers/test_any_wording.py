@@ -3846,7 +3846,7 @@ ROUND_170 = [
          "0x12cfd5eda400, free fail\n", [(OOM, "bookkeeping_bug", 1)]),
 ]
 
-# holdout r171: a buffer past Metal's cap, a Node heap at its limit, a TPU program that could not load
+# holdout r171: a buffer past Metal's cap, a Node heap at its limit, a TPU program that could not load (and r172's below)
 ROUND_171 = [
     # PyTorch's MPS allocator naming only the buffer it refused
     case("mps-invalid-buffer-size", "RuntimeError: Invalid buffer size: 19.38 GiB\n",
@@ -3869,6 +3869,13 @@ ROUND_171 = [
     case("numpy-logits-over-context", "Unable to allocate 62.6 GiB for an array with shape (131072, 128256) and data type float32\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 67216238182, 1),
           ("knob.max_model_len", 131072, 1)]),
+    # holdout r172: WebGPU's per-buffer limits as ONNX Runtime Web and TVM's runtime state them, and Electron's renderer
+    # ended for memory
+    case("webgpu-buffer-size", "Buffer size (3185049600) exceeds the max buffer size limit (1073741824)\n",
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 3185049600, 1), ("oom.buffer_limit_bytes", 1073741824, 1)]),
+    case("webgpu-binding-request", "Error: Cannot initialize runtime because of requested maxStorageBufferBindingSize exceeds limit. "
+         "requested=1024MB, limit=128MB.\n", [(OOM, "vulkan_max_buffer_size", 1), ("oom.requested_bytes", 1 << 30, 1)]),
+    case("electron-renderer-oom", '{"reason":"oom","exitCode":-536870904}\n', [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
     case("numpy-other-array", "Unable to allocate 561. MiB for an array with shape (7680, 76800) and data type bool\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 588251136, 1)]),
 ]
