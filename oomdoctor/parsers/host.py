@@ -602,15 +602,15 @@ PATTERNS: tuple[Pattern, ...] = (
     P("paddle-op-badalloc", ("raises an exception paddle::memory::allocation::BadAlloc",),
       r"\b(\w+) raises an exception paddle::memory::allocation::BadAlloc",
       lambda m: [("oom.kind", "runtime_alloc_failed"), ("_phase", _paddle_step(m.group(1)))]),
+    # Electron reporting a renderer that Chromium's allocator ended for memory, its render-process-gone details:
+    # '{"reason":"oom","exitCode":-536870904}': host RAM
+    P("electron-renderer-oom", ('"reason":"oom"', '"reason": "oom"'), r"\"reason\":\s?\"oom\"",
+      const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
     # Go's runtime refusing the heap more memory ("fatal error: runtime: out of memory", PhotoPrism, Ollama's server): host RAM
     # (and Node's V8 engine at its heap limit, "FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed -
     # JavaScript heap out of memory": the process's heap, sized by node's --max-old-space-size)
     # (or only the "Last few GCs" that V8's report opens with, its heap at the limit: "Mark-Compact 4012.3 (4129.4) -> 3996.3
     # (4129.1) MB, 3206.37 / 0.02 ms (average mu = 0.107, current mu = 0.037) task; scavenge might not succeed")
-    # (Electron reporting a renderer that Chromium's allocator ended for memory, its render-process-gone details:
-    # '{"reason":"oom","exitCode":-536870904}')
-    P("electron-renderer-oom", ('"reason":"oom"', '"reason": "oom"'), r"\"reason\":\s?\"oom\"",
-      const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
     P("runtime-heap-oom", ("fatal error: runtime: out of memory", "JavaScript heap out of memory", "scavenge might not succeed"),
       r"fatal error: runtime: out of memory|JavaScript heap out of memory|"
       r"\bMark-Compact [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB\b[^\n]{0,200}scavenge might not succeed",
