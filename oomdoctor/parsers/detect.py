@@ -338,8 +338,10 @@ SIGNALS: tuple[Pattern, ...] = (
          r"Input length of input_ids is \**\d+\**, but `?max_length`? is set to"),
     # LLaMA-Factory's training, chat and export commands and its older package name (llmtuner) run transformers (its API
     # server may run vLLM, which names itself)
-    _sig("fw-llamafactory", "transformers", 10, ("llamafactory-cli", "llmtuner."),
-         r"\bllamafactory-cli (?:export|train|chat|eval|webchat)\b|\bllmtuner\.\w"),
+    # (and its loggers' names, "07/06/2024 02:12:04 - INFO - llamafactory.model.model_utils.attention - Using torch SDPA")
+    _sig("fw-llamafactory", "transformers", 10, ("llamafactory-cli", "llmtuner.", "llamafactory."),
+         r"\bllamafactory-cli (?:export|train|chat|eval|webchat)\b|\bllmtuner\.\w|"
+         r"\bllamafactory\.(?:model|train|chat|data|extras|hparams|webui|eval)\.\w+"),
     # transformers' own logging format: `[WARNING|file.py:307] 2023-10-10 15:56:27,604 >> message`
     _sig("fw-transformers-logformat", "transformers", 5, ("[INFO|", "[WARNING|", "[ERROR|"),
          r"^\[(?:INFO|WARNING|ERROR)\|\w+\.py:\d+\] [\d-]+ [\d:,]+ >> "),

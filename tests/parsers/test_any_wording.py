@@ -3876,6 +3876,9 @@ ROUND_171 = [
     case("webgpu-binding-request", "Error: Cannot initialize runtime because of requested maxStorageBufferBindingSize exceeds limit. "
          "requested=1024MB, limit=128MB.\n", [(OOM, "vulkan_max_buffer_size", 1), ("oom.requested_bytes", 1 << 30, 1)]),
     case("electron-renderer-oom", '{"reason":"oom","exitCode":-536870904}\n', [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # LLaMA-Factory's loggers name the transformers run it drives
+    case("llamafactory-logger", "07/06/2024 02:12:04 - INFO - llamafactory.model.model_utils.attention - Using torch SDPA for faster "
+         "training and inference.\n", [], framework="transformers"),
     case("numpy-other-array", "Unable to allocate 561. MiB for an array with shape (7680, 76800) and data type bool\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 588251136, 1)]),
 ]
