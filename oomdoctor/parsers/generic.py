@@ -1303,7 +1303,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- failure statements in any form, read only where no message family above named the failure
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
                      "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
-                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate", "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
+                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate",
+                     # (the words between, in either case: "Not enough free memory to load model", "insufficient device memory")
+                     "ot enough free ", "ot enough device ", "ot enough video ", "ot enough RAM", "ot enough ram",
+                     "nsufficient device ", "nsufficient video ", "nsufficient RAM", "nsufficient ram", "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
                      "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ut of host memory", "ut of system memory",
                      # (the memory named, "ran out of GPU memory": lines the plain literals above do not select)
                      "ut of GPU memory", "ut of gpu memory", "ut of device memory", "ut of video memory", "ut of VRAM", "ut of vram",

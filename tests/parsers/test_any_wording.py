@@ -3876,6 +3876,9 @@ ROUND_171 = [
     case("webgpu-binding-request", "Error: Cannot initialize runtime because of requested maxStorageBufferBindingSize exceeds limit. "
          "requested=1024MB, limit=128MB.\n", [(OOM, "vulkan_max_buffer_size", 1), ("oom.requested_bytes", 1 << 30, 1)]),
     case("electron-renderer-oom", '{"reason":"oom","exitCode":-536870904}\n', [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # a failure stated with a word between "not enough" (or "insufficient") and "memory"
+    case("not-enough-free-memory", "Failed to load model : Not enough free memory to load model...\n", [(OOM, "cuda_error_oom", 1)]),
+    case("insufficient-device-memory", "RuntimeError: insufficient device memory\n", [(OOM, "cuda_error_oom", 1)]),
     # LLaMA-Factory's loggers name the transformers run it drives
     case("llamafactory-logger", "07/06/2024 02:12:04 - INFO - llamafactory.model.model_utils.attention - Using torch SDPA for faster "
          "training and inference.\n", [], framework="transformers"),
