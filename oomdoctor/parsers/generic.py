@@ -1304,9 +1304,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
                      "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
                      "Not enough memory", "not enough GPU", "not enough VRAM", "allocate",
-                     # (the words between, in either case: "Not enough free memory to load model", "insufficient device memory")
-                     "ot enough free ", "ot enough device ", "ot enough video ", "ot enough RAM", "ot enough ram",
-                     "nsufficient device ", "nsufficient video ", "nsufficient RAM", "nsufficient ram", "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
+                     # (the words between, and the casings, the regex reads: "Not enough free memory to load model",
+                     # "insufficient device memory", "Not enough GPU memory", "NOT ENOUGH MEMORY", "Out Of Device Memory")
+                     "ot enough free ", "ot enough device ", "ot enough video ", "ot enough RAM", "ot enough ram", "ot enough GPU",
+                     "ot enough gpu", "ot enough vram", "ot enough v", "ot Enough", "NOT ENOUGH", "nsufficient device ", "nsufficient video ",
+                     "nsufficient RAM", "nsufficient ram", "nsufficient gpu", "nsufficient vram", "nsufficient v", "nsufficient Device",
+                     "nsufficient Video", "nsufficient Gpu", "nsufficient Ram", "nsufficient Vram", "INSUFFICIENT", "OUT OF ", "ut Of ",
+                     "ut of cuda", "ut of Cuda", "ut of Device", "ut of Video", "ut of Host", "ut of System", "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
                      "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ut of host memory", "ut of system memory",
                      # (the memory named, "ran out of GPU memory": lines the plain literals above do not select)
                      "ut of GPU memory", "ut of gpu memory", "ut of device memory", "ut of video memory", "ut of VRAM", "ut of vram",

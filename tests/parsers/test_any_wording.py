@@ -3879,6 +3879,10 @@ ROUND_171 = [
     # a failure stated with a word between "not enough" (or "insufficient") and "memory"
     case("not-enough-free-memory", "Failed to load model : Not enough free memory to load model...\n", [(OOM, "cuda_error_oom", 1)]),
     case("insufficient-device-memory", "RuntimeError: insufficient device memory\n", [(OOM, "cuda_error_oom", 1)]),
+    # ... and in the casings a program prints them (the prefilter's literals are case-sensitive; the regex is not)
+    *[case(f"stated-oom-casing-{i}", f"Error: {words} while running\n", [(OOM, "cuda_error_oom", 1)])
+      for i, words in enumerate(("Not enough GPU memory", "NOT ENOUGH MEMORY", "Out Of Device Memory", "insufficient gpu memory",
+                                 "out of cuda memory", "INSUFFICIENT VRAM"))],
     # LLaMA-Factory's loggers name the transformers run it drives
     case("llamafactory-logger", "07/06/2024 02:12:04 - INFO - llamafactory.model.model_utils.attention - Using torch SDPA for faster "
          "training and inference.\n", [], framework="transformers"),
