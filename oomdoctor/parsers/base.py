@@ -184,6 +184,11 @@ class Pattern:
     def regex(self) -> re.Pattern[str]:
         return re.compile(self.source, self.flags)
 
+    @property
+    def caseless(self) -> bool:
+        """The regex reads its words in any case (re.I, or a leading "(?i)"), without compiling it."""
+        return bool(self.flags & re.IGNORECASE) or self.source.startswith("(?i)")
+
 
 def P(  # noqa: N802 - table shorthand
     name: str,

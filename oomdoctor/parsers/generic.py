@@ -1301,21 +1301,17 @@ PATTERNS: tuple[Pattern, ...] = (
                                  "not for lack of memory")]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # ---- failure statements in any form, read only where no message family above named the failure
-    P("stated-oom", ("out of memory", "Out of memory", "Out Of Memory", "OUT OF MEMORY", "OutOfMemory", "OutOfDeviceMemory",
-                     "nsufficient memory", "nsufficient Memory", "nsufficient GPU", "nsufficient VRAM", "not enough memory",
-                     "Not enough memory", "not enough GPU", "not enough VRAM", "allocate",
-                     # (the words between, and the casings, the regex reads: "Not enough free memory to load model",
-                     # "insufficient device memory", "Not enough GPU memory", "NOT ENOUGH MEMORY", "Out Of Device Memory")
-                     "ot enough free ", "ot enough device ", "ot enough video ", "ot enough RAM", "ot enough ram", "ot enough GPU",
-                     "ot enough gpu", "ot enough vram", "ot enough v", "ot Enough", "NOT ENOUGH", "nsufficient device ", "nsufficient video ",
-                     "nsufficient RAM", "nsufficient ram", "nsufficient gpu", "nsufficient vram", "nsufficient v", "nsufficient Device",
-                     "nsufficient Video", "nsufficient Gpu", "nsufficient Ram", "nsufficient Vram", "INSUFFICIENT", "OUT OF ", "ut Of ",
-                     "ut of cuda", "ut of Cuda", "ut of Device", "ut of Video", "ut of Host", "ut of System", "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
-                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ut of host memory", "ut of system memory",
-                     # (the memory named, "ran out of GPU memory": lines the plain literals above do not select)
-                     "ut of GPU memory", "ut of gpu memory", "ut of device memory", "ut of video memory", "ut of VRAM", "ut of vram",
-                     "ut of CUDA memory", "ut of graphics memory", "ResourceExhaustedError",
-                     "lloc Device Memory Failed", "lloc device memory failed"),
+    # (its literals match in any case, as its regex does: "Out Of Device Memory", "NOT ENOUGH MEMORY", "insufficient GPU memory")
+    P("stated-oom", ("out of memory", "OutOfMemory", "OutOfDeviceMemory", "not enough memory", "nsufficient memory", "allocate",
+                     # (the memory named, or a word between: "ran out of GPU memory", "Not enough free memory to load model")
+                     "ut of gpu memory", "ut of device memory", "ut of video memory", "ut of vram", "ut of cuda memory",
+                     "ut of graphics memory", "ut of host memory", "ut of system memory",
+                     "ot enough gpu ", "ot enough device ", "ot enough video ", "ot enough vram", "ot enough vmemory", "ot enough ram",
+                     "ot enough free ", "nsufficient gpu ", "nsufficient device ", "nsufficient video ", "nsufficient vram",
+                     "nsufficient vmemory", "nsufficient ram",
+                     "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
+                     "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ResourceExhaustedError",
+                     "lloc device memory failed"),
       r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics |host |system )?memory\b|\bout of vram\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"

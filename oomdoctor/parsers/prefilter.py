@@ -1,13 +1,14 @@
 """Multi-literal prefilters: where in a buffer does any anchor occur?
 
 Hyperscan (SIMD, several GB/s) where its wheel is available; RE2's DFA otherwise; the
-standard library's `re` as a last resort. All return sorted end offsets of anchor hits.
+standard library's `re` as a last resort. All return sorted end offsets of anchor hits. An
+anchor in `caseless` matches in any case (the literals of a case-insensitive reading).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Protocol, Sequence
+from typing import AbstractSet, Protocol, Sequence
 
 
 class Prefilter(Protocol):
@@ -19,14 +20,16 @@ class Prefilter(Protocol):
 class _Hyperscan:
     name = "hyperscan"
 
-    def __init__(self, anchors: Sequence[str]) -> None:
+    def __init__(self, anchors: Sequence[str], caseless: AbstractSet[str]) -> None:
         import hyperscan
 
         from oomdoctor import cache
 
         expressions = [re.escape(a).encode() for a in anchors]
+        flags = [hyperscan.HS_FLAG_CASELESS if a in caseless else 0 for a in anchors]
         # compiling ~600 literals takes tens of milliseconds, loading the compiled database microseconds
-        name = f"hs-{cache.key([hyperscan.__version__.encode() if hasattr(hyperscan, '__version__') else b'', *expressions])}.db"
+        version = hyperscan.__version__.encode() if hasattr(hyperscan, "__version__") else b""
+        name = f"hs-{cache.key([version, bytes(1 if f else 0 for f in flags), *expressions])}.db"
         data = cache.read(name)
         if data is not None:
             try:
@@ -36,8 +39,7 @@ class _Hyperscan:
             except Exception:  # noqa: BLE001 - a database from another hyperscan build: compile again
                 pass
         self._db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-        self._db.compile(expressions=expressions, ids=list(range(len(expressions))), elements=len(expressions),
-                         flags=[0] * len(expressions))
+        self._db.compile(expressions=expressions, ids=list(range(len(expressions))), elements=len(expressions), flags=flags)
         cache.write(name, hyperscan.dumpb(self._db))
 
     def positions(self, buf: bytes, begin: int, end: int) -> list[int]:
@@ -52,9 +54,14 @@ class _Hyperscan:
         return hits
 
 
+def literal(anchor: str, caseless: AbstractSet[str]) -> str:
+    """The regex of one anchor: its text, in any case where it is caseless."""
+    return f"(?i:{re.escape(anchor)})" if anchor in caseless else re.escape(anchor)
+
+
 class _Regex:
-    def __init__(self, anchors: Sequence[str], engine: object, name: str) -> None:
-        alternation = "|".join(re.escape(a) for a in sorted(anchors, key=len, reverse=True))
+    def __init__(self, anchors: Sequence[str], caseless: AbstractSet[str], engine: object, name: str) -> None:
+        alternation = "|".join(literal(a, caseless) for a in sorted(anchors, key=len, reverse=True))
         self._pattern = engine.compile(alternation.encode())  # type: ignore[attr-defined]
         self.name = name
 
@@ -72,14 +79,14 @@ class _Regex:
         return hits
 
 
-def build_prefilter(anchors: Sequence[str]) -> Prefilter:
+def build_prefilter(anchors: Sequence[str], caseless: AbstractSet[str] = frozenset()) -> Prefilter:
     try:
-        return _Hyperscan(anchors)
+        return _Hyperscan(anchors, caseless)
     except Exception:  # noqa: BLE001 - hyperscan missing or unsupported CPU: fall back
         pass
     try:
         import re2
 
-        return _Regex(anchors, re2, "re2")
+        return _Regex(anchors, caseless, re2, "re2")
     except ImportError:  # pragma: no cover
-        return _Regex(anchors, re, "re")
+        return _Regex(anchors, caseless, re, "re")

@@ -24,7 +24,7 @@ from oomdoctor.launch import (ALLOC_CONF, ENV_KNOBS, FLAG_OWNER, HOST_RESIDENT_W
                               parse_env, parse_kwargs, positional_model, shared_flag_facts, split)
 from oomdoctor.parsers import detect, generic, ggml, host, servers, stats, torch, vllm
 from oomdoctor.parsers.base import P, Pattern, const, seconds, timestamp
-from oomdoctor.parsers.prefilter import Prefilter, build_prefilter
+from oomdoctor.parsers.prefilter import Prefilter, build_prefilter, literal
 from oomdoctor.timeline.series import SeriesSet
 
 CHUNK = 4 << 20
@@ -253,10 +253,13 @@ class _Matcher:
                 self.by_anchor[index[a]].append(p)
         self.anchors = anchors
         signals = {p.name for p in detect.SIGNALS}
+        # a case-insensitive reading's literals select its line in any case ("NOT ENOUGH MEMORY", "Out Of Device Memory");
+        # a framework signal's literals stay as written (its weights were set on the lines they select)
+        self.caseless = frozenset(a for p in patterns if p.caseless and p.name not in signals for a in p.anchors)
         signal_only = {a for p in detect.SIGNALS for a in p.anchors} - {a for p in patterns if p.name not in signals for a in p.anchors}
-        self.prefilter = build_prefilter(anchors)
+        self.prefilter = build_prefilter(anchors, self.caseless)
         # past the head of a log, framework signals alone do not select a line
-        self.lean_prefilter = build_prefilter([a for a in anchors if a not in signal_only])
+        self.lean_prefilter = build_prefilter([a for a in anchors if a not in signal_only], self.caseless)
         # once vLLM's stats lines are warm they are read in spans (FastStats.take_span), not selected
         stats_only = {a for p in patterns if p.name == "stats-vllm" for a in p.anchors} - {
             a for p in patterns if p.name != "stats-vllm" for a in p.anchors}
@@ -267,7 +270,7 @@ class _Matcher:
 
             self.set = re2.Set.SearchSet(re2.Options())
             for a in anchors:
-                self.set.Add(re.escape(a))
+                self.set.Add(literal(a, self.caseless))
             self.set.Compile()
         except ImportError:  # pragma: no cover - google-re2 is a dependency; keep working without it
             self.set = None
@@ -275,14 +278,15 @@ class _Matcher:
     @property
     def batch_prefilter(self) -> Prefilter:
         if self._batch_prefilter is None:  # built on the first log long enough to need it
-            self._batch_prefilter = build_prefilter(self._batch_anchors)
+            self._batch_prefilter = build_prefilter(self._batch_anchors, self.caseless)
         return self._batch_prefilter
 
     def candidates(self, line: str) -> list[Pattern]:
         if self.set is not None:
             hits = self.set.Match(line) or ()  # None when no anchor is in the line
         else:  # pragma: no cover
-            hits = [i for i, a in enumerate(self.anchors) if a in line]
+            folded = line.lower()
+            hits = [i for i, a in enumerate(self.anchors) if (a.lower() in folded if a in self.caseless else a in line)]
         seen: dict[str, Pattern] = {p.name: p for p in self.always}
         for i in sorted(hits):
             for p in self.by_anchor[i]:

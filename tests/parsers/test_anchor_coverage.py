@@ -14,7 +14,7 @@ import pytest
 
 from oomdoctor.parsers import detect
 from oomdoctor.parsers.base import Pattern
-from oomdoctor.parsers.scan import ALL_PATTERNS
+from oomdoctor.parsers.scan import ALL_PATTERNS, matcher
 
 if sys.version_info >= (3, 11):
     from re import _constants as sre_constants
@@ -102,5 +102,31 @@ _PER_REQUEST_LINES = {
 
 @pytest.mark.parametrize("line", list(_PER_REQUEST_LINES))
 def test_no_pattern_anchors_on_a_line_printed_per_request(line: str) -> None:
-    hit = {p.name for p in (*ALL_PATTERNS, *detect.SIGNALS) if any(a in line for a in p.anchors)}
+    caseless = matcher().caseless  # (a case-insensitive reading's literals select a line in any case)
+    hit = {p.name for p in (*ALL_PATTERNS, *detect.SIGNALS)
+           if any((a.lower() in line.lower()) if a in caseless else (a in line) for a in p.anchors)}
     assert hit == _PER_REQUEST_LINES[line], f"patterns anchored on a per-request line: {sorted(hit - _PER_REQUEST_LINES[line])}"
+
+
+@pytest.mark.parametrize("engine", ["hyperscan", "re2", "re"])
+def test_a_caseless_literal_selects_its_line_in_any_case(engine: str) -> None:
+    import oomdoctor.parsers.prefilter as pf
+
+    anchors, caseless = ["not enough memory", "Killed"], frozenset({"not enough memory"})
+    if engine == "hyperscan":
+        pytest.importorskip("hyperscan")
+        prefilter = pf._Hyperscan(anchors, caseless)
+    else:
+        prefilter = pf._Regex(anchors, caseless, pytest.importorskip(engine), engine)
+    buf = b"NOT ENOUGH MEMORY to load\nkilled\nNot Enough Memory\nKilled\n"
+    lines = {buf.rfind(b"\n", 0, hit) + 1 for hit in prefilter.positions(buf, 0, len(buf))}
+    # the caseless literal in two casings, the exact one only as written ("killed" is not "Killed")
+    assert sorted(lines) == [0, buf.index(b"Not Enough"), buf.index(b"Killed")]
+
+
+def test_the_caseless_literals_are_those_of_case_insensitive_readings() -> None:
+    m = matcher()
+    assert "not enough memory" in m.caseless  # stated-oom reads its words in any case
+    signals = {a for p in detect.SIGNALS for a in p.anchors} - {a for p in ALL_PATTERNS if p.name not in {s.name for s in detect.SIGNALS}
+                                                                 for a in p.anchors}
+    assert not signals & m.caseless  # a framework signal's literals stay as written

@@ -1293,7 +1293,7 @@ ROUNDS_30_32 = [
          [(OOM, "nccl_oom", 1), ("oom.hint", "nvshmem", 1), (OOM, "nccl_oom", 2), ("oom.hint", "nvshmem", 2)]),
     # holdout r82: a container runtime's own record of the cgroup's OOM killer
     case("docker-inspect-oomkilled", "OOMKilled=true   ExitCode=137   mem_limit=2684354560 (2560M)\n",
-         [(OOM, "exit_137", 1), (OOM, "kernel_oom_kill", 1), ("oom.hint", "container", 1)]),
+         [(OOM, "exit_137", 1), (OOM, "kernel_oom_kill", 1), ("oom.hint", "container", 1), ("oom.exit_signal", "137", 1)]),
     # holdout r82: vLLM's start-up check wrapped over two lines names vLLM from its first
     case("vllm-free-below-util-wrapped", lines("ValueError: Free memory on device cuda:0 (79.12/94.97 GiB) on startup is less",
                                                "than desired GPU memory utilization (0.95, 90.22 GiB)."),
