@@ -655,21 +655,20 @@ PATTERNS: tuple[Pattern, ...] = (
     P("workspace-over-limit", ("workspace size = ",), r"workspace size = (\d+), limit = (\d+)", _buffer_cap),
     P("buffer-over-cap", ("maximum allowed buffer size",),
       r"allocate (\d+) bytes which is (?:greater|larger) than the maximum allowed buffer size of (\d+)", _buffer_cap),
-    # WebGPU's per-binding cap (wgpu: "Buffer binding 0 range 524288000 exceeds `max_*_buffer_binding_size` limit 134217728"):
-    # a device limit on one buffer, as Vulkan's maximum buffer size, whatever memory is free
-    P("webgpu-binding-size", ("buffer_binding_size` limit",), r"Buffer binding \d+ range (\d+) exceeds `max_\S*buffer_binding_size` limit (\d+)",
-      lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)))]),
+    # WebGPU's per-binding cap (wgpu: "Buffer binding 0 range 524288000 exceeds `max_*_buffer_binding_size` limit 134217728";
+    # TVM's WebGPU runtime asking the adapter for more: "requested maxStorageBufferBindingSize exceeds limit. requested=1024MB,
+    # limit=128MB"): a device limit on one buffer, as Vulkan's maximum buffer size, whatever memory is free
+    P("webgpu-binding-size", ("buffer_binding_size` limit", "maxStorageBufferBindingSize exceeds limit"),
+      r"Buffer binding \d+ range (\d+) exceeds `max_\S*buffer_binding_size` limit \d+|"
+      r"requested maxStorageBufferBindingSize exceeds limit\. requested=(\d+)MB, limit=\d+MB",
+      lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)) if m.group(1) else int(m.group(2)) << 20)]),
     # PyTorch's MPS allocator refusing one buffer past the device's maxBufferLength, the cap not stated ("RuntimeError:
     # Invalid buffer size: 19.38 GiB"; older builds print GB): Metal's cap, which grows with the machine's memory
     P("mps-invalid-buffer-size", ("Invalid buffer size: ",), r"\bInvalid buffer size: " + SIZE,
       lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", to_bytes(m.group(1), m.group(2))), ("gpu.backend", "metal")]),
     # WebGPU's per-buffer maximum as ONNX Runtime Web reports it ("Buffer size (3185049600) exceeds the max buffer size limit
-    # (1073741824)"), and TVM's WebGPU runtime asking the adapter for a larger storage binding than it offers ("requested
-    # maxStorageBufferBindingSize exceeds limit. requested=1024MB, limit=128MB"): a device limit on one buffer
+    # (1073741824)"): a device limit on one buffer
     P("webgpu-buffer-size", ("exceeds the max buffer size limit",), r"Buffer size \((\d+)\) exceeds the max buffer size limit \((\d+)\)", _buffer_cap),
-    P("webgpu-binding-request", ("maxStorageBufferBindingSize exceeds limit",),
-      r"requested maxStorageBufferBindingSize exceeds limit\. requested=(\d+)MB, limit=(\d+)MB",
-      lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)) << 20)]),
     P("metal-buffer-length", ("must not exceed",), r"length (0x[0-9a-fA-F]+|\d+) must not exceed (\d+) MB",
       lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1), 0)),
                  ("oom.buffer_limit_bytes", int(m.group(2)) << 20)]),

@@ -399,7 +399,7 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: _host_alloc(int(m.group(1)))),
     # numpy's own ("Unable to allocate 561. MiB for an array with shape ..."): host RAM, with the array's size
     # (llama-cpp-python's logits for every position of the context: "62.6 GiB for an array with shape (131072, 128256)")
-    P("numpy-alloc", ("for an array",), r"Unable to allocate ([\d.]+) ?([KMGTP]i?B) for an array(?: with shape \((\d+), (\d+)\) and data type (float\d*))?",
+    P("numpy-alloc", ("for an array",), r"Unable to allocate ([\d.]+) ?([KMGTP]i?B) for an array(?: with shape \((\d+), (\d+)\) and data type float\d*)?",
       _numpy_alloc),
     # (not a container's state that says it was not: `"OOMKilled": false`); the runtime reporting the cgroup's OOM
     # killer is the kernel saying it killed for memory
@@ -602,18 +602,17 @@ PATTERNS: tuple[Pattern, ...] = (
     P("paddle-op-badalloc", ("raises an exception paddle::memory::allocation::BadAlloc",),
       r"\b(\w+) raises an exception paddle::memory::allocation::BadAlloc",
       lambda m: [("oom.kind", "runtime_alloc_failed"), ("_phase", _paddle_step(m.group(1)))]),
-    # Electron reporting a renderer that Chromium's allocator ended for memory, its render-process-gone details:
-    # '{"reason":"oom","exitCode":-536870904}': host RAM
-    P("electron-renderer-oom", ('"reason":"oom"', '"reason": "oom"'), r"\"reason\":\s?\"oom\"",
-      const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
     # Go's runtime refusing the heap more memory ("fatal error: runtime: out of memory", PhotoPrism, Ollama's server): host RAM
     # (and Node's V8 engine at its heap limit, "FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed -
     # JavaScript heap out of memory": the process's heap, sized by node's --max-old-space-size)
     # (or only the "Last few GCs" that V8's report opens with, its heap at the limit: "Mark-Compact 4012.3 (4129.4) -> 3996.3
     # (4129.1) MB, 3206.37 / 0.02 ms (average mu = 0.107, current mu = 0.037) task; scavenge might not succeed")
-    P("runtime-heap-oom", ("fatal error: runtime: out of memory", "JavaScript heap out of memory", "scavenge might not succeed"),
+    # (or Electron reporting a renderer that Chromium's allocator ended for memory, its render-process-gone details:
+    # '{"reason":"oom","exitCode":-536870904}')
+    P("runtime-heap-oom", ("fatal error: runtime: out of memory", "JavaScript heap out of memory", "scavenge might not succeed",
+                           '"reason":"oom"', '"reason": "oom"'),
       r"fatal error: runtime: out of memory|JavaScript heap out of memory|"
-      r"\bMark-Compact [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB\b[^\n]{0,200}scavenge might not succeed",
+      r"\bMark-Compact [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB\b[^\n]{0,200}scavenge might not succeed|\"reason\":\s?\"oom\"",
       const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
     # TensorFlow's stream executor refused a region by the driver ("failed to allocate 20.79G (22317891584 bytes) from device:
     # CUDA_ERROR_OUT_OF_MEMORY"): TensorFlow takes nearly the whole card up front (or grows it in chunks); the driver refusing

@@ -3846,7 +3846,7 @@ ROUND_170 = [
          "0x12cfd5eda400, free fail\n", [(OOM, "bookkeeping_bug", 1)]),
 ]
 
-# holdout r171: a buffer past Metal's cap, a Node heap at its limit, a TPU program that could not load (and r172's below)
+# holdout r171: a buffer past Metal's cap, a Node heap at its limit, a TPU program that could not load
 ROUND_171 = [
     # PyTorch's MPS allocator naming only the buffer it refused
     case("mps-invalid-buffer-size", "RuntimeError: Invalid buffer size: 19.38 GiB\n",
@@ -3869,30 +3869,34 @@ ROUND_171 = [
     case("numpy-logits-over-context", "Unable to allocate 62.6 GiB for an array with shape (131072, 128256) and data type float32\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 67216238182, 1),
           ("knob.max_model_len", 131072, 1)]),
-    # holdout r172: WebGPU's per-buffer limits as ONNX Runtime Web and TVM's runtime state them, and Electron's renderer
-    # ended for memory
-    case("webgpu-buffer-size", "Buffer size (3185049600) exceeds the max buffer size limit (1073741824)\n",
-         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 3185049600, 1), ("oom.buffer_limit_bytes", 1073741824, 1)]),
-    case("webgpu-binding-request", "Error: Cannot initialize runtime because of requested maxStorageBufferBindingSize exceeds limit. "
-         "requested=1024MB, limit=128MB.\n", [(OOM, "vulkan_max_buffer_size", 1), ("oom.requested_bytes", 1 << 30, 1)]),
-    case("electron-renderer-oom", '{"reason":"oom","exitCode":-536870904}\n', [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # (an array that is not floats, or not a vocabulary wide, is only its size)
+    case("numpy-other-array", "Unable to allocate 561. MiB for an array with shape (7680, 76800) and data type bool\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 588251136, 1)]),
     # a failure stated with a word between "not enough" (or "insufficient") and "memory"
     case("not-enough-free-memory", "Failed to load model : Not enough free memory to load model...\n", [(OOM, "cuda_error_oom", 1)]),
     case("insufficient-device-memory", "RuntimeError: insufficient device memory\n", [(OOM, "cuda_error_oom", 1)]),
-    # ... and in the casings a program prints them (the prefilter's literals are case-sensitive; the regex is not)
+    # ... and in the casings a program prints them (a case-insensitive reading's prefilter literals match in any case)
     *[case(f"stated-oom-casing-{i}", f"Error: {words} while running\n", [(OOM, "cuda_error_oom", 1)])
       for i, words in enumerate(("Not enough GPU memory", "NOT ENOUGH MEMORY", "Out Of Device Memory", "insufficient gpu memory",
                                  "out of cuda memory", "INSUFFICIENT VRAM"))],
     # LLaMA-Factory's loggers name the transformers run it drives
     case("llamafactory-logger", "07/06/2024 02:12:04 - INFO - llamafactory.model.model_utils.attention - Using torch SDPA for faster "
          "training and inference.\n", [], framework="transformers"),
-    case("numpy-other-array", "Unable to allocate 561. MiB for an array with shape (7680, 76800) and data type bool\n",
-         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 588251136, 1)]),
+]
+
+# holdout r172: WebGPU's per-buffer limits as ONNX Runtime Web and TVM's runtime state them, and Electron's renderer ended
+# for memory
+ROUND_172 = [
+    case("webgpu-buffer-size", "Buffer size (3185049600) exceeds the max buffer size limit (1073741824)\n",
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 3185049600, 1), ("oom.buffer_limit_bytes", 1073741824, 1)]),
+    case("webgpu-binding-request", "Error: Cannot initialize runtime because of requested maxStorageBufferBindingSize exceeds limit. "
+         "requested=1024MB, limit=128MB.\n", [(OOM, "vulkan_max_buffer_size", 1), ("oom.requested_bytes", 1 << 30, 1)]),
+    case("electron-renderer-oom", '{"reason":"oom","exitCode":-536870904}\n', [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172))
 def test_any_wording(c):
     check(c)
 
