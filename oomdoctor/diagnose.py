@@ -199,7 +199,9 @@ STICKY_FAULTS = frozenset({"illegal_memory_access", "device_assert"})
 
 def _without_fault_echoes(facts: Iterable[Fact]) -> list[Fact]:
     """Drop the memory failures a log states below a sticky fault of the same log (an illegal address, a device-side
-    assertion): the context was already lost, so "out of memory" from a later allocation is the fault's echo."""
+    assertion): the context was already lost, so "out of memory" from a later allocation is the fault's echo. PyTorch's
+    own out-of-memory error is not: its allocator raises it only for CUDA's out-of-memory status, and a lost context
+    answers every allocation with the fault's status, which PyTorch raises as that CUDA error."""
     facts = list(facts)
     fault_at: dict[str, int] = {}
     for f in facts:
@@ -207,8 +209,8 @@ def _without_fault_echoes(facts: Iterable[Fact]) -> list[Fact]:
             fault_at[f.evidence.source] = min(fault_at.get(f.evidence.source, f.evidence.line), f.evidence.line)
     if not fault_at:
         return facts
-    return [f for f in facts if not (f.key == "oom.kind" and f.value not in NOT_OOM_KINDS and f.evidence and f.evidence.line
-                                     and f.evidence.line > fault_at.get(f.evidence.source, f.evidence.line))]
+    return [f for f in facts if not (f.key == "oom.kind" and f.value not in NOT_OOM_KINDS and f.value != "torch_oom"
+                                     and f.evidence and f.evidence.line and f.evidence.line > fault_at.get(f.evidence.source, f.evidence.line))]
 
 
 def _first_failure(results: list[ScanResult]) -> ScanResult | None:

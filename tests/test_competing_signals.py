@@ -249,6 +249,16 @@ def test_a_memory_failure_below_a_device_fault_is_its_echo(tmp_path: Path) -> No
     assert report.findings[0].rule_id == "not-oom-gpu-fault"
 
 
+def test_pytorchs_out_of_memory_below_a_device_fault_is_not_its_echo(tmp_path: Path) -> None:
+    """(holdout r173 speculators-886) PyTorch raises its out-of-memory error only for CUDA's out-of-memory status; a lost
+    context answers with the fault's status, so "Tried to allocate" below a fault is an allocation that really failed."""
+    torch_oom = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.79 GiB. GPU 0 has a total capacity of 79.18 GiB "
+                 "of which 1.20 GiB is free.")
+    report = _diagnose_text(tmp_path, f"{_DEVICE_ASSERT}\n{torch_oom}\n")
+    assert report.culprit.value not in ("not_oom", "unknown")
+    assert "not-oom-gpu-fault" not in [f.rule_id for f in report.findings]
+
+
 def test_a_memory_failure_above_a_device_fault_stays_a_memory_failure(tmp_path: Path) -> None:
     """The other order is an allocation that failed first; what faulted later does not undo it."""
     report = _diagnose_text(tmp_path, f"{_ALLOC_FAILED}\n{_DEVICE_ASSERT}\n")

@@ -414,10 +414,13 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-pytorch", "pytorch", 2, ("torch", "PyTorch", "OutOfMemoryError", "CUDA out of memory. Tried to allocate", "DefaultCPUAllocator",
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",
                                       "torch_npu", "NPUCachingAllocator", "support querying the available free memory", "TORCH_USE_CUDA_DSA",
-                                      "index out of bounds\"` failed", "Tried to allocate", "torch/distributed/"),
+                                      "index out of bounds\"` failed", "Tried to allocate", "torch/distributed/",
+                                      "Unexpected bus error encountered in worker", "DataLoader worker (pid"),
          r"torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|(?<!java\.lang\.)OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
          # (its hint under a device-side assert, and ATen's indexing kernel's own assertion)
+         # (its DataLoader's workers: a bus error in one for want of shared memory, one killed)
+         r"Unexpected bus error encountered in worker|DataLoader worker \(pid|"
          r"TORCH_USE_CUDA_DSA|Assertion `-sizes\[i\] <= index && index < sizes\[i\] && \"index out of bounds\"` failed|"
          # (its XPU backend on an Intel GPU whose driver cannot report free memory)
          r"doesn't support querying the available free memory|"

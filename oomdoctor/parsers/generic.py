@@ -438,6 +438,18 @@ _ALLOCATOR_WORDS = re.compile(r"(?i)out of memory|\boom\b|alloc")
 # most often for its KV cache, relayed without its cause)
 _RELAYED = re.compile(r"(?i)\b(?:died|dead|exit\w*|terminated|killed|crash\w*|abort\w*|timed? ?out|unknown|unexpected\w*|error|failed|null\w*|"
                       r"see|space|size|too (?:large|long|big)|exceed\w*|insufficient|not enough)\b")
+# a closing remark in parentheses that reports no failure of its own ("... to be set (this warning is normal during memory
+# fitting)"): commentary on the reason, not part of it
+_CLOSING_REMARK = re.compile(r"\s*\(([^()]*)\)\s*$")
+
+
+def _without_remark(reason: str) -> str:
+    m = _CLOSING_REMARK.search(reason)
+    if m and not _RELAYED.search(m.group(1)) and not re.search(r"(?i)out of memory|\boom\b|alloc", m.group(1)):
+        return reason[:m.start()]
+    return reason
+
+
 _TIMEOUT = re.compile(r"(?:\w+\.)*(?:TimeoutError|ReadTimeout)")
 _MEMORY_SETTING = re.compile(r"kv|cache|block|memory|mem_|_mem|gpu_util|swap|pool")
 _ERRNO = {"2": "a file that is not there", "13": "a permission refused", "24": "too many open files (ulimit -n)",
@@ -1247,8 +1259,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # initialize the context: dflash requires ctx_other to be set"): a setting or a build, not a lack of memory
     P("ggml-context-reason", ("failed to initialize the context: ", "failed to create context: "),
       r"\bfailed to (?:initialize the|create) context: ([^\n]{3,200})",
-      lambda m: [] if MEMORY_WORDS.search(m.group(1)) or _RELAYED.search(m.group(1)) else
-      [("error.final", f"llama.cpp refused the context: {m.group(1).strip()}: a setting or a build, not a lack of memory")]),
+      lambda m: [] if MEMORY_WORDS.search(r := _without_remark(m.group(1))) or _RELAYED.search(r) else
+      [("error.final", f"llama.cpp refused the context: {r.strip()}: a setting or a build, not a lack of memory")]),
     # llama.cpp's loader finding fewer or more tensors than the architecture names ("done_getting_tensors: wrong number of
     # tensors; expected 255, got 254"): a file cut short, or a model newer than the build
     P("ggml-tensor-count", ("wrong number of tensors",), r"wrong number of tensors; expected (\d+), got (\d+)",
@@ -1258,8 +1270,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # no Metal device, or a shader library that did not load; the run stops before any buffer is allocated
     # (or ggml's own line for a device context it could not create, with no library error above it: "ggml_backend_metal_device_init:
     # error: failed to allocate context" on an iPhone X or an Intel Mac, a GPU family the build cannot run on)
-    P("metal-backend-init", ("failed to initialize Metal backend", "metal_device_init: error: failed to allocate context"),
-      r"failed to initialize Metal backend|\bggml_(?:backend_)?metal_device_init: error: failed to allocate context\b",
+    # (newer builds name the step "ggml_backend_metal_device_init_backend"; before it the device gave no command queue:
+    # "ggml_metal_init: error: failed to create command queue", a process that may not reach the GPU)
+    P("metal-backend-init", ("failed to initialize Metal backend", "metal_device_init: error: failed to allocate context",
+                             "metal_device_init_backend: error: failed to allocate context", "failed to create command queue"),
+      r"failed to initialize Metal backend|\bggml_(?:backend_)?metal_device_init(?:_backend)?: error: failed to allocate context\b|"
+      r"\bggml_metal_init: error: failed to create command queue\b",
       const(("error.final", "llama.cpp could not start its Metal backend (no Metal device, or a shader library that did not "
                             "load): the run stopped before any buffer was allocated, not a lack of memory"))),
     # CUDA's status for PTX built by a newer toolkit than the driver can compile, in a library's wording ("FlashInfer

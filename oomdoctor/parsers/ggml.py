@@ -622,9 +622,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-pinned", ("of pinned memory",), r"failed to allocate ([\d.]+) Mi?B of pinned memory: (.*)",
       lambda m: [("oom.hint", "pinned_host"), ("oom.hint", "pinned_fallback")] if "out of memory" in m.group(2)
       else [("oom.kind", "broken_install")] if _BROKEN_SETUP.search(m.group(2)) else [("oom.kind", "pin_refused")]),
-    # node-llama-cpp's own check before it creates a context: the KV cache for that context and sequences
-    P("node-llama-cpp-context", ("is too large for the available VRAM",),
-      r"A context size of (\d+)(?: with (\d+) sequences?)? is too large for the available VRAM",
+    # node-llama-cpp's own check before it creates a context: the KV cache for that context and sequences, against
+    # the VRAM, the RAM (where the context lives in RAM: a Mac's unified memory, the CPU backend) or both
+    P("node-llama-cpp-context", ("is too large for the available",),
+      r"A context size of (\d+)(?: with (\d+) sequences?)? is too large for the available (?:VRAM|RAM|resources)\b",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "kv"), ("knob.max_model_len", int(m.group(1))), ("_phase", "kv_alloc")]
       + ([("knob.max_num_seqs", int(m.group(2)))] if m.group(2) else [])),
     # Jan's own check before it starts llama.cpp (bytes): the model file, the KV estimate, what the card has

@@ -241,7 +241,8 @@ PATTERNS: tuple[Pattern, ...] = (
                   ("oom.kind", {"9": "killed", "7": "bus_error"}.get(m.group(2), "signaled"))])
       + ([("_phase", "load_weights")] if m.group(1) == "Download" else [])),
     P("tgi-warmup", ("Warmup", "warmup", "Warming up model", "Warm up failed", "warm up failed"),
-      r"Method Warmup|Unable to warmup|Warming up model|\bin warmup\b|\.warmup\(|\b[Ww]arm ?up failed\b", const(("_phase", "warmup"))),
+      r"Method Warmup|Unable to warmup|Warming up model|\bin warmup\b|\.warmup\(|\b[Ww]arm ?up failed\b|\bwarmup error:",
+      const(("_phase", "warmup"))),
     # (with nothing after it, the shard printed no error: it was ended from outside, as the OOM killer does)
     P("tgi-shard-start", ("failed to start", "ShardCannotStart"), r"Shard \d+ failed to start(:?\s*$)?|ShardCannotStart",
       lambda m: [("_phase", "load_weights")] + ([("oom.hint", "process_ended")] if m.group(1) is not None else [])),

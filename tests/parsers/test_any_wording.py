@@ -3894,9 +3894,40 @@ ROUND_172 = [
     case("electron-renderer-oom", '{"reason":"oom","exitCode":-536870904}\n', [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
 ]
 
+ROUND_173 = [
+    # node-llama-cpp's context check against the RAM or both (its VRAM form is read since round 130's)
+    case("node-llama-cpp-context-resources", "error: A context size of 8192 is too large for the available resources\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "kv", 1), ("knob.max_model_len", 8192, 1)], phase="kv_alloc"),
+    case("node-llama-cpp-context-ram", "A context size of 4096 with 4 sequences is too large for the available RAM (including swap)\n",
+         [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "kv", 1), ("knob.max_model_len", 4096, 1), ("knob.max_num_seqs", 4, 1)]),
+    # Triton's model instance failing its warm-up requests: the warm-up phase
+    case("triton-warmup-error", lines(
+        "E0504 19:31:21.415679 91 backend_model_instance.cc:99] warmup error: Internal - 2 root error(s) found.",
+        "  (0) Resource exhausted: OOM when allocating tensor with shape[128,3,299,299] and type float on "
+        "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc"),
+         [(OOM, "cuda_error_oom", 2), ("oom.requested_bytes", 137319936, 2)], phase="warmup"),
+    # a context refused for a stated setting, a remark in parentheses after it; a memory status in parentheses stays the reason
+    case("ggml-context-reason-remark", "llama_init_from_model: failed to initialize the context: Gemma4Assistant requires ctx_other "
+         "to be set (this warning is normal during memory fitting)\n",
+         [(FINAL, "llama.cpp refused the context: Gemma4Assistant requires ctx_other to be set: a setting or a build, not a lack of "
+                  "memory", 1), ("oom.hint", "context_failed", 1)]),
+    case("ggml-context-reason-oom-status", "llama_init_from_model: failed to initialize the context: ggml op failed (out of memory)\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.hint", "context_failed", 1)]),
+    # ggml's Metal backend that got no command queue, or no context in the newer step's name
+    case("metal-command-queue", "ggml_metal_init: error: failed to create command queue\n",
+         [(FINAL, "llama.cpp could not start its Metal backend (no Metal device, or a shader library that did not load): the run "
+                  "stopped before any buffer was allocated, not a lack of memory", 1)]),
+    case("metal-init-backend-context", "ggml_backend_metal_device_init_backend: error: failed to allocate context\n",
+         [(FINAL, "llama.cpp could not start its Metal backend (no Metal device, or a shader library that did not load): the run "
+                  "stopped before any buffer was allocated, not a lack of memory", 1)]),
+    # PyTorch's DataLoader worker's bus error names PyTorch
+    case("dataloader-bus-error", "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared "
+         "memory (shm).\n", [(OOM, "bus_error", 1), ("oom.exit_signal", "SIGBUS", 1)], framework="transformers"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173))
 def test_any_wording(c):
     check(c)
 
