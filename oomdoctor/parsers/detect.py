@@ -157,10 +157,12 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
                                          "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory", "Capture cuda graph failed",
-                                         "[Router (Rust)]", "max_total_num_tokens=", "Capturing batches (bs="),
+                                         "[Router (Rust)]", "max_total_num_tokens=", "Capturing batches (bs=", "scheduler died during initialization"),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
          # (its CUDA graph runner's wrapper: "Exception: Capture cuda graph failed: CUDA out of memory.")
          r"alloc_req_slots|req_to_token_pool|Capture cuda graph failed|"
+         # (its launcher's report of a scheduler process that did not start: "Rank 0 scheduler died during initialization (exit code: -6)")
+         r"\bRank \d+ scheduler died during initialization\b|"
          # (its loader's summary, cut anywhere after the model class: "Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat1")
          r"Load weight (?:begin|end)\. (?:type=\w+|.{0,120}avail mem=)|"
          # (its graph capture's progress bar: "Capturing batches (bs=512 avail_mem=19.45 GB):   0%|")
@@ -190,7 +192,8 @@ SIGNALS: tuple[Pattern, ...] = (
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
                                         "common_params_fit", "common_init_from_params", "common_memory_breakdown_print",
                                         "due to missing support", "exceeds the available context size", "llama.cpp abort:",
-                                        "unknown model architecture", "llama.cpp unable to load model", *KV_FULL_ANCHORS),
+                                        "unknown model architecture", "llama.cpp unable to load model", "failed to initialize the context: ",
+                                        "memory usage will increase", "], nb = [", *KV_FULL_ANCHORS),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_(?:tensors|print_meta|vocab)\b|"
@@ -207,7 +210,12 @@ SIGNALS: tuple[Pattern, ...] = (
          # reducing the size of the batch or increase the context)", llama-server's "the request exceeds the available context size")
          + KV_FULL + r"|the request exceeds the available context size|"
          # (its graph placing an operation away from its layer: "layer 0 is assigned to device CPU but ... CUDA0 (usually due to missing support)")
-         r"is assigned to device \S+ but .* is assigned to device \S+ \(usually due to missing support\)"),
+         r"is assigned to device \S+ but .* is assigned to device \S+ \(usually due to missing support\)|"
+         # (its context's refusal, the function's prefix cut: "failed to initialize the context: quantized V cache was requested,
+         # but this requires Flash Attention"; its warm-up's warning for a device without flash attention for an op, and the op's
+         # tensor as ggml prints it: "dst: type = f32, ne = [88 16 577 1], nb = [4 352 5632 3249664]")
+         r"^\W*failed to initialize the context: |flash attention not supported by \w+, memory usage will increase|"
+         r"\bne = \[\d+ \d+ \d+ \d+\], nb = \[\d+ "),
     # its conversion and quantization tools (a checkpoint converted to GGUF in host RAM), and the converter's per-tensor line
     _sig("fw-llamacpp-convert", "llamacpp", 6, ("to-gguf", "to_gguf", "to-ggml", "to_ggml", "llama-quantize", " --> "),
          LLAMA_CPP_CONVERTERS + r"|\bn_dims = \d+, torch\.\w+ --> \w+"),

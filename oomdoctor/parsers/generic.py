@@ -735,6 +735,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("windows-hresult", ("8007000E", "8007000e", *_HRESULT), r"\b(?:0x)?(8007000[Ee]|" + "|".join(_HRESULT) + r")\b",
       lambda m: [("oom.kind", "cuda_error_oom"), ("gpu.backend", "directml")] if m.group(1).upper() == "8007000E"
       else [("error.final", f"Windows status {m.group(1)} ({_HRESULT[m.group(1)]}): a call the driver or the library refused, not memory")]),
+    # a Windows debugger's note of each C++ exception thrown ("Exception thrown at 0x00007FF... in app.exe: Microsoft C++
+    # exception: _com_error at memory location 0x0000006A..."): the memory location is the exception object's address, and
+    # a library may catch what it threw; std::bad_alloc is read as memory by the stated-failure reading
+    P("msvc-exception-thrown", ("Microsoft C++ exception: ",),
+      r"Microsoft C\+\+ exception: (?!std::bad_alloc\b)(\S{1,80}) at memory location 0x[0-9A-Fa-f]+",
+      lambda m: [("error.final", f"a C++ exception ({m.group(1)}) thrown in the program, as a Windows debugger reports each one: "
+                                 "its memory location is an address, not memory running out")]),
     # TensorRT's allocator reporting the CUDA status by its number ("runtime.cpp (24) - Cuda Error in allocate: 2"; older
     # releases, before it added the words): 2 is cudaErrorMemoryAllocation
     P("trt-cuda-error-2", ("Cuda Error in allocate: 2",), r"\bCuda Error in allocate: 2\b", kind("cuda_error_oom")),
@@ -1050,7 +1057,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # (ptxas refusing a JIT-built kernel: "Entry function '...' uses too much shared data (0xc980 bytes, 0xc000 max)")
     P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds",
                           "available shared memory", "too much shared data", "not enough shared memory"),
-      r"out of resource: (?:shared memory|registers)|OutOfResources|too many resources requested for launch|uses too much shared data \(0x[0-9a-f]+ bytes|"
+      # (Inductor's template kernel names itself where Triton says "shared memory": "out of resource: triton_tem_fused_0
+      # Required: 107008 Hardware limit:101376"; the limit is per block, a few hundred KiB at most)
+      r"out of resource: (?:shared memory|registers|\w+,? Required: \d{1,7},? Hardware limit: ?\d{1,7}\b)|OutOfResources|too many resources requested for launch|uses too much shared data \(0x[0-9a-f]+ bytes|"
       # (vLLM's paged attention: "required shared memory 264252.0 > available shared memory 101376")
       r"[Ss]hared memory exceeds \d+\s?KB|required shared memory [\d.]+ > available shared memory|"
       # (TensorRT-LLM's masked attention kernel: "Sequence Length is too long for the MMHA kernel (not enough shared memory)")

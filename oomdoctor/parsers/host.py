@@ -744,7 +744,7 @@ PATTERNS: tuple[Pattern, ...] = (
                          "HSA_STATUS_ERROR_EXCEPTION",
                          "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception",
                          "peer GPU memory over nvlink", "launch failed", "Device fault error", "allow fault by device",
-                         "Memory critical error by agent"),
+                         "Memory critical error by agent", "SMMU returns a Terminate error"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
       # (ROCm's queue aborting on a kernel's hardware exception: "HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a
       # hardware exception. code: 0x1016")
@@ -758,7 +758,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Invalid access of peer GPU memory over nvlink|"
       # (a custom op's check after its launch: "RuntimeError: moe_sum_reduce CUDA kernel (small-token) launch failed"; Ascend's
       # memory manager reporting a device's page fault: "[devmm] [ERROR] ... Device fault error.", "Va error don't allow fault by device")
-      r"\bCUDA kernel\b[^\n]{0,60}\blaunch failed\b(?![^\n]*memory)|\[devmm\][^\n]{0,160}(?:Device fault error|Va error don't allow fault by device)",
+      r"\bCUDA kernel\b[^\n]{0,60}\blaunch failed\b(?![^\n]*memory)|\[devmm\][^\n]{0,160}(?:Device fault error|Va error don't allow fault by device)|"
+      # (Ascend's DMA engine faulting on an address its SMMU could not translate: "there is a sdma error, ... The SMMU returns
+      # a Terminate error during page table translation", then "Memory async copy failed ... [sdma copy error]")
+      r"\bThe SMMU returns a Terminate error during page table translation",
       kind("illegal_memory_access")),
     # the runtime's own query of the device's free memory failed (ROCm's HSA agent query, hipMemGetInfo returning an
     # error: a host driver older than the container's runtime): the memory was never measured, nothing ran out

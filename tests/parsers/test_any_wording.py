@@ -3925,9 +3925,36 @@ ROUND_173 = [
          "memory (shm).\n", [(OOM, "bus_error", 1), ("oom.exit_signal", "SIGBUS", 1)], framework="transformers"),
 ]
 
+ROUND_174 = [
+    # Inductor's template kernel over the per-block shared memory, named where Triton says "shared memory"
+    case("inductor-template-smem", "torch._inductor.exc.InductorError: RuntimeError: No valid triton configs. OutOfMemoryError: out of "
+         "resource: triton_tem_fused_0 Required: 107008 Hardware limit:101376 Reducing block sizes or `num_stages` may help.\n",
+         [(OOM, "kernel_resource", 1), (OOM, "compile_error", 1), (OOM, "torch_oom", 1)]),
+    # Ascend's DMA engine faulting on an address its SMMU could not translate
+    case("ascend-smmu-terminate", "(EngineCore_DP0 pid=6903) ERROR 10-09 01:31:16 [core.py:718]         The error from device(0), serial "
+         "number is 1. there is a sdma error, sdma channel is 0, the channel exist the following problems: The SMMU returns a Terminate "
+         "error during page table translation.. the value of CQE status is 2.\n", [(OOM, "illegal_memory_access", 1)], framework="vllm"),
+    # a Windows debugger's note of a C++ exception: its memory location is an address; std::bad_alloc stays memory
+    case("msvc-exception-thrown", "Exception thrown at 0x00007FFFF9ED6D9A in app.exe: Microsoft C++ exception: _com_error at memory "
+         "location 0x0000006A74D6D680.\n",
+         [(FINAL, "a C++ exception (_com_error) thrown in the program, as a Windows debugger reports each one: its memory location is an "
+                  "address, not memory running out", 1)]),
+    case("msvc-exception-bad-alloc", "Exception thrown at 0x00007FFFF9ED6D9A in app.exe: Microsoft C++ exception: std::bad_alloc at "
+         "memory location 0x0000006A74D6D680.\n", [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # llama.cpp by its context's refusal with the function cut, its warm-up's flash-attention warning, ggml's tensor print
+    case("llamacpp-context-refused-bare", "failed to initialize the context: quantized V cache was requested, but this requires Flash "
+         "Attention\n", [(FINAL, "llama.cpp refused the context: quantized V cache was requested, but this requires Flash Attention: a "
+                                 "setting or a build, not a lack of memory", 1), ("oom.hint", "context_failed", 1)], framework="llamacpp"),
+    case("llamacpp-warmup-fa-warning", "warmup: WARNING: flash attention not supported by CUDA0, memory usage will increase\n",
+         framework="llamacpp"),
+    case("ggml-tensor-print", "warmup:    dst: type = f32, ne = [88 16 577 1], nb = [4 352 5632 3249664]\n", framework="llamacpp"),
+    # SGLang's launcher reporting a scheduler that did not start
+    case("sglang-scheduler-died", "RuntimeError: Rank 0 scheduler died during initialization (exit code: -6)\n", framework="sglang"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174))
 def test_any_wording(c):
     check(c)
 
