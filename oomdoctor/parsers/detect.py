@@ -313,7 +313,8 @@ SIGNALS: tuple[Pattern, ...] = (
     # optimized model state_dict ... is saved to tllm_checkpoint_mixtral_2gpu/ammo_model.0.pth")
     _sig("fw-trt-quantize", "tensorrt-llm", 8, ("--qformat", "Cannot export model to the model_config"),
          r"\bquantize\.py\b.*\s--qformat[ =]|Cannot export model to the model_config"),
-    _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind"), r"lmdeploy|\[TM\]|turbomind", re.I),
+    # (its PyTorch engine's model loop, the package's name cut from the paste: "model_agent.py:498 - Task <ModelAgentLoop> failed")
+    _sig("fw-lmdeploy", "lmdeploy", 12, ("lmdeploy", "[TM]", "turbomind", "ModelAgentLoop"), r"lmdeploy|\[TM\]|turbomind|\bModelAgentLoop\b", re.I),
     # (not transformers' own module of that name, whose deprecation warning or frames any transformers program may print:
     # "transformers/deepspeed.py:24: FutureWarning", "transformers/integrations/deepspeed.py")
     _sig("fw-deepspeed", "deepspeed", 12, ("deepspeed", "DeepSpeed", "sigkill_handler", "ds_inference", "Resetting KV cache and recomputing",

@@ -294,6 +294,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # buffer it could not allocate, or a read that failed for the host's lack of memory, is memory
     P("ggml-load-error", ("error loading model: ",), r"error loading model: ([^\n]{3,200}?)\s*$",
       lambda m: [] if _LOAD_MEMORY.search(m.group(1)) else [("error.final", f"the model could not be loaded ({m.group(1)}): not memory")]),
+    # the multimodal projector (mmproj) file that did not load, reported alone, even by the step that estimates its memory
+    # ("mtmd_get_memory_usage: error: Failed to load CLIP model from ...mmproj.gguf"): a buffer it could not allocate is
+    # reported above it as one; alone, the file or this build (a projector type it does not know), not memory
+    P("clip-load-error", ("Failed to load CLIP model",), r"\b(?:mtmd|clip)_\w+: error: Failed to load CLIP model from",
+      const(("error.final", "the multimodal projector (mmproj) could not be loaded: its file or this build, not a lack of memory"))),
     # ggml's Metal backend could not build its shader library (a macOS or SDK the build does not support): no model ran
     # (or its compiler's own error, the line a paste keeps when the next is cut: "ggml_metal_library_init: error: Error
     # Domain=MTLLibraryErrorDomain Code=3 ...")
