@@ -427,9 +427,9 @@ SIGNALS: tuple[Pattern, ...] = (
                                       "Unexpected bus error encountered in worker", "DataLoader worker (pid"),
          r"torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|(?<!java\.lang\.)OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
-         # (its hint under a device-side assert, and ATen's indexing kernel's own assertion)
          # (its DataLoader's workers: a bus error in one for want of shared memory, one killed)
          r"Unexpected bus error encountered in worker|DataLoader worker \(pid|"
+         # (its hint under a device-side assert, and ATen's indexing kernel's own assertion)
          r"TORCH_USE_CUDA_DSA|Assertion `-sizes\[i\] <= index && index < sizes\[i\] && \"index out of bounds\"` failed|"
          # (its XPU backend on an Intel GPU whose driver cannot report free memory)
          r"doesn't support querying the available free memory|"

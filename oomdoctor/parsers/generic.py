@@ -445,7 +445,7 @@ _CLOSING_REMARK = re.compile(r"\s*\(([^()]*)\)\s*$")
 
 def _without_remark(reason: str) -> str:
     m = _CLOSING_REMARK.search(reason)
-    if m and not _RELAYED.search(m.group(1)) and not re.search(r"(?i)out of memory|\boom\b|alloc", m.group(1)):
+    if m and not _RELAYED.search(m.group(1)) and not _ALLOCATOR_WORDS.search(m.group(1)):
         return reason[:m.start()]
     return reason
 
