@@ -48,9 +48,11 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
                                     "num-gpu-blocks-override", "num_gpu_blocks_override", "expandable_segments:True\" not in conf",
-                                    "Sleep mode freed", "is too long and exceeds limit of"),
+                                    "Sleep mode freed", "is too long and exceeds limit of", "llm_engine.py:"),
+         # (its engine's module in its log format's file tag, the level cut from the paste: "NFO 07-04 19:10:08 async_llm_engine.py:152]")
+         r"\b(?:async_)?llm_engine\.py:\d+\]|"
          # (the V1 front end's report that its engine core process died while starting)
-         r"Engine core initialization failed\. See root cause above|"
+         r"Engine core initialization failed\. (?:See root cause above|Failed core proc)|"
          # (its sleep-mode allocator refusing expandable segments: "Expandable segments are not compatible with memory pool")
          r"Expandable segments are not compatible with memory pool|"
          # (the same check's assertion line, where the paste kept only it: 'assert "expandable_segments:True" not in conf')
@@ -277,7 +279,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                            "memory layout cannot be allocated", "model requires more system memory", "mlx runner failed",
                                            "model request too large for system", "timed out waiting for llama runner", "VRAM usage didn't recover",
                                            "POST predict: Post \"", "llama-server process has terminated", "llama-server reported out-of-memory",
-                                           "requested context size too large for model", "caching disabled but unable to fit"),
+                                           "requested context size too large for model", "caching disabled but unable to fit", "do load request"),
          # (and its 2023-24 server's lines about its runner: "llama.go:459: llama runner stopped successfully", "starting llama runner")
          r"llama runner (?:process (?:has terminated|no longer running)|exited|stopped successfully|started in)|starting llama runner|"
          r"memory layout cannot be allocated|model requires more system memory|requested context size too large for model|"
@@ -285,6 +287,8 @@ SIGNALS: tuple[Pattern, ...] = (
          r"mlx runner failed|model request too large for system|timed out waiting for llama runner to start|gpu VRAM usage didn't recover within timeout|"
          # (its CLI relaying a runner that dropped the request: 'Error: POST predict: Post "http://127.0.0.1:62898/completion": EOF')
          r'POST predict: Post "http://[\w.:]+/completion"|'
+         # (its scheduler's request that a runner load the model, failed: 'do load request: Post "http://127.0.0.1:52058/load": ...')
+         r'do load request: Post "http://[\w.:]+/load"|'
          # (its scheduler naming the llama-server it runs, in Go's words: "llama-server process has terminated: signal:
          # segmentation fault", "llama-server reported out-of-memory during startup")
          r"llama-server process has terminated|llama-server reported out-of-memory|"
@@ -295,8 +299,9 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-ollama-gpu-info", "ollama", 8, ("CUDA totalMem", "CUDA usedMem", "CUDA freeMem"), r"^\[\d+\] CUDA (?:totalMem|usedMem|freeMem) -?\d"),
     # Go's runtime crash report: Ollama is the Go program that runs ggml in-process (cgo), so llama.cpp's lines are its runner's
     _sig("fw-ollama-cgo", OLLAMA_RUNNER, 8, ("signal arrived during cgo execution",), r"signal arrived during cgo execution"),
-    # (and a Go panic, its runner giving up: "panic: unable to create llama context", "goroutine 1 [running]:")
-    _sig("fw-ollama-go-panic", OLLAMA_RUNNER, 8, ("panic: ", "goroutine "), r"^panic: \S|^goroutine \d+ \[running\]:"),
+    # (and a Go panic, its runner giving up: "panic: unable to create llama context", "goroutine 1 [running]:"; a weaker
+    # vote, since other programs panic in those words: alone it does not name Ollama, see decide())
+    _sig("fw-ollama-go-panic", OLLAMA_RUNNER, 4, ("panic: ", "goroutine "), r"^panic: \S|^goroutine \d+ \[running\]:"),
     # the Go web framework's access line for Ollama's API ("[GIN] 2025/05/16 - 11:35:51 | 200 | ... POST "/api/generate"")
     P("fw-ollama-gin", ("[GIN]",), r'\[GIN\] \d{4}/\d\d/\d\d .*"/api/(?:generate|chat|embed|embeddings|pull|show|tags|ps)"',
       const(("_framework", "ollama:8"), ("_framework", f"{OLLAMA_RUNNER}:8"))),
@@ -424,11 +429,15 @@ SIGNALS: tuple[Pattern, ...] = (
                                       "RuntimeError: CUDA error", "when calling `cublas", "MPSNDArray", "MPS backend", "CUDACachingAllocator",
                                       "torch_npu", "NPUCachingAllocator", "support querying the available free memory", "TORCH_USE_CUDA_DSA",
                                       "index out of bounds\"` failed", "Tried to allocate", "torch/distributed/",
-                                      "Unexpected bus error encountered in worker", "DataLoader worker (pid"),
+                                      "Unexpected bus error encountered in worker", "DataLoader worker (pid", "src/ATen/", "src\\ATen\\",
+                                      "Cannot copy out of meta tensor"),
          r"torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|(?<!java\.lang\.)OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
          # (its DataLoader's workers: a bus error in one for want of shared memory, one killed)
          r"Unexpected bus error encountered in worker|DataLoader worker \(pid|"
+         # (its ATen sources in a kernel's assertion, "aten/src/ATen/native/cuda/Indexing.cu:1093: indexSelectSmallIndex: ...
+         # Assertion `srcIndex < srcSelectDimSize` failed", and its meta-device error)
+         r"\baten[/\\]src[/\\]ATen[/\\]|Cannot copy out of meta tensor|"
          # (its hint under a device-side assert, and ATen's indexing kernel's own assertion)
          r"TORCH_USE_CUDA_DSA|Assertion `-sizes\[i\] <= index && index < sizes\[i\] && \"index out of bounds\"` failed|"
          # (its XPU backend on an Intel GPU whose driver cannot report free memory)
@@ -439,6 +448,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # is "0 bytes"): a serving engine captured them, which a generate() script does not; the most common
     # such engine is vLLM, and any engine's own lines outweigh this vote
     _sig("fw-graphs-private-pools", "vllm", 3, ("private pools",), r"\d+(?:\.\d+)? [KMGT]iB allocated in private pools"),
+    # PyTorch's NCCL process group in an inference log (its watchdog, a collective that timed out): a model served over
+    # several GPUs, most often by vLLM; any engine's own lines, DeepSpeed's included, outweigh this vote
+    _sig("fw-nccl-process-group", "vllm", 3, ("ProcessGroupNCCL",), r"\bProcessGroupNCCL\.cpp:\d+\]"),
     # vLLM's engine-dead errors, which its API server returns to every request after the engine died
     _sig("fw-vllm-engine-dead", "vllm", 6, ("Engine loop is not running", "Background loop is not running", "EngineDeadError"),
          r"Engine loop is not running\. Inspect the stacktrace|Background loop is not running\. If it was running|\b(?:MQ|Async)EngineDeadError\b"),
@@ -472,7 +484,9 @@ def decide(scores: dict[str, int]) -> str:
     if PROJECT in scores and "pytorch" in scores and not engines:
         return "pytorch"  # PyTorch's messages under a project's own frames, no engine or transformers named: a PyTorch program
     if not named:
-        return ASSUMED if SCRIPT in scores else "other"
+        # (Ollama's runner alone, no engine named: a crash inside its cgo calls, its build's paths or its model store, the
+        # llama.cpp lines cut away; a bare panic is not enough)
+        return "ollama" if scores.get(OLLAMA_RUNNER, 0) >= 8 else ASSUMED if SCRIPT in scores else "other"
     # PyTorch's own messages and a Python traceback come with every Python engine: any engine's own
     # signal names the framework before them
     # (a tie between a serving engine and transformers goes to the engine: engines import transformers' model

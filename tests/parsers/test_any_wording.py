@@ -3959,6 +3959,32 @@ ROUND_175 = [
          framework="llamacpp"),
     # LMDeploy's PyTorch engine by its model loop
     case("lmdeploy-model-agent-loop", "model_agent.py:498 - Task <ModelAgentLoop> failed\n", framework="lmdeploy"),
+    # (from the review of every holdout log whose framework was missed) vLLM's V1 front end in its newer wording, and its
+    # engine's module in its log format's file tag with the level cut
+    case("vllm-core-init-failed-procs", "Engine core initialization failed. Failed core proc(s): {}\n", framework="vllm"),
+    case("vllm-engine-file-tag", "NFO 07-04 19:10:08 async_llm_engine.py:152] Aborted request cmpl-e5fb5cad96e9402dabbbece3611ae22f-0.\n",
+         framework="vllm"),
+    # PyTorch by its ATen sources in a kernel's assertion, and by its meta-device error
+    case("aten-source-assert", "../aten/src/ATen/native/cuda/Indexing.cu:1093: indexSelectSmallIndex: block: [0,0,0], thread: [1,0,0] "
+         "Assertion `srcIndex < srcSelectDimSize` failed.\n", [(OOM, "device_assert", 1)], framework="transformers"),
+    case("meta-tensor-copy", "NotImplementedError: Cannot copy out of meta tensor; no data!\n", [(OOM, "weights_on_meta", 1)],
+         framework="transformers"),
+    # Ollama by its scheduler's failed load request, and by a crash inside its cgo calls alone; a bare Go panic is not enough
+    case("ollama-do-load-request", '500 Internal Server Error: do load request: Post "http://127.0.0.1:52058/load": read tcp '
+         "127.0.0.1:52063->127.0.0.1:52058: wsarecv\n", framework="ollama"),
+    case("ollama-cgo-crash-alone", lines("SIGBUS: bus error", "PC=0x7a7e89d52e07 m=3 sigcode=2 addr=0x7a7d52fae020",
+                                         "signal arrived during cgo execution"),
+         [(OOM, "bus_error", 1), ("oom.exit_signal", "SIGBUS", 1)], framework="ollama"),
+    # PyTorch's NCCL process group in an inference log: a weak vote for vLLM, which DeepSpeed's own lines outweigh
+    case("nccl-process-group-votes-vllm", "[rank0]:[E822 16:31:16.131931664 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught collective "
+         "operation timeout: WorkNCCL(SeqNum=5730, OpType=BROADCAST, NumelIn=3612672, NumelOut=3612672, Timeout(ms)=600000) ran for "
+         "600009 milliseconds before timing out.\n", [(OOM, "comm_error", 1)], framework="vllm"),
+    case("nccl-process-group-under-deepspeed", lines(
+        "[rank0]:[E822 16:31:16.131931664 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught collective operation timeout",
+        '  File "/usr/local/lib/python3.10/dist-packages/deepspeed/runtime/engine.py", line 1842, in forward'),
+         [(OOM, "comm_error", 1), ("oom.hint", "traceback", 2)], framework="deepspeed"),
+    case("go-panic-alone-names-nothing", "panic: runtime error: invalid memory address or nil pointer dereference\n",
+         [(FINAL, "a nil pointer dereference in a Go program (invalid memory address): a bug, not a lack of memory", 1)], framework="other"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
