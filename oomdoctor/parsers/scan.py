@@ -1008,6 +1008,8 @@ def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, li
 # dump, base64, a corrupted line); cut to this length it cannot make a pattern backtrack for
 # seconds over a long line.
 _LONG_RUN = re.compile(r"[\d,.]{64,}|\w{256,}")
+# a number a paste set in Markdown bold
+_BOLD = re.compile(r"\*\*(\d[^*\n]{0,40}?)\*\*")
 
 
 _PROMPT = re.compile(rb"^\s*>?\s*")
@@ -1039,9 +1041,6 @@ def _clean(text: str) -> str:
     if "**" in text:  # a number a paste set in bold ("Tried to allocate **144.00 MiB**"): its figures as printed
         text = _BOLD.sub(r"\1", text)
     return text.rstrip("\r")
-
-
-_BOLD = re.compile(r"\*\*(\d[^*\n]{0,40}?)\*\*")
 
 
 def _looks_binary(head: bytes) -> bool:
