@@ -1068,8 +1068,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # (torch_npu's ACL graph capture failing to begin, "AclmdlRICaptureBegin(capture_stream_, ...)": CANN then prints
     # "Failed to apply for memory", but what ran out is the streams and tasks a captured graph takes, not device memory)
     P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive",
-                             "AclmdlRICaptureBegin", "error during capture"),
+                             "AclmdlRICaptureBegin", "error during capture", "capture mode does not support"),
       r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive|"
+      # (Ascend's runtime refusing a synchronous copy inside a captured graph, under "Memory copy sync failed":
+      # "rtMemcpy:ErrCode=107030, desc=[the current capture mode does not support this operation")
+      r"the current capture mode does not support this operation|"
       # (cudaErrorStreamCaptureInvalidated's own words: "operation failed due to a previous error during capture")
       r"AclmdlRICaptureBegin\(|operation failed due to a previous error during capture",
       kind("capture_error")),

@@ -459,10 +459,14 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-decode-status", ("failed to decode, ret = -",), r"failed to decode, ret = -([123])\b", lambda m: _DECODE_STATUS[m.group(1)]),
     # llama-server's check that an embedding or rerank input fits one physical batch (-ub): a request limit
     # (newer builds name the input's tokens: "input (681 tokens) is too large to process. increase the physical batch size
-    # (current batch size: 512)")
+    # (current batch size: 512)"; a client may relay it with the advice left out: "input (2793 tokens) is too large to process
+    # (current batch size: 2048)")
     P("llamacpp-input-over-ubatch", ("input is too large to process", "tokens) is too large to process"),
-      r"input (?:\(\d+ tokens\) )?is too large to process[.,] (?:please )?increase the physical batch size",
-      kind("request_rejected", ("oom.hint", "input_over_ubatch"))),
+      r"input (?:\((\d+) tokens\) )?is too large to process(?:[.,] (?:please )?increase the physical batch size"
+      r"(?: \(current batch size: (\d+)\))?| \(current batch size: (\d+)\))",
+      lambda m: [("oom.kind", "request_rejected"), ("oom.hint", "input_over_ubatch")]
+      + ([("mem.prefill_tokens", int(m.group(1)))] if m.group(1) else [])
+      + ([("knob.ubatch_size", int(m.group(2) or m.group(3)))] if m.group(2) or m.group(3) else [])),
     # Ollama's scheduler weighing a GPU whose memory query returned nothing ("available=[0 B]"): discovery
     # failed, and every layer goes to the CPU whatever the model's size
     P("ollama-gpu-zero", ('available="[0 B]"',), r'msg=evaluating library=\w+ gpu_count=\d+ available="\[0 B\]"',

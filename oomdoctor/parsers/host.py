@@ -741,11 +741,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # a TPU core its runtime halted, "INTERNAL: Core halted unexpectedly: INTERNAL: Accelerator device halt", a program's
     # bounds check that tripped)
     P("launch-failure", ("unspecified launch failure", "Memory access fault by GPU", "MEMORY_APERTURE_VIOLATION", "DDR address of the",
+                         "beyond the largest legal address",
                          "HSA_STATUS_ERROR_EXCEPTION",
                          "Core halted unexpectedly", "Accelerator device halt", "there is an exception of", "aicore error exception",
                          "peer GPU memory over nvlink", "launch failed", "Device fault error", "allow fault by device",
                          "Memory critical error by agent", "SMMU returns a Terminate error"),
       r"unspecified launch failure|Memory access fault by GPU node|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|"
+      # (the same status in its own words, where a terminal's wrap cut its name: "The agent attempted to access memory
+      # beyond the largest legal address. code: 0x29")
+      r"attempted to access memory beyond the largest legal address|"
       # (ROCm's queue aborting on a kernel's hardware exception: "HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a
       # hardware exception. code: 0x1016")
       r"HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|"

@@ -32,16 +32,20 @@ def _report(m: re.Match[str], allocated: int, free: int, reserved: int) -> Emitt
 def _old_format(m: re.Match[str]) -> Emitted:
     # (GPU 0; 15.99 GiB total capacity; 15.09 GiB already allocated; [4.2 GiB current active;]
     #  0 bytes free; [22.20 GiB allowed;] 15.14 GiB reserved in total by PyTorch)
-    # groups: 1 device, 2 total, 4 allocated, 6 current active (NPU), 8 free, 10 allowed, 12 reserved
+    # groups: 1 device, 2 total, 4 allocated, 6 current active (NPU), 8 free, 10 allowed, 12 reserved, 14 cached
     # (cut after the capacity, or after "already allocated": the fields it still has)
     yield from _report(m, allocated=4, free=8, reserved=12)
     if m.group(10):
         yield "oom.gpu_limit_bytes", _sz(m, 10)
+    # (PyTorch 1.0-1.3 ended with "4.25 MiB cached)": what its cache held beyond the allocated, the reserved less the allocated)
+    if m.group(14):
+        yield "oom.torch_reserved_bytes", _sz(m, 4) + _sz(m, 14)
+        yield "oom.torch_unallocated_bytes", _sz(m, 14)
 
 
 OLD = (
     r"\((?:GPU|NPU|XPU)\s+(\d+); " + SIZE + r" total capacity(?:; " + SIZE + r" already allocated(?:; (?:" + SIZE + r" current active; )?"
-    + SIZE + r" free;(?: " + SIZE + r" allowed;)? " + SIZE + r" reserved in total by PyTorch\))?)?"
+    + SIZE + r" free;(?: " + SIZE + r" allowed;)? (?:" + SIZE + r" reserved in total by PyTorch|" + SIZE + r" cached)\))?)?"
 )
 
 NAMED_FIRST = (

@@ -3723,7 +3723,7 @@ ROUND_167 = [
     # llama-server's embedding input over one physical batch, in the wording that names its tokens
     case("llamacpp-input-tokens-over-ubatch", "srv    send_error: task id = 24528, error: input (681 tokens) is too large to process. "
          "increase the physical batch size (current batch size: 512)\n",
-         [(OOM, "request_rejected", 1), ("oom.hint", "input_over_ubatch", 1)]),
+         [(OOM, "request_rejected", 1), ("oom.hint", "input_over_ubatch", 1), ("mem.prefill_tokens", 681, 1), ("knob.ubatch_size", 512, 1)]),
     # an attention kernel library's op in the traceback: a layer computing
     case("fla-ops-frame", lines('(Worker) ERROR  File ".../flash_linear_attention/ops/chunk_delta_h.py", line 357,',
                                 "(Worker) ERROR  torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB."),
@@ -3987,9 +3987,29 @@ ROUND_175 = [
          [(FINAL, "a nil pointer dereference in a Go program (invalid memory address): a bug, not a lack of memory", 1)], framework="other"),
 ]
 
+ROUND_176 = [
+    # PyTorch 1.0-1.3's report, whose last field is what its cache held beyond the allocated ("cached")
+    case("torch-1x-cached-field", "RuntimeError: CUDA out of memory. Tried to allocate 1.62 GiB (GPU 0; 6.00 GiB total capacity; "
+         "921.75 MiB already allocated; 3.54 GiB free; 4.25 MiB cached)\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", 1739461755, 1), ("oom.device", "0", 1), ("oom.gpu_total_bytes", 6442450944, 1),
+          ("oom.torch_allocated_bytes", 966524928, 1), ("oom.gpu_free_bytes", 3801046057, 1), ("oom.torch_reserved_bytes", 970981376, 1),
+          ("oom.torch_unallocated_bytes", 4456448, 1)]),
+    # ROCm's aperture violation in its own words, where a terminal's wrap cut the status's name
+    case("hsa-aperture-words", "RROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal address. "
+         "code: 0x29\n", [(OOM, "illegal_memory_access", 1)]),
+    # Ascend's runtime refusing a synchronous copy inside a captured graph
+    case("ascend-capture-mode-copy", "rtMemcpy:ErrCode=107030, desc=[the current capture mode does not support this operation\n",
+         [(OOM, "capture_error", 1)]),
+    # llama-server's refusal of an embedding or rerank input longer than its physical batch, relayed with its figures
+    # and without its advice
+    case("llama-server-input-over-ubatch-figures", "input (2793 tokens) is too large to process (current batch size: 2048)\n",
+         [(OOM, "request_rejected", 1), ("oom.hint", "input_over_ubatch", 1), ("mem.prefill_tokens", 2793, 1),
+          ("knob.ubatch_size", 2048, 1)], framework="llamacpp"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176))
 def test_any_wording(c):
     check(c)
 
