@@ -195,7 +195,8 @@ SIGNALS: tuple[Pattern, ...] = (
                                         "common_params_fit", "common_init_from_params", "common_memory_breakdown_print",
                                         "due to missing support", "exceeds the available context size", "llama.cpp abort:",
                                         "unknown model architecture", "llama.cpp unable to load model", "failed to initialize the context: ",
-                                        "memory usage will increase", "], nb = [", "is too large to process", *KV_FULL_ANCHORS),
+                                        "memory usage will increase", "], nb = [", "is too large to process", "flash_attn_ext_",
+                                        *KV_FULL_ANCHORS),
          r"llama_(?:new_context|context|kv_cache|model_load|init|decode|eval|load_model_from_file|batch_init|sampler_|params_fit|mlock|mmap)|"
          r"llama\.cpp/(?:src|ggml|common|tools|examples)/|llama-(?:mmap|model|context|kv-cache|graph|vocab|model-loader)\.cpp\b|"
          r"failed to allocate buffer for (?:kv|rs) cache|ggml_|ggml-(?:cuda|vulkan|metal|sycl|hip|backend)\b|llm_load_(?:tensors|print_meta|vocab)\b|"
@@ -220,7 +221,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"\bne = \[\d+ \d+ \d+ \d+\], nb = \[\d+ |"
          # (llama-server's refusal of an embedding input longer than its physical batch: "input (2793 tokens) is too large to
          # process. increase the physical batch size (current batch size: 2048)")
-         r"\binput (?:\(\d+ tokens\) )?is too large to process\b"),
+         r"\binput (?:\(\d+ tokens\) )?is too large to process\b|"
+         # (its flash-attention kernels by name, in a debugger's or a sanitizer's report: "kernel: void flash_attn_ext_f16<256, ...>")
+         r"\bflash_attn_ext_\w+"),
     # its conversion and quantization tools (a checkpoint converted to GGUF in host RAM), and the converter's per-tensor line
     _sig("fw-llamacpp-convert", "llamacpp", 6, ("to-gguf", "to_gguf", "to-ggml", "to_ggml", "llama-quantize", " --> "),
          LLAMA_CPP_CONVERTERS + r"|\bn_dims = \d+, torch\.\w+ --> \w+"),

@@ -786,7 +786,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.activation_peak_bytes", to_bytes(m.group(1), m.group(2)))]),
     P("used-before-start", ("initial_memory_usage=",), r"initial_memory_usage=([\d.]+)\s?(GiB|GB|MiB|MB)",
       lambda m: [("mem.initial_usage_bytes", to_bytes(m.group(1), m.group(2)))]),
-    P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk"), r"device_map`? had weights offloaded to the disk|model submodule will be offloaded to disk",
+    # (the name in backticks or in quotes: "The current 'device_map' had weights offloaded to the disk")
+    P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk"), r"device_map['`]? had weights offloaded to the disk|model submodule will be offloaded to disk",
       kind("weights_offloaded", ("_phase", "load_weights"))),
     # accelerate's warning that device_map put part of the weights in CPU RAM: they do not fit the GPUs
     # ("... offloaded to the disk and cpu" where RAM did not hold the rest either)
@@ -1375,6 +1376,17 @@ PATTERNS: tuple[Pattern, ...] = (
       r"cannot create std::vector larger than max_size\(\)|std::length_error|\bvector::(?:_M_fill_insert|reserve)\b",
       lambda m: [("error.final", f"a C++ container asked for more elements than it can count ({m.group(0)}): a size computed wrong, "
                                  "not a lack of memory")]),
+    # pickle reaching a file's end before its object did ("EOFError: Ran out of input", an app's logger relaying only the
+    # words): an empty or cut model or cache file; the word "out" is no memory running out
+    P("pickle-eof", ("Ran out of input",), r"\bRan out of input\b",
+      const(("error.final", "a file ended before its data (pickle's \"Ran out of input\"): an empty or truncated model or cache "
+                            "file, not a lack of memory"))),
+    # a memory check that states a negative need ("There is no enough device memory for gemm test! -4261412864 Bytes is
+    # needed, but only 84586856448 Bytes is free", FasterTransformer's GEMM tuner): a size that overflowed, not a lack of memory
+    P("negative-need", ("Bytes is needed", "bytes is needed", "Bytes are needed", "bytes are needed"),
+      r"(?<![\w.])-(\d+) [Bb]ytes (?:is|are) needed\b",
+      lambda m: [("error.final", f"a memory check asked for a negative size (-{m.group(1)} bytes): a size that overflowed, not a lack "
+                                 "of memory")]),
     # a C++ lookup out of its range (std::unordered_map::at's "_Map_base::at", std::vector::at's "_M_range_check", a
     # std::out_of_range): an engine's bug or an input it does not handle, not memory
     P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range"), r"_Map_base::at|vector::_M_range_check|std::out_of_range",
@@ -1386,6 +1398,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"corrupted double-linked list|double free or corruption|\b(?:free|malloc|realloc|munmap_chunk|malloc_consolidate)\(\): "
       r"(?:invalid (?:pointer|size|next size|chunk size)|corrupted [\w ]+|memory corruption)|corrupted size vs\.? prev_size",
       lambda m: [("error.final", f"the C heap was corrupted ({m.group(0)}): a native bug that wrote past its buffers, not a lack of memory")]),
+    # the address sanitizer's report of a native memory bug ("ERROR: AddressSanitizer: attempting free on address which was
+    # not malloc()-ed", "heap-use-after-free", "heap-buffer-overflow"); its own "out of memory" is the host's allocator refusing
+    P("asan-memory-bug", ("AddressSanitizer: ",), r"\bERROR: AddressSanitizer: (?!out of memory\b)([\w()-]+(?: [\w()-]+){0,8})",
+      lambda m: [("error.final", f"the address sanitizer caught a memory bug ({m.group(1)}): a native bug, not a lack of memory")]),
     # a device compiler that could not build the model's program for the accelerator: an NPU compiler's failed pass
     # ("[vpux-compiler] Failed Pass ForbidFourBitOutputs", "Compilation failed", "failed to legalize operation
     # 'IE.FakeQuantize'"), Neuron's "An Internal Compiler Error has occurred", Gaudi's "Graph compile failed.

@@ -319,8 +319,8 @@ PATTERNS: tuple[Pattern, ...] = (
     P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # (macOS and BSD shells: "Killed: 9   python train.py"; a markdown paste keeps its backticks: "`Killed`", or its
     # bold: "268385 **Killed   python eval.py"; glued to a progress bar the kill cut: "model.layers.25:  77%|█████Killed",
-    # "0/2 [00:00<?, ?it/s]zsh: killed     python txt2image.py")
-    P("killed-line", ("Killed", "killed"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+    # "0/2 [00:00<?, ?it/s]zsh: killed     python txt2image.py"; over a counter the program kept rewriting: "Killed(282 / 283)")
+    P("killed-line", ("Killed", "killed"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|^\s*Killed\(\d+ ?/ ?\d+\)\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b|(?:^|[\]|%\u2580-\u259f]\s*)[\"'`]?(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
@@ -659,12 +659,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- look-alikes that are not OOMs
     # (a paste that kept only the runtime's pointer to the error's name: "Search for `cudaErrorIllegalAddress' in ...")
     # (an engine's own wording of the status: "ds4: CUDA launch ... attention failed: an illegal memory access"; cuda-gdb's
-    # report of the fault: "CUDA Exception: Warp Out-of-range Address", "received signal CUDA_EXCEPTION_5"; the driver's
-    # core dump: "coredump: Detected an exception of type CUDBG_EXCEPTION_WARP_ILLEGAL_ADDRESS (14)")
+    # report of the fault: "CUDA Exception: Warp Out-of-range Address", "... Warp Misaligned Register", "received signal
+    # CUDA_EXCEPTION_5"; the driver's core dump: "coredump: Detected an exception of type CUDBG_EXCEPTION_WARP_ILLEGAL_ADDRESS (14)")
     P("illegal-access", ("illegal memory access", "ErrorIllegalAddress", "ERROR_ILLEGAL_ADDRESS", "CUDA Exception: ", "CUDA_EXCEPTION_",
                          "CUDBG_EXCEPTION_"),
       r"an illegal memory access was enc|\bfailed: an illegal memory access\b|\b(?:cuda|hip)ErrorIllegalAddress\b|"
-      r"\bCUDA_ERROR_ILLEGAL_ADDRESS\b|CUDA Exception: (?:Warp|Lane|Device) [\w -]*(?:Address|Instruction)\b|\bsignal CUDA_EXCEPTION_\d+|"
+      r"\bCUDA_ERROR_ILLEGAL_ADDRESS\b|CUDA Exception: (?:Warp|Lane|Device) [\w -]*(?:Address|Instruction|Register|PC)\b|\bsignal CUDA_EXCEPTION_\d+|"
       r"\bexception of type CUDBG_EXCEPTION_(?:WARP|LANE|DEVICE)_\w+",
       kind("illegal_memory_access")),
     # the NVIDIA kernel driver's Xid events (dmesg): 13, 31 and 43 are a kernel's fault (an exception, an MMU fault, a

@@ -4007,9 +4007,33 @@ ROUND_176 = [
           ("knob.ubatch_size", 2048, 1)], framework="llamacpp"),
 ]
 
+ROUND_177 = [
+    # accelerate's disk offload with the name in quotes, not backticks
+    case("device-map-disk-offload-quoted", "ValueError: The current 'device_map' had weights offloaded to the disk. Please provide an "
+         "'offload_folder' for them.\n", [(OOM, "weights_offloaded", 1)]),
+    # a memory check that asks for a negative size: an overflow, not memory
+    case("negative-bytes-needed", lines("[ERROR] There is no enough device memory for gemm test!",
+                                        " -4261412864 Bytes is needed, but only 84586856448 Bytes is free."),
+         [(FINAL, "a memory check asked for a negative size (-4261412864 bytes): a size that overflowed, not a lack of memory", 2)]),
+    # cuda-gdb's report of a kernel's fault on a register, and llama.cpp by its flash-attention kernel's name
+    case("cuda-gdb-misaligned-register", lines("CUDA Exception: Warp Misaligned Register",
+                                               "kernel: void flash_attn_ext_f16<256, 256, 32, 2, false, false>(...)"),
+         [(OOM, "illegal_memory_access", 1)], framework="llamacpp"),
+    # the address sanitizer's report of a native memory bug
+    case("asan-bad-free", "==PID==ERROR: AddressSanitizer: attempting free on address which was not malloc()-ed\n",
+         [(FINAL, "the address sanitizer caught a memory bug (attempting free on address which was not malloc()-ed): a native bug, "
+                  "not a lack of memory", 1)]),
+    # pickle's end of file, relayed by an app's logger without the exception's name
+    case("pickle-ran-out-of-input", "2024-07-21 13:52:52.546 | ERROR    | magic_pdf.cli.magicpdf:parse_doc:338 - Ran out of input\n",
+         [(FINAL, 'a file ended before its data (pickle\'s "Ran out of input"): an empty or truncated model or cache file, not a lack '
+                  "of memory", 1)]),
+    # the shell's kill over a counter the program kept rewriting
+    case("killed-over-counter", "Killed(282 / 283)\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177))
 def test_any_wording(c):
     check(c)
 
