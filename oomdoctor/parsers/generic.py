@@ -290,8 +290,9 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
 # (Android's runtime reports its Java heap as "... free bytes and 41MB until OOM, target footprint ..., growth limit ...";
 # a JVM's OutOfMemoryError is its heap or its direct buffers, host memory whatever the process serves; V8's frames in a
 # Node crash's native stack, "v8::internal::V8::FatalProcessOutOfMemory(...)", its JavaScript heap)
+# (LLVM's own "LLVM ERROR: out of memory" is its heap on the host, a kernel's compiler running out, whatever device it builds for)
 _HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
-                        r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError)\b|cannot allocate memory|\bv8::")
+                        r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError)\b|cannot allocate memory|\bv8::|\bLLVM ERROR: out of memory\b")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 
@@ -1376,17 +1377,28 @@ PATTERNS: tuple[Pattern, ...] = (
       r"cannot create std::vector larger than max_size\(\)|std::length_error|\bvector::(?:_M_fill_insert|reserve)\b",
       lambda m: [("error.final", f"a C++ container asked for more elements than it can count ({m.group(0)}): a size computed wrong, "
                                  "not a lack of memory")]),
+    # the LLVM compiler stopping a kernel's build (Triton's, a JIT's): "LLVM ERROR: Unsupported rounding mode for conversion."
+    # is a compiler fault; its own "LLVM ERROR: out of memory" is the host's allocator refusing, read where memory is
+    P("llvm-error", ("LLVM ERROR: ",), r"\bLLVM ERROR: (?!out of memory\b|[Aa]llocation failed\b)([^\n]{3,120})",
+      lambda m: [("error.final", f"LLVM ERROR: {m.group(1).strip().rstrip('.')}: the compiler stopped building a kernel, not a lack of memory")]),
+    # PyTorch's device check relayed without its exception's name (a thread's title, an app's message): "Expected all tensors to
+    # be on the same device, but found at least two devices, cpu and cuda:0!" is a placement bug, not memory
+    P("device-mismatch-relayed", ("Expected all tensors to be on the same device",),
+      r"(?<!Error: )\bExpected all tensors to be on the same device, but found at least two devices, ([\w:]+) and ([\w:]+)",
+      lambda m: [("error.final", f"tensors on two devices ({m.group(1)} and {m.group(2)}): a placement bug (a layer or an input "
+                                 "left on another device), not a lack of memory")]),
     # pickle reaching a file's end before its object did ("EOFError: Ran out of input", an app's logger relaying only the
     # words): an empty or cut model or cache file; the word "out" is no memory running out
     P("pickle-eof", ("Ran out of input",), r"\bRan out of input\b",
       const(("error.final", "a file ended before its data (pickle's \"Ran out of input\"): an empty or truncated model or cache "
                             "file, not a lack of memory"))),
     # a memory check that states a negative need ("There is no enough device memory for gemm test! -4261412864 Bytes is
-    # needed, but only 84586856448 Bytes is free", FasterTransformer's GEMM tuner): a size that overflowed, not a lack of memory
-    P("negative-need", ("Bytes is needed", "bytes is needed", "Bytes are needed", "bytes are needed"),
-      r"(?<![\w.])-(\d+) [Bb]ytes (?:is|are) needed\b",
-      lambda m: [("error.final", f"a memory check asked for a negative size (-{m.group(1)} bytes): a size that overflowed, not a lack "
-                                 "of memory")]),
+    # needed, but only 84586856448 Bytes is free", FasterTransformer's GEMM tuner) or budget ("offloaded layers from VRAM
+    # budget(-2147483648 bytes)", PowerInfer): a size that overflowed, not a lack of memory
+    P("negative-need", ("Bytes is needed", "bytes is needed", "Bytes are needed", "bytes are needed", "budget(-"),
+      r"(?<![\w.])-(\d+) [Bb]ytes (?:is|are) needed\b|\bbudget ?\(-(\d+) bytes\)",
+      lambda m: [("error.final", f"a memory check stated a negative size (-{m.group(1) or m.group(2)} bytes): a size that overflowed, "
+                                 "not a lack of memory")]),
     # a C++ lookup out of its range (std::unordered_map::at's "_Map_base::at", std::vector::at's "_M_range_check", a
     # std::out_of_range): an engine's bug or an input it does not handle, not memory
     P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range"), r"_Map_base::at|vector::_M_range_check|std::out_of_range",

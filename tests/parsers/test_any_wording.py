@@ -4014,7 +4014,7 @@ ROUND_177 = [
     # a memory check that asks for a negative size: an overflow, not memory
     case("negative-bytes-needed", lines("[ERROR] There is no enough device memory for gemm test!",
                                         " -4261412864 Bytes is needed, but only 84586856448 Bytes is free."),
-         [(FINAL, "a memory check asked for a negative size (-4261412864 bytes): a size that overflowed, not a lack of memory", 2)]),
+         [(FINAL, "a memory check stated a negative size (-4261412864 bytes): a size that overflowed, not a lack of memory", 2)]),
     # cuda-gdb's report of a kernel's fault on a register, and llama.cpp by its flash-attention kernel's name
     case("cuda-gdb-misaligned-register", lines("CUDA Exception: Warp Misaligned Register",
                                                "kernel: void flash_attn_ext_f16<256, 256, 32, 2, false, false>(...)"),
@@ -4031,9 +4031,31 @@ ROUND_177 = [
     case("killed-over-counter", "Killed(282 / 283)\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
 ]
 
+ROUND_178 = [
+    # PyTorch's device check relayed without its exception's name (a thread's title); with the name the final-error
+    # reading has it
+    case("device-mismatch-relayed", "Expected all tensors to be on the same device, but found at least two devices, cpu and cuda:0! "
+         "(when checking argument for argument index in method wrapper_CUDA__index_select)\n",
+         [(FINAL, "tensors on two devices (cpu and cuda:0): a placement bug (a layer or an input left on another device), not a lack "
+                  "of memory", 1)]),
+    # a negative budget an engine printed: an overflowed size
+    case("negative-vram-budget", "llm_load_sparse_model_tensors: offloaded layers from VRAM budget(-2147483648 bytes): 81/80\n",
+         [(FINAL, "a memory check stated a negative size (-2147483648 bytes): a size that overflowed, not a lack of memory", 1)]),
+    # (from the review of the holdout's cut-log fallbacks) Ollama's scheduler's newer words for its runner's crash
+    case("ollama-runner-terminated-status-2", 'time=2026-01-23T16:35:42.409-06:00 level=ERROR source=sched.go:455 msg="error loading '
+         'llama server" error="llama runner terminated: exit status 2"\n',
+         [(FINAL, "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a segmentation fault); "
+                  "its own lines above name the cause", 1)], framework="ollama"),
+    # LLVM stopping a kernel's build; its own out of memory is the host's
+    case("llvm-error-compiler", "(RayWorkerWrapper pid=373) LLVM ERROR: Unsupported rounding mode for conversion.\n",
+         [(FINAL, "LLVM ERROR: Unsupported rounding mode for conversion: the compiler stopped building a kernel, not a lack of memory", 1)]),
+    case("llvm-error-out-of-memory", "LLVM ERROR: out of memory Fatal Python error: Aborted\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178))
 def test_any_wording(c):
     check(c)
 
