@@ -143,10 +143,13 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-skyrl", "vllm", 2, ("skyrl",), r"[/\\.]skyrl[/\\.]|\bskyrl_entrypoint\b"),
     _sig("fw-sglang", "sglang", 12, ("sglang", "SGLang", "mem-fraction-static", "mem_fraction_static", "ServerArgs", "model_rpc", "Prefill batch", "Decode batch",
                                      "memory capacity is unbalanced", "sgl-kernel", "sgl_kernel",
-                                     "hierarchical cache", "hicache", "sgl-workspace"),
-         # (its container's working folder, /sgl-workspace/, in the paths of a traceback)
+                                     "hierarchical cache", "hicache", "sgl-workspace", "enable-dp-attention", "chunked-prefill-size",
+                                     "disable-radix-cache", "cuda-graph-max-bs", "max-running-requests"),
+         # (its container's working folder, /sgl-workspace/, in the paths of a traceback; its own launch flags in a command
+         # whose program name the paste cut: "--enable-dp-attention", "--chunked-prefill-size 8192")
          r"sglang|sgl[-_]kernel|sgl-workspace/|mem[-_]fraction[-_]static|ServerArgs\(|model_rpc\.py|Prefill batch[.,] #new-seq|Decode batch[.,] #running-req: \d|memory capacity is unbalanced|"
-         r"size of the hierarchical cache|--(?:enable-)?hicache", re.I),
+         r"size of the hierarchical cache|--(?:enable-)?hicache|"
+         r"--(?:enable-dp-attention|chunked-prefill-size|disable-radix-cache|cuda-graph-max-bs|max-running-requests)\b", re.I),
     # its scheduler's worker classes and files in a stack a paste shortened to bare names ("TpModelWorker(...)
     # managers/tp_worker.py:269", "init_model_worker → init_tp_model_worker")
     _sig("fw-sglang-workers", "sglang", 10, ("TpModelWorker", "init_tp_model_worker", "managers/tp_worker.py"),

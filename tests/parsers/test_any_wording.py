@@ -4051,6 +4051,13 @@ ROUND_178 = [
          [(FINAL, "LLVM ERROR: Unsupported rounding mode for conversion: the compiler stopped building a kernel, not a lack of memory", 1)]),
     case("llvm-error-out-of-memory", "LLVM ERROR: out of memory Fatal Python error: Aborted\n",
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # (round 179) SGLang by its own launch flags in a command cut above its program name, outweighing PyTorch's NCCL process
+    # group's vote for vLLM
+    case("sglang-flags-outvote-nccl", lines("                --enable-dp-attention \\", "                --dp 8 \\",
+                                            "[rank3]:[E306 02:01:13.687410612 ProcessGroupNCCL.cpp:2057] [PG ID 2 PG GUID 3 Rank 3] "
+                                            "Process group watchdog thread terminated with exception: CUDA error: an illegal memory "
+                                            "access was encountered"),
+         [(OOM, "illegal_memory_access", 3)], framework="sglang"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
