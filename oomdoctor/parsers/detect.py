@@ -134,6 +134,11 @@ SIGNALS: tuple[Pattern, ...] = (
     # (also as built in its container image: "/workspace/csrc/custom_all_reduce.cuh")
     _sig("fw-vllm-dummy-run", "vllm", 4, ("_dummy_run", "Profiling CUDA graph memory", "csrc/custom_all_reduce.cuh"),
          r"\b_dummy_run\b|^Profiling CUDA graph memory: |(?<![\w/-])(?:/workspace/)?csrc/custom_all_reduce\.cuh"),
+    # its HTTP endpoints for sleep mode ("curl -XPOST http://localhost:8090/sleep?level=1", "/is_sleeping"; SGLang's are
+    # /release_memory_occupation and /resume_memory_occupation), and its MoE kernel oracle's choice ("Using 'FLASHINFER_B12X'
+    # NvFp4 MoE backend out of potential backends: [...]")
+    _sig("fw-vllm-sleep-endpoints", "vllm", 6, ("/sleep?level=", "/is_sleeping", "MoE backend out of potential backends"),
+         r"/sleep\?level=\d|/is_sleeping\b|\bMoE backend out of potential backends\b"),
     # RL frameworks' rollout workers named for vLLM (OpenRLHF's LLMRayActor, verl's vllm_rollout)
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker"), r"LLMRayActor|vllm_rollout|VllmWorker"),
     # verl's own actors (WorkerDict, actor_rollout_ref) prefix every line they print and run vLLM by default, SGLang when
@@ -322,6 +327,10 @@ SIGNALS: tuple[Pattern, ...] = (
          # flashinfer's "trtllm_fp4_block_scale_moe", vLLM's "experts/trtllm_bf16_moe.py")
          r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|(?<![\w:.])trtllm(?:-\w+)?(?!\w)|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
          r"Using \d+ tokens in paged KV cache"),
+    # its Triton backend's per-iteration statistics, a JSON object logged by model_instance_state.cc ('"{\"Active Request
+    # Count\":1,\"Iteration Counter\":458,\"Max Request Count\":8,\"Runtime GPU Memory Usage\":16178570883, ...')
+    _sig("fw-trt-backend-stats", "tensorrt-llm", 8, ("Active Request Count", "Iteration Counter", "Runtime GPU Memory Usage"),
+         r'"(?:Active Request Count|Iteration Counter|Max Request Count|Runtime GPU Memory Usage)\\?":'),
     # its quantization example (examples/quantization/quantize.py over ModelOpt, AMMO before it): the --qformat flag it takes,
     # and its export's refusal that names the checkpoint it writes ("Cannot export model to the model_config. The AMMO
     # optimized model state_dict ... is saved to tllm_checkpoint_mixtral_2gpu/ammo_model.0.pth")

@@ -4058,6 +4058,14 @@ ROUND_178 = [
                                             "Process group watchdog thread terminated with exception: CUDA error: an illegal memory "
                                             "access was encountered"),
          [(OOM, "illegal_memory_access", 3)], framework="sglang"),
+    # TensorRT-LLM by its Triton backend's per-iteration statistics
+    case("trtllm-backend-stats", 'I0123 04:45:45.034982 120 model_instance_state.cc:1239] "{\\"Active Request Count\\":1,\\"Iteration '
+         'Counter\\":458,\\"Max Request Count\\":8,\\"Runtime CPU Memory Usage\\":17252,\\"Runtime GPU Memory Usage\\":16178570883}"\n',
+         framework="tensorrt-llm"),
+    # vLLM by its sleep-mode endpoints and by its MoE kernel oracle's choice
+    case("vllm-sleep-endpoint", "[root@host ~]# curl -XPOST http://localhost:8090/sleep?level=1\n", framework="vllm"),
+    case("vllm-moe-oracle", "INFO [nvfp4.py:244] Using 'FLASHINFER_B12X' NvFp4 MoE backend out of potential backends: [...]\n",
+         framework="vllm"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
