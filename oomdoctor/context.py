@@ -68,7 +68,7 @@ _WRAPPERS = frozenset({"sudo", "nohup", "exec", "time", "env", "nice", "stdbuf",
 _LLM_CALL = re.compile(r"\bLLM\(|\bAsyncEngineArgs\(|\bEngineArgs\(")
 _FASTCHAT = re.compile(r"fastchat\.serve")
 _NAMED_ENGINE = re.compile(r"(?i)\b(?:backend|engine|infer_backend|inference_backend)\b\s*[:=]?\s*['\"]?"
-                           r"(vllm|sglang|tgi|llama\.?cpp|ollama|lmdeploy|tensorrt[-_]llm|trt[-_]?llm|exllama(?:v2|v3)?)\b")
+                           r"(vllm|sglang|tgi|llama\.?cpp|ollama|lmdeploy|tensorrt[-_]llm|trt[-_]?llm|exllama(?:v2|v3)?|transformers)\b")
 # a trainer's or an evaluator's switch that hands generation to vLLM (TRL's use_vllm=True, ms-swift's --use_vllm true,
 # VLMEvalKit's --use-vllm): the model the failure is about runs in vLLM
 _USE_VLLM = re.compile(r"--use[-_]vllm(?:[=\s]+(?:true|True|1))?(?=\s|$)(?![=\s]+(?:false|False|0)\b)|\buse_vllm\s*=\s*True\b|--vllm[-_]mode\b")
@@ -191,6 +191,11 @@ def read_command(text: str, source: str = "command") -> Context:
         facts.append(Fact("oom.hint", "host_resident_weights", Origin.COMMAND, ev))
     if not any(f.key == "gpu.count" for f in facts):
         facts += _visible_devices(env, ev)
+    count = next((f.value for f in facts if f.key == "gpu.count"), None)
+    if fw in ("vllm", "sglang") and _XINFERENCE_LAUNCH.search(joined) and isinstance(count, int) and count > 1 \
+            and not any(f.key == "knob.tensor_parallel_size" for f in facts):
+        # Xinference hands its --n-gpu to vLLM and SGLang as their tensor-parallel size
+        facts.append(Fact("knob.tensor_parallel_size", count, Origin.COMMAND, ev))
     if not any(f.key == "knob.tensor_parallel_size" for f in facts):
         m = _TP_WORDS.search(text)  # free text: "TP=2", "TP8", "tensor parallel 4"
         if m:
@@ -218,12 +223,14 @@ def _modelfile(text: str, ev: Evidence) -> list[Fact]:
     return facts
 
 
+_XINFERENCE_LAUNCH = re.compile(r"(?:^|[\s/])xinference\s+launch\b")
 _TP_WORDS = re.compile(r"(?<![\w-])TP\s*[=:]?\s*(\d{1,2})\b|\btensor[ -]parallel(?:ism)?(?: size)?\s*(?:of|=|:)?\s*(\d{1,2})\b", re.I)
 
 
 # flags many frameworks and scripts share (FastChat, text-generation-webui, torchrun, deepspeed)
 _GENERIC = (
-    (("--num-gpus", "--num_gpus", "--nproc_per_node", "--nproc-per-node"), "gpu.count"),
+    # (Xinference's launch, `xinference launch --model-engine vllm --n-gpu 4`, names the GPUs a model runs on)
+    (("--num-gpus", "--num_gpus", "--nproc_per_node", "--nproc-per-node", "--n-gpu", "--n_gpu"), "gpu.count"),
     (("--load-8bit", "--load_8bit", "--load-in-8bit"), "knob.quantization:bnb-8bit"),
     (("--load-4bit", "--load_4bit", "--load-in-4bit"), "knob.quantization:bnb-4bit"),
     # DeepSpeed's inference scripts and trainers: the parameters kept in CPU RAM (ZeRO offload)

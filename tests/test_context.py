@@ -71,6 +71,11 @@ def values(ctx: context.Context) -> dict[str, object]:
     ("optimum-benchmark config: backend vllm, device_ids 0, dtype float16", "vllm", {}),
     ("llamafactory-cli api --model_name_or_path /m/Qwen2.5-7B-Instruct --infer_backend vllm", "vllm", {}),
     ("xinference launch --model-name deepseek-r1-distill-qwen --model-engine llama.cpp", "llamacpp", {}),
+    # holdout r176: Xinference's --n-gpu is the GPUs a model runs on, and vLLM's tensor-parallel size under it
+    ("xinference launch --model-engine vllm --model-name qwen2.5-instruct --n-gpu 4 --max_model_len 4096", "vllm",
+     {"gpu.count": 4, "knob.tensor_parallel_size": 4, "knob.max_model_len": 4096}),
+    ("xinference launch --model-engine transformers --model-name qwen2.5-instruct --n-gpu 2", "transformers",
+     {"gpu.count": 2, "knob.tensor_parallel_size": None}),
     ("python serve.py --model /models/vllm-test", None, {}),  # a path that contains an engine's name names none
     # llama.cpp's MoE offload: the experts of the first N layers, or of every layer, stay in CPU RAM
     ("llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -ngl 99 --n-cpu-moe 20 -c 16384", "llamacpp",
