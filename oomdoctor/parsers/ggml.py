@@ -269,6 +269,9 @@ def _ollama_load_request(m: re.Match[str]) -> Emitted:
 _RUNNER_EXIT = {"127": "a program or shared library it needs was not found", "0xc0000135": "a DLL it needs was not found",
                 "0xc0000139": "a DLL it loaded lacks an entry point: mismatched libraries",
                 "0xc000001d": "an illegal instruction: the build needs a CPU feature this machine lacks"}
+# Ollama's report of its runner's exit, its status after it ("llama runner process has terminated: exit status 2", the
+# scheduler's newer "llama runner terminated: exit status 2", "runner process no longer running: exit status 127")
+_RUNNER_EXITED = r"runner (?:process )?(?:has terminated|terminated|no longer running): exit status "
 
 
 PATTERNS: tuple[Pattern, ...] = (
@@ -664,12 +667,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # the runner could not start or run at all: a missing program or shared library (127; Windows' DLL not
     # found / entry point not found), or an instruction this CPU lacks: a build or install fault, not memory
     P("ollama-runner-cannot-run", ("exit status 127", "exit status 0xc0000135", "exit status 0xc0000139", "exit status 0xc000001d"),
-      r"runner (?:process )?(?:has terminated|terminated|no longer running): exit status (127|0xc0000135|0xc0000139|0xc000001d)\b",
+      _RUNNER_EXITED + r"(127|0xc0000135|0xc0000139|0xc000001d)\b",
       lambda m: [("error.final", f"the runner exited with status {m.group(1)} ({_RUNNER_EXIT[m.group(1)]}): a build or install fault, not memory")]),
     # the runner crashed: Go exits with status 2 on a panic or on a fatal signal in the runner's native code (a
     # segmentation fault, an abort): a crash whose cause its own lines name; a failed allocation prints its own line
-    # (its scheduler's newer words: 'msg="error loading llama server" error="llama runner terminated: exit status 2"')
-    P("ollama-runner-crashed", ("exit status 2",), r"runner (?:process )?(?:has terminated|terminated|no longer running): exit status 2\b",
+    P("ollama-runner-crashed", ("exit status 2",), _RUNNER_EXITED + r"2\b",
       const(("error.final", "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a "
                             "segmentation fault); its own lines above name the cause"))),
     # the card's memory read as nothing (total 0, used negative): a driver or NVML misreading, not a full card
