@@ -1203,6 +1203,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # Gaudi's device-memory module: "FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::56836702208 (54203.7)MB"
     P("hpu-devmem", ("PT_DEVMEM",), r"PT_DEVMEM Allocation failed for size::(\d+)",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1)))]),
+    # ROCm's runtime (ROCclr, under AMD_LOG_LEVEL) stating a refused device allocation with its numbers: "Allocation
+    # failed : Device memory : required :4 | free :2314338304 | total :17163091968"
+    P("rocclr-alloc-failed", ("Allocation failed : Device memory",),
+      r"Allocation failed : Device memory : required :(\d+) \| free :(\d+) \| total :(\d+)",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))),
+                 ("oom.gpu_total_bytes", int(m.group(3)))]),
     P("ocl-max-alloc-cap", ("max alloc size supported by device",), r"max alloc size supported by device is (\d+) bytes",
       lambda m: [("oom.buffer_limit_bytes", int(m.group(1)))]),
     # OpenCL's status codes, by name or by number after "OpenCL error" ("CLBlast: OpenCL error: clEnqueueNDRangeKernel: -4",
@@ -1589,6 +1595,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("sycl-no-kernel", ("No kernel named",), r"\bNo kernel named _Z\w+",
       const(("error.final", "SYCL found no kernel for an op on this device (a build without it for this GPU, or a driver "
                             "that cannot load it), not a lack of memory"))),
+    # Kubernetes could not place the pod ("FailedScheduling ... 0/1 nodes are available: 1 Insufficient
+    # huawei.com/Ascend910B3-memory."): no node has the resource its spec requests free, so it never started
+    P("k8s-unschedulable", ("nodes are available",), r"\bnodes are available: (?:[^\n]*?\b)?\d+ Insufficient ([\w/-]+(?:\.[\w/-]+)*)",
+      lambda m: [("error.final", f"Kubernetes could not schedule the pod: no node has the {m.group(1)} its spec requests free; "
+                                 "it never started, so nothing ran out of memory")]),
     # a GPU index past the devices the process sees (more ranks than GPUs, or CUDA_VISIBLE_DEVICES narrower than the
     # launch), wherever the line was garbled by other ranks' output
     P("invalid-device-ordinal", ("invalid device ordinal",), r"\bCUDA error: invalid device ordinal\b",

@@ -422,10 +422,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # (the amdgpu kernel driver's watchdog on a ring that stopped answering: "amdgpu 0000:0a:00.0: ring comp_1.1.0 timeout,
     # signaled seq=1924, emitted seq=1926", or the same line as journalctl keeps it, alone: "ring comp_1.1.0 timeout"; and
     # RADV's cancelled submission, also cut after "because th"; Direct3D's removed
-    # device under DirectML or WebGPU: "GetDeviceRemovedReason failed with DXGI_ERROR_DEVICE_HUNG (0x887A0006)")
+    # device under DirectML or WebGPU: "GetDeviceRemovedReason failed with DXGI_ERROR_DEVICE_HUNG (0x887A0006)", or by its
+    # code alone, as DirectML's allocator prints it: "887A0005 The GPU device instance has been suspended.")
     P("device-lost", ("DeviceLost", "DEVICE_LOST", "context is lost", "GPU hang", "The CS has been cancelled", " timeout, signaled seq=",
-                      "DXGI_ERROR_DEVICE_", "ring comp_", "ring gfx_", "ring sdma"),
-      r"vk::DeviceLostError|ErrorDeviceLost|VK_ERROR_DEVICE_LOST|(?:UR|ZE)_RESULT_ERROR_DEVICE_LOST|\bDXGI_ERROR_DEVICE_(?:HUNG|REMOVED|RESET)\b|"
+                      "DXGI_ERROR_DEVICE_", "887A000", "887a000", "ring comp_", "ring gfx_", "ring sdma"),
+      r"vk::DeviceLostError|ErrorDeviceLost|VK_ERROR_DEVICE_LOST|(?:UR|ZE)_RESULT_ERROR_DEVICE_LOST|\bDXGI_ERROR_DEVICE_(?:HUNG|REMOVED|RESET)\b|\b(?:0x)?887[Aa]000[567]\b|"
       r"radv/amdgpu: The CS has been cancelled because|\bGPU hang\b|\bamdgpu\b.{0,60}\bring \S+ timeout, signaled seq=\d+|"
       r"^\s*ring (?:comp|gfx|sdma)\d?_[\d.]+ timeout\s*$", kind("device_lost")),
     # mlock() refused by the locked-memory limit (RLIMIT_MEMLOCK; Windows' working-set quota, error 1453):
@@ -620,8 +621,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-sycl-alloc", ("Bytes of memory on device",), r"can't allocate (\d+) Bytes of memory on device",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("gpu.backend", "sycl")]),
     P("ggml-ready", ("server is listening", "llama runner started"), r"server is listening|llama runner started", const(("_ready", True))),
-    P("llamacpp-prompt-cache", ("exceeds limit",), r"cache state: .*\(limits: ([\d.]+) MiB\).*exceeds limit",
-      lambda m: [("oom.kind", "prompt_cache_over_limit"), ("_phase", "decode")]),
+    # llama-server's prompt cache past its --cache-ram limit, flagged ("cache state: 1 prompts, 2460.007 MiB (limits: 1200.000
+    # MiB) ⚠ exceeds limit") or only by its numbers ("cache state: 1 prompts, 18803.422 MiB (limits: 8192.000 MiB, 0 tokens")
+    P("llamacpp-prompt-cache", ("cache state:",), r"cache state: \d+ prompts, ([\d.]+) MiB \(limits: ([\d.]+) MiB\b.*?(exceeds limit)?$",
+      lambda m: [("oom.kind", "prompt_cache_over_limit"), ("_phase", "decode")]
+      if m.group(3) or float(m.group(1)) > float(m.group(2)) > 0 else []),
     P("vulkan-max-buffer", ("maxBufferSize", "maximum allowed buffer size"), r"is larger than the maximum allowed buffer size", kind("vulkan_max_buffer_size")),
     P("metal-max-buffer", ("is larger than buffer maximum",), r"buffer '\w+' size (\d+) is larger than buffer maximum of (\d+)",
       lambda m: [("oom.kind", "vulkan_max_buffer_size"), ("oom.requested_bytes", int(m.group(1)))]),

@@ -325,10 +325,11 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
     # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed", or a progress
-    # bar's: "0/1 [00:00<?, ?it/s]已杀死")
+    # bar's: "0/1 [00:00<?, ?it/s]已杀死"; and the script's own report of its child: "run.sh: 行 30: 23195 已杀死")
     P("killed-line-localized", ("已杀死", "Getötet", "強制終了", "Убито", "Killed"),
       r"^\s*[$#>]?\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)|"
-      r"(?:\.\.\.|…)\s*(?:Killed|已杀死|Getötet|強制終了|Убито)\s*$|[\]|%\u2580-\u259f]\s*(?:已杀死|Getötet|強制終了|Убито)\s*$",
+      r"(?:\.\.\.|…)\s*(?:Killed|已杀死|Getötet|強制終了|Убито)\s*$|[\]|%\u2580-\u259f]\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|"
+      r"\s\d+\s+(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # (not a launcher's advice about a code it may print: SGLang's "Rank 0 scheduler died during initialization (exit code:
     # -3). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.", where the code it printed is the one to read)
@@ -429,6 +430,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bearlyoom(?:\[\d+\])?: sending SIG(?:TERM|KILL) to process \d+|\bsystemd-oomd(?:\[\d+\])?: Killed \S+ due to (?:memory pressure|memory used|swap used)|"
       r"\bsystemd-oomd killed \d+ process\(es\)",
       kind("killed")),
+    # Dask's nanny restarting a worker past its memory budget ("Worker tcp://127.0.0.1:34349 (pid=342998) exceeded 95%
+    # memory budget. Restarting..."): a kill for host RAM by the pipeline's own monitor
+    P("dask-nanny-restart", ("memory budget",), r"\bexceeded \d+% memory budget\. Restarting", kind("killed")),
     P("tvm-static-plan", ("storage allocation failure",), r"storage allocation failure, attempted to allocate \d+ at offset \d+ in region that is \d+\s?bytes",
       kind("static_plan_overflow")),
     # (the same message cut before its list of causes: "... by an unexpected system error. ... Worker exit type: SYSTEM_ERROR")
@@ -543,9 +547,11 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("oom.kind", "nccl_oom"), ("oom.hint", "nccl_registration"))),
     # host memory a server pins after allocating it (cudaHostRegister: a host-side KV pool, an offload buffer) refused:
     # "cudaHostRegister failed (rc=1, ...) at offset=0 size=34760392704": the host's lockable memory, not the card's
-    # (or in an engine's own words for the same call: "CUDA host registration skipped: out of memory")
-    P("host-register-failed", ("cudaHostRegister failed", "hipHostRegister failed", "host registration"),
-      r"(?:cuda|hip)HostRegister failed\b(?:[^\n]*?\bsize[=:]\s*(\d+))?|(?i:\b(?:CUDA|HIP) host registration (?:failed|skipped)\b[^\n]{0,40}?\bout of memory)",
+    # (or in an engine's own words for the same call: "CUDA host registration skipped: out of memory", "Unable to pin host
+    # memory with error code: -1")
+    P("host-register-failed", ("cudaHostRegister failed", "hipHostRegister failed", "host registration", "Unable to pin host memory"),
+      r"(?:cuda|hip)HostRegister failed\b(?:[^\n]*?\bsize[=:]\s*(\d+))?|(?i:\b(?:CUDA|HIP) host registration (?:failed|skipped)\b[^\n]{0,40}?\bout of memory)|"
+      r"\bUnable to pin host memory\b",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host")]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     # the amdgpu kernel driver refusing to map GPU-shared (SVM) memory past its limit on the host's resident memory

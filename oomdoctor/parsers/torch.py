@@ -226,9 +226,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # (a frame in a host-side KV pool's own module, SGLang's HiCache "mem_cache/memory_pool_host.py": it allocates
     # its buffers pinned)
     P("host-pool-frame", ("memory_pool_host",), r"^\s*File \S*memory_pool_host\.py\W, line \d+, in ", const(("oom.hint", "pinned_host"))),
-    # bitsandbytes' C interface: cudaMallocManaged for a paged optimizer's states refused
-    P("bnb-managed", ("pythonInterface.c",), r"out of memory at line \d+ in file \S*pythonInterface\.c",
-      const(("oom.hint", "managed_memory"))),
+    # bitsandbytes' C interface: cudaMallocManaged for a paged optimizer's states refused, or another CUDA call on that
+    # managed memory failing in its own words ("Error invalid device ordinal at line 359 in file ...pythonInterface.c":
+    # its prefetch to the card, which WSL2 and Windows do not support)
+    P("bnb-managed", ("pythonInterface.c",), r"\bError (\w[\w ]*?) at line \d+ in file \S*pythonInterface\.c",
+      lambda m: [("oom.hint", "managed_memory")] + ([] if m.group(1) == "out of memory" else [
+          ("error.final", f"{m.group(1)} from bitsandbytes' call on that memory, not a lack of it")])),
     # (or the interpreter's fault handler dumping the stack after a fatal error: "Current thread 0x... (most recent call first):")
     P("traceback", ("Traceback (most recent call last)", "Current thread "),
       r"Traceback \(most recent call last\)|^\s*Current thread \S+(?: \(most recent call first\))?:\s*$", const(("oom.hint", "traceback"))),

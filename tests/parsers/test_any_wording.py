@@ -4068,9 +4068,43 @@ ROUND_178 = [
          framework="vllm"),
 ]
 
+ROUND_180 = [
+    # ROCm's runtime log of a refused device allocation, with its numbers
+    case("rocclr-alloc-failed", ":1:hip_memory.cpp           :303 : 9616777863 us: 4277 : [tid:0x7f2accbfe6c0] Allocation failed : Device "
+         "memory : required :4 | free :2314338304 | total :17163091968 \n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 4, 1), ("oom.gpu_free_bytes", 2314338304, 1),
+          ("oom.gpu_total_bytes", 17163091968, 1)]),
+    # a pod Kubernetes could not place: nothing ran
+    case("k8s-unschedulable", "  Warning  FailedScheduling  52m                hami-scheduler  0/1 nodes are available: 1 Insufficient "
+         "huawei.com/Ascend910B3-memory. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.\n",
+         [(FINAL, "Kubernetes could not schedule the pod: no node has the huawei.com/Ascend910B3-memory its spec requests free; it "
+                  "never started, so nothing ran out of memory", 1)]),
+    # the shell's "Killed" in zh_CN, in a script's report of its child
+    case("killed-localized-script-job", "script/run_ChnSentiCorp2.sh: 行 30: 23195 已杀死\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # Dask's nanny restarting a worker past its memory budget
+    case("dask-nanny-restart", "2025-02-07 09:12:47,532 - distributed.nanny.memory - WARNING - Worker tcp://127.0.0.1:34349 (pid=342998) "
+         "exceeded 95% memory budget. Restarting...\n", [(OOM, "killed", 1)]),
+    # a pinned host buffer refused (the locked-memory limit)
+    case("unable-to-pin-host-memory", "RuntimeError: Unable to pin host memory with error code: -1\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.hint", "pinned_host", 1)]),
+    # Direct3D's lost device by its code alone, as DirectML's allocator prints it
+    case("dxgi-code-device-lost", "887A0005 The GPU device instance has been suspended. Use GetDeviceRemovedReason to determine the "
+         "appropriate action.\n", [(OOM, "device_lost", 1)]),
+    # bitsandbytes' call on a paged optimizer's managed memory failing in its own words (not out of memory)
+    case("bnb-managed-other-error", "Error invalid device ordinal at line 359 in file /home/tim/git/bitsandbytes/csrc/pythonInterface.c\n",
+         [("oom.hint", "managed_memory", 1),
+          (FINAL, "invalid device ordinal from bitsandbytes' call on that memory, not a lack of it", 1)]),
+    # llama-server's prompt cache past its --cache-ram limit by its numbers only; under it, nothing
+    case("prompt-cache-over-limit-numbers", " - cache state: 1 prompts, 18803.422 MiB (limits: 8192.000 MiB, 0 tokens, 23208 est)\n",
+         [(OOM, "prompt_cache_over_limit", 1)], framework="llamacpp"),
+    case("prompt-cache-under-limit", "srv        update:  - cache state: 0 prompts, 0.000 MiB (limits: 8192.000 MiB, 32768 tokens, "
+         "8589934592 est)\n"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180))
 def test_any_wording(c):
     check(c)
 
