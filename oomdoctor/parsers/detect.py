@@ -324,8 +324,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM", "Executor creation failed due to",
                                            "maxTokensInPagedKvCache", "tokens in paged KV cache"),
          # (its name alone or its commands, "trtllm-build", not kernels named after it in other engines' code:
-         # flashinfer's "trtllm_fp4_block_scale_moe", vLLM's "experts/trtllm_bf16_moe.py")
-         r"\[TRT(?:-LLM)?\]|TensorRT|tensorrt_llm|(?<![\w:.])trtllm(?:-\w+)?(?!\w)|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
+         # flashinfer's "trtllm_fp4_block_scale_moe", vLLM's "experts/trtllm_bf16_moe.py"; nor TensorFlow's warning that it
+         # has no TensorRT, printed wherever TensorFlow is imported: "TF-TRT Warning: Could not find TensorRT", "Cannot dlopen
+         # some TensorRT libraries")
+         r"\[TRT(?:-LLM)?\]|(?<!Could not find )(?<!dlopen some )TensorRT|tensorrt_llm|(?<![\w:.])trtllm(?:-\w+)?(?!\w)|Executor creation failed due to insufficient GPU memory|maxTokensInPagedKvCache|"
          r"Using \d+ tokens in paged KV cache"),
     # its Triton backend's per-iteration statistics, a JSON object logged by model_instance_state.cc ('"{\"Active Request
     # Count\":1,\"Iteration Counter\":458,\"Max Request Count\":8,\"Runtime GPU Memory Usage\":16178570883, ...')

@@ -486,6 +486,9 @@ _GENERIC_ERRORS = re.compile(r"(?:\w+\.)*(?:RuntimeError|Exception|Error|OSError
 
 
 # Windows statuses (HRESULT) that name a refused call, not memory
+# OpenCL's statuses that are not memory, by number
+_OPENCL_STATUS = {"-30": "CL_INVALID_VALUE", "-34": "CL_INVALID_CONTEXT", "-36": "CL_INVALID_COMMAND_QUEUE", "-38": "CL_INVALID_MEM_OBJECT",
+                  "-48": "CL_INVALID_KERNEL", "-52": "CL_INVALID_KERNEL_ARGS", "-54": "CL_INVALID_WORK_GROUP_SIZE"}
 _HRESULT = {"80070057": "E_INVALIDARG, a parameter is incorrect", "80004001": "E_NOTIMPL, not implemented"}
 
 
@@ -1219,6 +1222,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error", "ggml_opencl: "),
       r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|(?:OpenCL [Ee]rror\b[^\n]{0,80}?|ggml_opencl: .*\berror )(?<![\w.-])(-4|-61)\b",
       lambda m: [("oom.kind", "alloc_size_limit" if m.group(1) == "INVALID_BUFFER_SIZE" or m.group(2) == "-61" else "cuda_error_oom")]),
+    # ggml's OpenCL backend failing a call with a status that names no memory ("ggml_opencl: ggml_cl_h2d_tensor_2d(...) error
+    # -30 at ggml-opencl.cpp:1501"): an argument or an object the driver refused
+    P("opencl-status-other", ("ggml_opencl: ",), r"ggml_opencl: .*\berror (-(?:30|34|36|38|48|52|54))\b",
+      lambda m: [("error.final", f"OpenCL error {m.group(1)} ({_OPENCL_STATUS[m.group(1)]}): a call the driver refused, not memory")]),
     # ONNX Runtime (Web, transformers.js) creating a session, which places the model: "Can't create a session. Failed to allocate
     # a buffer of size 2079238052", the weights' buffer (WebAssembly's heap or WebGPU's)
     P("ort-session-buffer", ("t create a session",), r"Can't create a session\.(?: [Ff]ailed to allocate a buffer of(?: size (\d+))?)?",
@@ -1600,6 +1607,24 @@ PATTERNS: tuple[Pattern, ...] = (
     P("k8s-unschedulable", ("nodes are available",), r"\bnodes are available: (?:[^\n]*?\b)?\d+ Insufficient ([\w/-]+(?:\.[\w/-]+)*)",
       lambda m: [("error.final", f"Kubernetes could not schedule the pod: no node has the {m.group(1)} its spec requests free; "
                                  "it never started, so nothing ran out of memory")]),
+    # Ray could not place the job's workers: its autoscaler ("Error: No available node types can fulfill resource request
+    # {'CPU': 8.0, 'GPU': 8.0}"), Serve ("1 replicas that have taken more than 30s to be scheduled"), vLLM's Ray executor
+    # ("Cannot provide a placement group requiring 4.0 GPUs", "The number of required GPUs exceeds the total number of
+    # available GPUs in the placement group", or still "Waiting for creating a placement group" after minutes): the cluster
+    # lacks what it asks for free (fewer GPUs, a node that did not join, another job holding them); nothing ran
+    P("ray-unschedulable", ("No available node types", "to be scheduled", "Cannot provide a placement group", "required GPUs exceeds",
+                            "Waiting for creating a placement group"),
+      r"\bNo available node types can fulfill resource request|\breplicas? that (?:have|has) taken more than \d+s to be scheduled|"
+      r"\bCannot provide a placement group requiring|\bThe number of required GPUs exceeds the total number of available GPUs|"
+      r"\bWaiting for creating a placement group of specs for (?:[6-9]\d|\d{3,}) seconds",
+      const(("error.final", "Ray could not place the job's workers: the cluster does not have the GPUs or resources they ask for "
+                            "free (fewer GPUs than requested, a node that did not join, or another job holding them); nothing "
+                            "ran, so nothing ran out of memory"))),
+    # Windows' report of a crash on a bad pointer, as a program catching it prints it ("exception: access violation reading
+    # 0x0000000000000010"): a crash naming no memory failure (a failed allocation prints its own line first)
+    P("access-violation", ("access violation",), r"\baccess violation (reading|writing)(?: location)? (0x[0-9A-Fa-f]+)",
+      lambda m: [("error.final", f"an access violation {m.group(1)} {m.group(2)}: the process crashed on a bad pointer, naming no "
+                                 "memory failure")]),
     # a GPU index past the devices the process sees (more ranks than GPUs, or CUDA_VISIBLE_DEVICES narrower than the
     # launch), wherever the line was garbled by other ranks' output
     P("invalid-device-ordinal", ("invalid device ordinal",), r"\bCUDA error: invalid device ordinal\b",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_argv, split
-from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, TORCH_CUDA_ADVICE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes
+from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, TORCH_CUDA_ADVICE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes, to_int
 
 # a loader's reason that is memory: MEMORY_WORDS, in the system's language too ("MapViewOfFile failed: No hay
 # suficientes recursos de memoria disponibles"), or a mapping of the file
@@ -512,6 +512,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # Ollama's scheduler found no GPU with room for the graph and two layers, and runs the model on the CPU
     # (memory.go: available < overhead + graph + minimum + 2 x layer size; the graph and, in older releases, each
     # layer's KV share grow with num_ctx x OLLAMA_NUM_PARALLEL); the line may carry the sizes it weighed
+    # LM Studio's MLX engine fitting the context to Metal's working set ("[context_fit][INFO]: Model context auto-fit:
+    # family=qwen3_5 max=262,144 fitted=152,576 working_set=36.00GiB reserve=3.00GiB safe_ceiling=33.00GiB baseline=20.15GiB
+    # ..."): the resident model (baseline) against what it may use; and its prompt cache told the context it asked for was
+    # cut ("context target: configured=200,000 fitted=152,576"): the KV at that context does not fit beside the model
+    P("lmstudio-context-fit", ("context auto-fit:",),
+      r"Model context auto-fit: .*?\bsafe_ceiling=([\d.]+)GiB baseline=([\d.]+)GiB",
+      lambda m: [("mem.gpu_available_bytes", int(float(m.group(1)) * (1 << 30))), ("mem.weights_bytes", int(float(m.group(2)) * (1 << 30)))]),
+    P("lmstudio-context-cut", ("context target: configured=",), r"context target: configured=([\d,]+) fitted=([\d,]+)",
+      lambda m: [("oom.kind", "kv_capacity_limit"), ("knob.max_model_len", to_int(m.group(1))), ("oom.limited_knob", "max_model_len"),
+                 ("oom.stated_limit", to_int(m.group(2)))] if to_int(m.group(2)) < to_int(m.group(1)) else []),
     P("ollama-no-layer-fits", ("too little memory to allocate any layers", "insufficient VRAM to load any model layers"),
       r"too little memory to allocate any layers|insufficient VRAM to load any model layers", _no_layer_fits),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",

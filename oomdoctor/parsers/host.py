@@ -43,6 +43,7 @@ _NTSTATUS = {
     0xC0000005: ("STATUS_ACCESS_VIOLATION", "the process crashed on a bad pointer"),
     0xC000001D: ("STATUS_ILLEGAL_INSTRUCTION", "the build uses CPU instructions this CPU lacks (AVX2, AVX-512)"),
     0xC00000FD: ("STATUS_STACK_OVERFLOW", "the process overflowed its stack"),
+    0xC0000094: ("STATUS_INTEGER_DIVIDE_BY_ZERO", "the process divided an integer by zero (a bug in its code)"),
     0xC0000135: ("STATUS_DLL_NOT_FOUND", "a library the build needs is missing"),
     0xC06D007E: ("VcppException ERROR_MOD_NOT_FOUND", "a library it loads on first use is missing (a delay-loaded DLL: Vulkan's, CUDA's)"),
     0xC0000017: ("STATUS_NO_MEMORY", None),

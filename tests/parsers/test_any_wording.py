@@ -10,6 +10,8 @@ from oomdoctor.parsers.scan import read_text_stream
 
 OOM = "oom.kind"
 FINAL = "error.final"
+RAY_UNPLACED = ("Ray could not place the job's workers: the cluster does not have the GPUs or resources they ask for free (fewer "
+                "GPUs than requested, a node that did not join, or another job holding them); nothing ran, so nothing ran out of memory")
 
 STATED = [
     # ---- a runtime's own words for an allocation that failed for lack of memory
@@ -4102,9 +4104,45 @@ ROUND_180 = [
          "8589934592 est)\n"),
 ]
 
+ROUND_181 = [
+    # Ray could not place the workers: its autoscaler, Serve, vLLM's executor; a wait of seconds is not yet a failure
+    case("ray-no-node-type", "(autoscaler +32s) Error: No available node types can fulfill resource request defaultdict(<class 'float'>, "
+         "{'CPU': 8.0, 'GPU': 8.0}). Add suitable node types to this cluster to resolve this issue.\n", [(FINAL, RAY_UNPLACED, 1)]),
+    case("ray-serve-not-scheduled", "has 1 replicas that have taken more than 30s to be scheduled. This may be caused by waiting for the "
+         'cluster to auto-scale. Resources required for each replica: {"accelerator_type_cpu": 0.01, "CPU": 1}, resources available: '
+         '{"CPU": 15.0}\n', [(FINAL, RAY_UNPLACED, 1)]),
+    case("vllm-placement-group-refused", "ValueError: The number of required GPUs exceeds the total number of available GPUs in the "
+         "placement group.\n", [(FINAL, RAY_UNPLACED, 1)]),
+    case("vllm-placement-group-waiting-long", "INFO 06-07 18:13:55 [ray_utils.py:464] Waiting for creating a placement group of specs "
+         "for 150 seconds. specs=[{'GPU': 1.0}, {'GPU': 1.0}].\n", [(FINAL, RAY_UNPLACED, 1)]),
+    case("vllm-placement-group-waiting-short", "INFO 04-01 02:46:00 ray_utils.py:214] Waiting for creating a placement group of specs "
+         "for 10 seconds. specs=[{'GPU': 1.0}, {'GPU': 1.0}].\n"),
+    # Windows' access violation as a program catching it prints it
+    case("access-violation-reading", "Processing Prompt [BATCH] (431 / 431 tokens)exception: access violation reading 0x0000000000000010\n",
+         [(FINAL, "an access violation reading 0x0000000000000010: the process crashed on a bad pointer, naming no memory failure", 1)]),
+    # ggml's OpenCL backend failing a call with a status that names no memory
+    case("ggml-opencl-invalid-value", "ggml_opencl: ggml_cl_h2d_tensor_2d(queue, d_X, 0, src0, i03, i02, NULL) error -30 at "
+         "/data/data/com.termux/files/home/ollama/ggml-opencl.cpp:1501\n",
+         [(FINAL, "OpenCL error -30 (CL_INVALID_VALUE): a call the driver refused, not memory", 1)]),
+    # Windows' integer division by zero as a runner's exit status
+    case("ntstatus-integer-divide", "Error: llama runner process has terminated: exit status 0xc0000094\n",
+         [(FINAL, "exit status 0xC0000094 (STATUS_INTEGER_DIVIDE_BY_ZERO): the process divided an integer by zero (a bug in its "
+                  "code); the status itself names no memory failure", 1)]),
+    # TensorFlow's warning that it has no TensorRT names no engine
+    case("tf-trt-warning-not-tensorrt-llm", "2023-06-19 03:05:27.249011: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT "
+         "Warning: Could not find TensorRT\n", framework="other"),
+    # LM Studio's MLX engine: the model against its working-set ceiling, and the context it cut
+    case("lmstudio-context-fit", "[context_fit][INFO]: Model context auto-fit: family=qwen3_5 max=262,144 fitted=152,576 "
+         "working_set=36.00GiB reserve=3.00GiB safe_ceiling=33.00GiB baseline=20.15GiB full_kv=20480B/token\n",
+         [("mem.gpu_available_bytes", GiB(33), 1), ("mem.weights_bytes", GiB(20.15), 1)]),
+    case("lmstudio-context-cut", "[cache_store][INFO]: VLM prompt cache context target: configured=200,000 fitted=152,576 effect\n",
+         [(OOM, "kv_capacity_limit", 1), ("knob.max_model_len", 200000, 1), ("oom.limited_knob", "max_model_len", 1),
+          ("oom.stated_limit", 152576, 1), ("oom.hint", "multimodal", 1)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181))
 def test_any_wording(c):
     check(c)
 
