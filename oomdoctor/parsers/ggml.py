@@ -270,8 +270,9 @@ _RUNNER_EXIT = {"127": "a program or shared library it needs was not found", "0x
                 "0xc0000139": "a DLL it loaded lacks an entry point: mismatched libraries",
                 "0xc000001d": "an illegal instruction: the build needs a CPU feature this machine lacks"}
 # Ollama's report of its runner's exit, its status after it ("llama runner process has terminated: exit status 2", the
-# scheduler's newer "llama runner terminated: exit status 2", "runner process no longer running: exit status 127")
-_RUNNER_EXITED = r"runner (?:process )?(?:has terminated|terminated|no longer running): exit status "
+# scheduler's newer "llama runner terminated: exit status 2", "runner process no longer running: exit status 127", and its
+# server's structured line: 'msg="llama runner terminated" error="exit status 2"')
+_RUNNER_EXITED = r"runner (?:process )?(?:has terminated|terminated|no longer running)(?:: |\" error=\")exit status "
 
 
 PATTERNS: tuple[Pattern, ...] = (

@@ -4138,6 +4138,11 @@ ROUND_181 = [
     case("lmstudio-context-cut", "[cache_store][INFO]: VLM prompt cache context target: configured=200,000 fitted=152,576 effect\n",
          [(OOM, "kv_capacity_limit", 1), ("knob.max_model_len", 200000, 1), ("oom.limited_knob", "max_model_len", 1),
           ("oom.stated_limit", 152576, 1), ("oom.hint", "multimodal", 1)]),
+    # (round 182) Ollama's server's structured line for its runner's exit
+    case("ollama-runner-terminated-structured", 'time=2026-03-20T16:36:39.720-04:00 level=ERROR source=server.go:303 msg="llama runner '
+         'terminated" error="exit status 2"\n',
+         [(FINAL, "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a segmentation fault); "
+                  "its own lines above name the cause", 1)], framework="ollama"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
