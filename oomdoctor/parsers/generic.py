@@ -1203,6 +1203,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # WSL2's GPU paravirtualization could not make an allocation resident on the card (ENOMEM); CUDA then
     # reports something else ("CUDA driver error: device not ready")
     P("wsl-dxg-resident", ("dxgkio_make_resident",), r"dxgkio_make_resident: Ioctl failed: -12\b", kind("wsl_residency_failed")),
+    # Qualcomm's QNN runtime could not place the model's weights in the NPU's memory ("Failed to map weights buffer to
+    # device!", "Could not allocate persistent weights buffer!"): the weights, at load
+    P("qnn-weights-buffer", ("weights buffer",), r"\bCould not allocate persistent weights buffer\b|\bFailed to map weights buffer to device\b",
+      const(("oom.kind", "cuda_error_oom"), ("_phase", "load_weights"))),
     # Gaudi's device-memory module: "FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::56836702208 (54203.7)MB"
     P("hpu-devmem", ("PT_DEVMEM",), r"PT_DEVMEM Allocation failed for size::(\d+)",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1)))]),
