@@ -485,10 +485,10 @@ _FILE_PATH = re.compile(r"(?:\b[A-Za-z]:|(?<![\w.~]))(?:[\\/][\w.+-]+){2,}")
 _GENERIC_ERRORS = re.compile(r"(?:\w+\.)*(?:RuntimeError|Exception|Error|OSError|SystemError|BaseException)")
 
 
-# Windows statuses (HRESULT) that name a refused call, not memory
 # OpenCL's statuses that are not memory, by number
 _OPENCL_STATUS = {"-30": "CL_INVALID_VALUE", "-34": "CL_INVALID_CONTEXT", "-36": "CL_INVALID_COMMAND_QUEUE", "-38": "CL_INVALID_MEM_OBJECT",
                   "-48": "CL_INVALID_KERNEL", "-52": "CL_INVALID_KERNEL_ARGS", "-54": "CL_INVALID_WORK_GROUP_SIZE"}
+# Windows statuses (HRESULT) that name a refused call, not memory
 _HRESULT = {"80070057": "E_INVALIDARG, a parameter is incorrect", "80004001": "E_NOTIMPL, not implemented"}
 
 

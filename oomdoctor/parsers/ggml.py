@@ -510,9 +510,6 @@ PATTERNS: tuple[Pattern, ...] = (
       r"kIOGPUCommandBufferCallbackErrorBackgroundExecutionNotPermitt|\bto submit GPU work from background\b",
       const(("oom.kind", "gpu_background_denied"), ("gpu.backend", "metal"))),
     P("ggml-pool-malloc", ("ggml_cuda_pool_malloc",), r"ggml_cuda_pool_malloc", const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),
-    # Ollama's scheduler found no GPU with room for the graph and two layers, and runs the model on the CPU
-    # (memory.go: available < overhead + graph + minimum + 2 x layer size; the graph and, in older releases, each
-    # layer's KV share grow with num_ctx x OLLAMA_NUM_PARALLEL); the line may carry the sizes it weighed
     # LM Studio's MLX engine fitting the context to Metal's working set ("[context_fit][INFO]: Model context auto-fit:
     # family=qwen3_5 max=262,144 fitted=152,576 working_set=36.00GiB reserve=3.00GiB safe_ceiling=33.00GiB baseline=20.15GiB
     # ..."): the resident model (baseline) against what it may use; and its prompt cache told the context it asked for was
@@ -523,6 +520,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("lmstudio-context-cut", ("context target: configured=",), r"context target: configured=([\d,]+) fitted=([\d,]+)",
       lambda m: [("oom.kind", "kv_capacity_limit"), ("knob.max_model_len", to_int(m.group(1))), ("oom.limited_knob", "max_model_len"),
                  ("oom.stated_limit", to_int(m.group(2)))] if to_int(m.group(2)) < to_int(m.group(1)) else []),
+    # Ollama's scheduler found no GPU with room for the graph and two layers, and runs the model on the CPU
+    # (memory.go: available < overhead + graph + minimum + 2 x layer size; the graph and, in older releases, each
+    # layer's KV share grow with num_ctx x OLLAMA_NUM_PARALLEL); the line may carry the sizes it weighed
     P("ollama-no-layer-fits", ("too little memory to allocate any layers", "insufficient VRAM to load any model layers"),
       r"too little memory to allocate any layers|insufficient VRAM to load any model layers", _no_layer_fits),
     P("ollama-layout", ("memory layout cannot be allocated",), r"memory layout cannot be allocated(?: with num_gpu = (\d+))?",
