@@ -257,6 +257,11 @@ SIGNALS: tuple[Pattern, ...] = (
     # llama.cpp's system-info line and its mlock warning
     _sig("fw-llamacpp-sysinfo", "llamacpp", 6, ("AVX2 = ", "failed to mlock", "failed to VirtualLock"),
          r"\bAVX = \d \| AVX2 = \d|failed to (?:mlock|VirtualLock) \d+-byte buffer"),
+    # ggml's GPU backends listing a device ("Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6, VMM: yes"; ROCm's
+    # "Device 0: AMD Radeon AI PRO R9700, gfx1201 (0x1201), VMM: no, Wave Size: 32") and the system-info line's backend fields
+    # ("system_info: ... | ROCm : NO_VMM = 1 | PEER_MAX_BATCH_SIZE = 128 |"); Ollama prints them too, and names itself
+    _sig("fw-llamacpp-device-line", "llamacpp", 3, ("VMM: ", "system_info:"),
+         r"^\s*Device \d+: .{1,120}, VMM: (?:yes|no)\b|\bsystem_info: .*\| (?:CUDA|ROCm|Vulkan|SYCL|Metal|CPU) : "),
     # (Go's structured log, as Ollama writes it: "time=... level=INFO source=runner.go:1271 msg=...")
     _sig("fw-ollama", "ollama", 40, ("ollama", "Ollama", "source=server.go", "source=sched.go", "source=memory.go", "source=ggml.go",
                                      "source=cache.go", "source=runner.go", "layers.offload", "memory.required", "level=INFO source=",

@@ -4144,6 +4144,10 @@ ROUND_181 = [
          [(FINAL, "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a segmentation fault); "
                   "its own lines above name the cause", 1)], framework="ollama"),    # (from a review of the holdout's framework misses) vLLM by its offline progress bar
     case("vllm-offline-progress", "Processed prompts: 100%|██████████| 11873/11873 [15:35<00:00, 12.69it/s]\n", framework="vllm"),
+    # llama.cpp by ggml's device line and its system-info line's backend fields
+    case("ggml-device-line-rocm", "  Device 0: AMD Radeon AI PRO R9700, gfx1201 (0x1201), VMM: no, Wave Size: 32, VRAM: 32624 MiB\n",
+         framework="llamacpp"),
+    case("ggml-system-info-backend", "system_info: ... | ROCm : NO_VMM = 1 | PEER_MAX_BATCH_SIZE = 128 | ...\n", framework="llamacpp"),
     # (round 183) Qualcomm's QNN runtime refusing the model's weights buffer on the NPU
     case("qnn-weights-buffer", "[ERROR] [Qnn ExecuTorch]:  <E> Could not allocate persistent weights buffer!\n",
          [(OOM, "cuda_error_oom", 1)], phase="load_weights"),
