@@ -1609,8 +1609,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # Kubernetes could not place the pod ("FailedScheduling ... 0/1 nodes are available: 1 Insufficient
     # huawei.com/Ascend910B3-memory."): no node has the resource its spec requests free, so it never started
     P("k8s-unschedulable", ("nodes are available",), r"\bnodes are available: (?:[^\n]*?\b)?\d+ Insufficient ([\w/-]+(?:\.[\w/-]+)*)",
-      lambda m: [("error.final", f"Kubernetes could not schedule the pod: no node has the {m.group(1)} its spec requests free; "
-                                 "it never started, so nothing ran out of memory")]),
+      lambda m: [("error.final", f"Kubernetes could not schedule the pod: no node has the {m.group(1)} it requests free; "
+                                 "nothing ran out of memory")]),
     # Ray could not place the job's workers: its autoscaler ("Error: No available node types can fulfill resource request
     # {'CPU': 8.0, 'GPU': 8.0}"), Serve ("1 replicas that have taken more than 30s to be scheduled"), vLLM's Ray executor
     # ("Cannot provide a placement group requiring 4.0 GPUs", "The number of required GPUs exceeds the total number of
@@ -1621,9 +1621,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bNo available node types can fulfill resource request|\breplicas? that (?:have|has) taken more than \d+s to be scheduled|"
       r"\bCannot provide a placement group requiring|\bThe number of required GPUs exceeds the total number of available GPUs|"
       r"\bWaiting for creating a placement group of specs for (?:[6-9]\d|\d{3,}) seconds",
-      const(("error.final", "Ray could not place the job's workers: the cluster does not have the GPUs or resources they ask for "
-                            "free (fewer GPUs than requested, a node that did not join, or another job holding them); nothing "
-                            "ran, so nothing ran out of memory"))),
+      const(("error.final", "Ray could not place the workers: the cluster lacks the free GPUs or resources they ask for; "
+                            "nothing ran out of memory"))),
     # Windows' report of a crash on a bad pointer, as a program catching it prints it ("exception: access violation reading
     # 0x0000000000000010"): a crash naming no memory failure (a failed allocation prints its own line first)
     P("access-violation", ("access violation",), r"\baccess violation (reading|writing)(?: location)? (0x[0-9A-Fa-f]+)",

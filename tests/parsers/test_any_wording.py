@@ -10,8 +10,7 @@ from oomdoctor.parsers.scan import read_text_stream
 
 OOM = "oom.kind"
 FINAL = "error.final"
-RAY_UNPLACED = ("Ray could not place the job's workers: the cluster does not have the GPUs or resources they ask for free (fewer "
-                "GPUs than requested, a node that did not join, or another job holding them); nothing ran, so nothing ran out of memory")
+RAY_UNPLACED = "Ray could not place the workers: the cluster lacks the free GPUs or resources they ask for; nothing ran out of memory"
 
 STATED = [
     # ---- a runtime's own words for an allocation that failed for lack of memory
@@ -4079,8 +4078,8 @@ ROUND_180 = [
     # a pod Kubernetes could not place: nothing ran
     case("k8s-unschedulable", "  Warning  FailedScheduling  52m                hami-scheduler  0/1 nodes are available: 1 Insufficient "
          "huawei.com/Ascend910B3-memory. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.\n",
-         [(FINAL, "Kubernetes could not schedule the pod: no node has the huawei.com/Ascend910B3-memory its spec requests free; it "
-                  "never started, so nothing ran out of memory", 1)]),
+         [(FINAL, "Kubernetes could not schedule the pod: no node has the huawei.com/Ascend910B3-memory it requests free; nothing "
+                  "ran out of memory", 1)]),
     # the shell's "Killed" in zh_CN, in a script's report of its child
     case("killed-localized-script-job", "script/run_ChnSentiCorp2.sh: 行 30: 23195 已杀死\n",
          [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
