@@ -46,6 +46,17 @@ CU_RESULT = {"1": "CUDA_ERROR_INVALID_VALUE", "3": "CUDA_ERROR_NOT_INITIALIZED",
              "700": "CUDA_ERROR_ILLEGAL_ADDRESS", "801": "CUDA_ERROR_NOT_SUPPORTED", "999": "CUDA_ERROR_UNKNOWN"}
 
 
+def setting_over_limit(knob: str, value: int, limit: int, what: str = "kv_capacity_limit") -> Emitted:
+    """A setting past the limit the program states for it (what its cache holds, the context it fitted): the kind, the
+    value asked for and the limit; nothing where the limit holds the value."""
+    if limit >= value:
+        return
+    yield "oom.kind", what
+    yield f"knob.{knob}", value
+    yield "oom.limited_knob", knob
+    yield "oom.stated_limit", limit
+
+
 def driver_result(code: str, who: str, name: str | None = None) -> Emitted:
     """A CUDA driver status by its number, as `who` reports it: 2 is out of memory, 700 an illegal address,
     any other its own error (named from CU_RESULT, else by the `name` printed beside it)."""

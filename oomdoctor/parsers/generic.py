@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 
-from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, driver_result, kind, mib, to_bytes, to_int
+from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, driver_result, kind, mib, setting_over_limit, to_bytes, to_int
 
 # names a message may give a setting, mapped to the canonical knob ids
 _KNOB_WORDS = {
@@ -29,14 +29,8 @@ def _setting_over_limit(m: re.Match[str]) -> Emitted:
     knob = _KNOB_WORDS.get(m.group(1).lower())
     if knob is None:
         return
-    value, limit = to_int(m.group(2)), to_int(m.group(4))
-    if limit >= value:
-        return
-    what = m.group(3).lower()
-    yield "oom.kind", "kv_capacity_limit" if re.search(r"cache|block|kv|token", what) else "setting_over_limit"
-    yield f"knob.{knob}", value
-    yield "oom.limited_knob", knob
-    yield "oom.stated_limit", limit
+    what = "kv_capacity_limit" if re.search(r"cache|block|kv|token", m.group(3).lower()) else "setting_over_limit"
+    yield from setting_over_limit(knob, to_int(m.group(2)), to_int(m.group(4)), what)
 
 
 # what a stated need is for: the sentence's subject first, then (for a cache or pool) the rest of its line

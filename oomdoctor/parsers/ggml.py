@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from oomdoctor.launch import parse_argv, split
-from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, TORCH_CUDA_ADVICE, Emitted, P, Pattern, const, kind, mib, number, size_of, to_bytes, to_int
+from oomdoctor.parsers.base import CUBLAS_STATUS, MEMORY_WORDS, SIZE, TORCH_CUDA_ADVICE, Emitted, P, Pattern, const, kind, mib, number, setting_over_limit, size_of, to_bytes, to_int
 
 # a loader's reason that is memory: MEMORY_WORDS, in the system's language too ("MapViewOfFile failed: No hay
 # suficientes recursos de memoria disponibles"), or a mapping of the file
@@ -518,8 +518,7 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Model context auto-fit: .*?\bsafe_ceiling=([\d.]+)GiB baseline=([\d.]+)GiB",
       lambda m: [("mem.gpu_available_bytes", int(float(m.group(1)) * (1 << 30))), ("mem.weights_bytes", int(float(m.group(2)) * (1 << 30)))]),
     P("lmstudio-context-cut", ("context target: configured=",), r"context target: configured=([\d,]+) fitted=([\d,]+)",
-      lambda m: [("oom.kind", "kv_capacity_limit"), ("knob.max_model_len", to_int(m.group(1))), ("oom.limited_knob", "max_model_len"),
-                 ("oom.stated_limit", to_int(m.group(2)))] if to_int(m.group(2)) < to_int(m.group(1)) else []),
+      lambda m: setting_over_limit("max_model_len", to_int(m.group(1)), to_int(m.group(2)))),
     # Ollama's scheduler found no GPU with room for the graph and two layers, and runs the model on the CPU
     # (memory.go: available < overhead + graph + minimum + 2 x layer size; the graph and, in older releases, each
     # layer's KV share grow with num_ctx x OLLAMA_NUM_PARALLEL); the line may carry the sizes it weighed

@@ -37,6 +37,10 @@ def _minus(signal: int) -> tuple[tuple[str, ...], str]:
 _MINUS_9, _MINUS_7 = _minus(9), _minus(7)
 _MINUS_CRASH = [_minus(int(sig)) for sig in CRASH_SIGNALS]  # (-4, -8, -11: the child crashed)
 
+# the shell's "Killed" in the locales glibc translates it for (strsignal: zh_CN, de, ja, ru)
+_KILLED_LOCALIZED = ("已杀死", "Getötet", "強制終了", "Убито")
+_KILLED_WORDS = "|".join(_KILLED_LOCALIZED)
+
 # the NTSTATUS codes a Windows process ends with, and what each says; None: the host's memory ran out
 _NTSTATUS = {
     0xC0000409: ("STATUS_STACK_BUFFER_OVERRUN", "the runtime aborted itself (a failed check or an unhandled error)"),
@@ -327,10 +331,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
     # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed", or a progress
     # bar's: "0/1 [00:00<?, ?it/s]已杀死"; and the script's own report of its child: "run.sh: 行 30: 23195 已杀死")
-    P("killed-line-localized", ("已杀死", "Getötet", "強制終了", "Убито", "Killed"),
-      r"^\s*[$#>]?\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)|"
-      r"(?:\.\.\.|…)\s*(?:Killed|已杀死|Getötet|強制終了|Убито)\s*$|[\]|%\u2580-\u259f]\s*(?:已杀死|Getötet|強制終了|Убито)\s*$|"
-      r"\s\d+\s+(?:已杀死|Getötet|強制終了|Убито)(?:\s|$)",
+    P("killed-line-localized", (*_KILLED_LOCALIZED, "Killed"),
+      rf"^\s*[$#>]?\s*(?:{_KILLED_WORDS})\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:{_KILLED_WORDS})(?:\s|$)|"
+      rf"(?:\.\.\.|…)\s*(?:Killed|{_KILLED_WORDS})\s*$|[\]|%\u2580-\u259f]\s*(?:{_KILLED_WORDS})\s*$|"
+      rf"\s\d+\s+(?:{_KILLED_WORDS})(?:\s|$)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # (not a launcher's advice about a code it may print: SGLang's "Rank 0 scheduler died during initialization (exit code:
     # -3). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.", where the code it printed is the one to read)
