@@ -11,7 +11,7 @@ import re
 
 from oomdoctor.launch import LLAMA_CPP_CONVERTERS
 from oomdoctor.parsers.base import P, Pattern, const
-from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS, KV_FULL, KV_FULL_ANCHORS, WRAPPER_ANCHORS, WRAPPER_NAMES
+from oomdoctor.parsers.ggml import DEVICE_LIST, DEVICE_LIST_ANCHORS, KV_FULL, KV_FULL_ANCHORS, OLLAMA_PS_ROW, WRAPPER_ANCHORS, WRAPPER_NAMES
 from oomdoctor.parsers.servers import SGLANG_RANK
 
 
@@ -291,9 +291,9 @@ SIGNALS: tuple[Pattern, ...] = (
       r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)",
       const(("_framework", "ollama:40"), ("_framework", f"{OLLAMA_RUNNER}:8"))),
     # its server's body for a runner that failed mid-request ('{"error":"an error was encountered while running the model:
-    # CUDA error"}'), and `ollama ps`'s table header (NAME ID SIZE PROCESSOR [CONTEXT] UNTIL)
-    _sig("fw-ollama-run-error", "ollama", 20, ("an error was encountered while running the model", "PROCESSOR"),
-         r"an error was encountered while running the model\b|^\s*NAME\s+ID\s+SIZE\s+PROCESSOR\s+(?:CONTEXT\s+)?UNTIL\b"),
+    # CUDA error"}'), and `ollama ps`'s table header (NAME ID SIZE PROCESSOR [CONTEXT] UNTIL) or its rows pasted alone
+    _sig("fw-ollama-run-error", "ollama", 20, ("an error was encountered while running the model", "PROCESSOR", "% GPU", "% CPU", "CPU/GPU"),
+         r"an error was encountered while running the model\b|^\s*NAME\s+ID\s+SIZE\s+PROCESSOR\s+(?:CONTEXT\s+)?UNTIL\b|" + OLLAMA_PS_ROW),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running", "llama runner exited",
                                            "llama runner stopped successfully", "llama runner started in", "starting llama runner",
@@ -398,11 +398,13 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, (*WRAPPER_ANCHORS, "llama_cpp", "llama-cpp", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load", "Failed to initialize the context",
                                                   "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt",
-                                                  "rnllama", "llama.rn"),
+                                                  "rnllama", "llama.rn", "LLamaSharp", "at LLama."),
          # (llama.rn, the React Native binding mobile apps embed: its library "librnllama_v8_2_fp16_dotprod.so", its iOS
          # framework in a crash's frames, "rnllama +0x317e00 rnllama::llama_rn_context::loadModel")
          WRAPPER_NAMES + r"|llama[_-]cpp(?:[_-]python)?\b|\bctransformers\b|model loading guardrails|"
          r"\b(?:lib)?rnllama\w*\.so\b|\brnllama(?:::|\s+\+0x)|\bllama\.rn\b|"
+         # (LLamaSharp, the C# binding: its name, or its namespace in a .NET stack trace, "at LLama.StatelessExecutor.<InferAsync>")
+         r"\bLLamaSharp\b|^\s*at LLama\.\w+|"
          r"Try a different model and/or config|🥲 Failed to load|^Failed to initialize the context: |"
          # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"
          r"^Processing Prompt (?:\[BLAS\] )?\(\d+ / \d+ tokens\)|"
@@ -434,11 +436,11 @@ SIGNALS: tuple[Pattern, ...] = (
          r"mlc_llm|mlc_chat|MLCEngine|TVMError|tvm::runtime|mlx_lm|mlx_vlm|mlx_engine|mlx\.core|\[metal::malloc\]|aphrodite|onnxruntime|ctranslate2|"
          r"mindie|text[_-]embeddings[_-](?:router|inference)|openvino|\bovms\b|mistralrs[_-]|\blightllm\b|\bfastllm\b|"
          r"\bvllm(?:_rs\b|-rs\b|\.rs\b|[_-]mlx\b)|\brapid[_-]mlx\b|\bcandle_core::|\bcandle[_-]vllm\b|\bcandle_nn::", re.I),
-    # TensorFlow's, PaddlePaddle's and Jittor's own frames and messages: tensor libraries other than PyTorch, which no engine
+    # TensorFlow's, PaddlePaddle's, Jittor's and MindSpore's own frames and messages: tensor libraries other than PyTorch, which no engine
     # in the list runs on
-    _sig("fw-other-tensor-libs", "other", 4, ("tensorflow", "paddle", "jittor", "GPU_0_bfc"),
+    _sig("fw-other-tensor-libs", "other", 4, ("tensorflow", "paddle", "jittor", "GPU_0_bfc", "mindspore"),
          # (and TensorFlow's C++ logging: "2023-03-15 06:09:56.391024: I tensorflow/core/platform/cpu_feature_guard.cc:193] ...")
-         r"[/\\](?:tensorflow|tensorflow_core|paddle|jittor)[/\\][\w/\\]*\.(?:py|cc|cpp|h)\b|\btensorflow\.python\.framework\.errors_impl\b|"
+         r"[/\\](?:tensorflow|tensorflow_core|paddle|jittor|mindspore)[/\\][\w/\\]*\.(?:py|cc|cpp|h)\b|\btensorflow\.python\.framework\.errors_impl\b|"
          r"\b[IWEF] tensorflow/[\w/]+\.cc:\d+\]|"
          r"\bpaddle::(?:framework|memory|platform)::|\bby allocator GPU_\d+_bfc\b"),
     # a JAX program's frames (JAX, its libraries, Levanter's engine): no engine in the list runs on JAX unless it names itself

@@ -755,6 +755,18 @@ PATTERNS: tuple[Pattern, ...] = (
     P("triton-cuda-pool-status", ("CNMEM_STATUS_",), r"\bCNMEM_STATUS_(?!OUT_OF_MEMORY\b)([A-Z_]+)",
       lambda m: [("error.final", f"Triton's CUDA memory manager failed (CNMEM_STATUS_{m.group(1)}): not out of memory, "
                                  "a GPU or driver it does not support")]),
+    # torch_npu's caching allocator noting that it freed its cached blocks to retry a request ("Get a block from the existing
+    # pool failed. Try to free cached blocks and reallocate. This error log can be ignored."): the retry that precedes an
+    # out-of-memory error when it too fails, which then says so; alone, nothing failed
+    P("npu-pool-retry", ("This error log can be ignored",), r"Try to free cached blocks and reallocate\. This error log can be ignored",
+      const(("error.final", "torch_npu's allocator freed its cached blocks and retried (its log says it can be ignored): "
+                            "no memory error unless an out-of-memory error follows"))),
+    # Ascend's runtime reporting a task that failed on the device ("EH9999: Inner Error!" under "[Error]: The vector core
+    # execution is abnormal."; torch_npu's "NPU warning, error code is 507001" for a task-scheduler fault): a kernel, driver or
+    # firmware fault, which its own error code names (the 2070xx codes are the memory ones, and say so)
+    P("ascend-device-fault", ("EH9999: Inner Error", "error code is 507"), r"^\W*EH9999: Inner Error!|\bNPU (?:warning|error), error code is (507\d{3})\b",
+      lambda m: [("error.final", f"the Ascend runtime reported a fault in a device task{f' (error {m.group(1)})' if m.group(1) else ' (EH9999)'}: "
+                                 "a kernel, driver or firmware fault, not memory")]),
     # ONNX Runtime's CUDA call check, its status by number ("CUDA failure 1: invalid argument ; GPU=0 ; ...
     # file=...linear_attention_impl.cu"): 2 out of memory, 700 an illegal address, any other not memory
     P("ort-cuda-failure", ("CUDA failure ",), r"\bCUDA failure (\d+): ([a-z][a-z ]{2,60}?)\s*;",
@@ -762,6 +774,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # ONNX Runtime's BFC arena at its own cap (the CUDA provider's gpu_mem_limit), not the device
     P("ort-arena-cap", ("smaller than requested bytes",), r"Available memory of (\d+) is smaller than requested bytes of (\d+)",
       lambda m: [("oom.kind", "allocator_cap"), ("oom.requested_bytes", int(m.group(2)))]),
+    # ExecuTorch's memory allocators (the method's planned and runtime pools, whose sizes the application sets): "Memory
+    # allocation failed: 48B requested (adjusted for alignment), 44B available": the pool the program was given, not the device
+    P("executorch-pool", ("B requested (adjusted for alignment)",), r"Memory allocation failed: (\d+)B requested \(adjusted for alignment\), (\d+)B available",
+      lambda m: [("oom.kind", "allocator_cap"), ("oom.hint", "executorch_pool"), ("oom.requested_bytes", int(m.group(1)))]),
     # (its running total "(used / working set)" in MB, also where a cut paste lost the buffer's name)
     P("metal-working-set-exceeded", ("recommended max working set",),
       r"(?:\(\s*([\d.,]+)\s*/\s*([\d.,]+)\s*\),?\s*)?(?:warning: )?current allocated size is greater than the recommended max working set size",
@@ -784,8 +800,12 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.activation_peak_bytes", to_bytes(m.group(1), m.group(2)))]),
     P("used-before-start", ("initial_memory_usage=",), r"initial_memory_usage=([\d.]+)\s?(GiB|GB|MiB|MB)",
       lambda m: [("mem.initial_usage_bytes", to_bytes(m.group(1), m.group(2)))]),
-    # (the name in backticks or in quotes: "The current 'device_map' had weights offloaded to the disk")
-    P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk"), r"device_map['`]? had weights offloaded to the disk|model submodule will be offloaded to disk",
+    # (the name in backticks or in quotes: "The current 'device_map' had weights offloaded to the disk"; older
+    # accelerate: "We need an `offload_dir` to dispatch this model", and with no layer on a GPU or in RAM
+    # "You are trying to offload the whole model to the disk")
+    P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk", "offload_dir` to dispatch", "offload the whole model to the disk"),
+      r"device_map['`]? had weights offloaded to the disk|model submodule will be offloaded to disk"
+      r"|need an ['`]?offload_dir['`]? to dispatch this model|offload the whole model to the disk",
       kind("weights_offloaded", ("_phase", "load_weights"))),
     # accelerate's warning that device_map put part of the weights in CPU RAM: they do not fit the GPUs
     # ("... offloaded to the disk and cpu" where RAM did not hold the rest either)
@@ -1055,12 +1075,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory
     # (ptxas refusing a JIT-built kernel: "Entry function '...' uses too much shared data (0xc980 bytes, 0xc000 max)")
     P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds",
-                          "available shared memory", "too much shared data", "not enough shared memory"),
+                          "available shared memory", "too much shared data", "not enough shared memory", "bytes of shared memory; exceeded the limit"),
       # (Inductor's template kernel names itself where Triton says "shared memory": "out of resource: triton_tem_fused_0
       # Required: 107008 Hardware limit:101376"; the limit is per block, a few hundred KiB at most)
       r"out of resource: (?:shared memory|registers|\w+,? Required: \d{1,7},? Hardware limit: ?\d{1,7}\b)|OutOfResources|too many resources requested for launch|uses too much shared data \(0x[0-9a-f]+ bytes|"
       # (vLLM's paged attention: "required shared memory 264252.0 > available shared memory 101376")
       r"[Ss]hared memory exceeds \d+\s?KB|required shared memory [\d.]+ > available shared memory|"
+      # (IREE's compiler: "function 'prefill_bs4$async_dispatch_16_matmul...' uses 66560 bytes of shared memory; exceeded the
+      # limit of 65536 bytes")
+      r"uses \d+ bytes of shared memory; exceeded the limit of \d+ bytes|"
       # (TensorRT-LLM's masked attention kernel: "Sequence Length is too long for the MMHA kernel (not enough shared memory)")
       r"\(not enough shared memory\)",
       kind("kernel_resource")),
@@ -1217,12 +1240,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # size the device refuses, over its largest single allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE): a cap, not the memory
     # running out
     # (ggml's OpenCL backend: "ggml_opencl: (mem = clCreateBuffer(context, ...), err) error -61 at ggml-opencl.cpp:1339")
-    P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error", "ggml_opencl: "),
-      r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|(?:OpenCL [Ee]rror\b[^\n]{0,80}?|ggml_opencl: .*\berror )(?<![\w.-])(-4|-61)\b",
+    # (MNN's OpenCL backend: "CL ERROR CODE : -36, info:image_to_nchw_buffer")
+    P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error", "ggml_opencl: ", "CL ERROR CODE : "),
+      r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|(?:OpenCL [Ee]rror\b[^\n]{0,80}?|ggml_opencl: .*\berror |CL ERROR CODE : )(?<![\w.-])(-4|-61)\b",
       lambda m: [("oom.kind", "alloc_size_limit" if m.group(1) == "INVALID_BUFFER_SIZE" or m.group(2) == "-61" else "cuda_error_oom")]),
     # ggml's OpenCL backend failing a call with a status that names no memory ("ggml_opencl: ggml_cl_h2d_tensor_2d(...) error
     # -30 at ggml-opencl.cpp:1501"): an argument or an object the driver refused
-    P("opencl-status-other", ("ggml_opencl: ",), r"ggml_opencl: .*\berror (-(?:30|34|36|38|48|52|54))\b",
+    P("opencl-status-other", ("ggml_opencl: ", "CL ERROR CODE : "), r"(?:ggml_opencl: .*\berror |CL ERROR CODE : )(-(?:30|34|36|38|48|52|54))\b",
       lambda m: [("error.final", f"OpenCL error {m.group(1)} ({_OPENCL_STATUS[m.group(1)]}): a call the driver refused, not memory")]),
     # ONNX Runtime (Web, transformers.js) creating a session, which places the model: "Can't create a session. Failed to allocate
     # a buffer of size 2079238052", the weights' buffer (WebAssembly's heap or WebGPU's)
@@ -1531,8 +1555,9 @@ PATTERNS: tuple[Pattern, ...] = (
                       "GGML_ASSERT", "LLAMA_ASSERT", "LLM_ASSERT", "GPTJ_ASSERT", "RWKV_ASSERT", "Assertion", "panicked at", "Fatal Python error", "Internal Error", "Failed to initialize", "Failed to load", "Failed to create"),
       # (a container's service prefix, "tabbyapi  |   RuntimeError: ...", a bracketed one, or pdb's "*** "; the error as
       # its repr, as an engine's loop logs what it caught: "ERROR ... engine.py:136] ValueError('Attempted to assign ...')";
-      # a bare time stamp: "09:14:37 TimeoutError: RPC call to sample_tokens timed out.")
-      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+|(?:ERROR|CRITICAL|FATAL):\s+|.*?<Future finished exception=|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.]*\.)?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)>?\s*$))(.*))?$|"
+      # a bare time stamp: "09:14:37 TimeoutError: RPC call to sample_tokens timed out."; a Java nested class's name,
+      # "org.apache.tvm.Base$TVMError: TVMError: ...")
+      r"^(?:.*?\]:?\s+|[A-Za-z][\w.-]{0,62}\s+\|\s+|\*{3} |(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\s+|(?:ERROR|CRITICAL|FATAL):\s+|.*?<Future finished exception=|.*?\b(?:the following|this|an?) (?:error|exception):\s+|\s*)(?:[A-Za-z_][\w.$]*[.$])?([A-Z]\w*(?:Error|Exception))(?:(?::\s*|\((?=['\"].*\)>?\s*$))(.*))?$|"
       # (a shell's report of a child's SIGFPE: bash's "Floating point exception (core dumped)", zsh's job line "[1]  2771397
       # floating point exception  lmdeploy serve ..."; and of its SIGABRT, a failed check: "line 2: 3385755 Aborted
       # (core dumped) python3 -m lmdeploy.serve...")

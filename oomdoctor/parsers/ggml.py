@@ -98,6 +98,14 @@ WRAPPER_ANCHORS = ("koboldcpp", "KoboldCpp", "LM Studio", "lmstudio", "lm-studio
 # llama.cpp's device list (`--list-devices`, a server's start): "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)",
 # "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free (a router's child
 # prints its pid first: "[36701] CUDA0 : NVIDIA GeForce RTX 3090 (24124 MiB, 10552 MiB free)")
+# a row of `ollama ps` (NAME ID SIZE PROCESSOR [CONTEXT] UNTIL): the loaded model's size and where it runs, as
+# "100% GPU", "48%/52% CPU/GPU" or, in later releases, "53% CPU / 47% GPU"
+OLLAMA_PS_ROW = (r"^\s*\S+\s+[0-9a-f]{12}\s+([\d.]+\s?[KMGT]i?B)\s+"
+                 r"(?:(\d+)%/(\d+)% CPU/GPU|(\d+)% CPU / (\d+)% GPU|(\d+)% (GPU|CPU))")
+# a context at which a model that spills to the CPU points at its KV cache rather than its weights
+SPILL_CONTEXT = 32768
+
+
 DEVICE_LIST = r"^\s*(?:\[\d+\]\s*)?((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+) ?: .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
 DEVICE_LIST_ANCHORS = ("MiB free)", " MiB)")
 # llama.cpp's own words for a context with no free KV cells, which the clients over it print as they are
@@ -135,6 +143,20 @@ _DECODE_STATUS: dict[str, tuple[tuple[str, str], ...]] = {
     "2": (("oom.kind", "ggml_alloc_failed"), ("oom.buffer", "compute")),
     "3": (("oom.kind", "ggml_compute_failed"),),
 }
+
+
+def _ollama_ps_row(m: re.Match[str]) -> Emitted:
+    """The model's size and context; a model split between CPU and GPU at a long context is flagged: the KV cache
+    sized for that context is what no longer fits beside the weights."""
+    out: Emitted = [("mem.required_bytes", size_of(m.group(1)) or 0)]
+    if m.group(8) is None:
+        return out
+    context = int(m.group(8).replace(" ", ""))
+    out.append(("knob.max_model_len", context))
+    cpu = m.group(2) or m.group(4)
+    if cpu is not None and int(cpu) > 0 and int(m.group(3) or m.group(5)) > 0 and context >= SPILL_CONTEXT:
+        out.append(("oom.hint", "context_spilled"))
+    return out
 
 
 def _ollama_kv(pairs: str) -> Emitted:
@@ -693,9 +715,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("error.final", "the GPU's memory was read as total 0 or negative used: a driver/NVML misreading, not a full card"))),
     # `ollama ps`: what the loaded model takes in memory (weights, KV cache at its context, graph), where, and
     # (newer releases) at what context; `ollama list`: the model's file, about its weights
-    P("ollama-ps-row", ("% GPU", "% CPU", "CPU/GPU"),
-      r"^\s*\S+\s+[0-9a-f]{12}\s+([\d.]+\s?[KMGT]i?B)\s+\d+%(?:/\d+%)? (?:CPU/GPU|GPU|CPU)(?:\s+(\d{3,7})\b)?",
-      lambda m: [("mem.required_bytes", size_of(m.group(1)) or 0)] + ([("knob.max_model_len", int(m.group(2)))] if m.group(2) else [])),
+    P("ollama-ps-row", ("% GPU", "% CPU", "CPU/GPU"), OLLAMA_PS_ROW + r"(?:\s+(\d{1,3}(?: \d{3})+|\d{3,7})\b)?", _ollama_ps_row),
     P("ollama-list-row", ("seconds ago", "minutes ago", "hours ago", "days ago", "weeks ago", "months ago", "hour ago", "day ago",
                           "week ago", "month ago", "minute ago"),
       r"^\s*\S+\s+[0-9a-f]{12}\s+([\d.]+\s?[KMGT]i?B)\s+(?:\d+|an?|About an?) (?:second|minute|hour|day|week|month|year)s? ago\s*$",

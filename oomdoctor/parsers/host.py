@@ -396,6 +396,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("signal-aborted-bare", ("signal: aborted",), r"\bprocess has terminated: signal: aborted(?: \(core dumped\))?[\s\"'.]*$",
       const(("error.final", "the runner aborted (SIGABRT: a failed check or assertion) and relayed no error: no memory failure is named"),
             ("oom.hint", "runner_aborted_silently"))),
+    # a native crash report of an abort (Android's tombstone "Fatal signal 6 (SIGABRT), code -1 (SI_QUEUE)", "signal 6
+    # (SIGABRT)" over a backtrace through ggml_abort): a failed check or assertion; an allocation that failed says so on its
+    # own line (std::bad_alloc, "failed to allocate"), which the memory patterns read, and a kill for memory is SIGKILL
+    P("signal-abort-report", ("(SIGABRT)",), r"\bsignal 6 \(SIGABRT\)",
+      const(("error.final", "signal 6 (SIGABRT): the process aborted on a failed check or assertion; no memory failure is named"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
@@ -800,6 +805,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # Jetson's GPU memory manager (nvmap) refused the process: the user may not open the device, so the GPU is unused
     P("nvmap-denied", ("NvRmMemInit",), r"NvRmMemInit\w* failed with Permission denied", kind("broken_install")),
     P("bnb-no-gpu", ("compiled without GPU support",), r"bitsandbytes was compiled without GPU support", kind("broken_install")),
+    # the OpenCL driver failing to compile a runtime's kernels (TVM/MLC: "OpenCL build error for device=0x...", then the
+    # driver's status, often "CL_OUT_OF_HOST_MEMORY"): the driver's compiler gave up on the program, which a driver or a model
+    # library built for this GPU fixes; the status is the compiler's, not the process's RAM
+    P("opencl-build-error", ("OpenCL build error",), r"\bOpenCL build error\b", kind("broken_install", ("oom.hint", "kernel_build"))),
     # (older transformers said it as "8-bit operations on `bitsandbytes` are not supported under CPU!")
     P("bnb-dispatch", ("dispatched on the CPU or the disk", "are not supported under CPU"),
       r"Some modules are dispatched on the CPU or the disk|8-bit operations on `?bitsandbytes`? are not supported under CPU",

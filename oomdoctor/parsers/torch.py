@@ -132,6 +132,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"NPUWorkspaceAllocator tried to allocate " + SIZE + r"\s*\(NPU (\d+); " + SIZE + r" total capacity; " + SIZE + r" free\)",
       lambda m: [("oom.kind", "torch_oom"), ("oom.hint", "op_workspace"), ("gpu.backend", "npu"), ("oom.requested_bytes", _sz(m, 1)), ("oom.device", m.group(3)),
                  ("oom.gpu_total_bytes", _sz(m, 4)), ("oom.gpu_free_bytes", _sz(m, 6))]),
+    # MindSpore's device allocator refusing a request past the card: "TotalUsedMemStatistics : 29356337664 plus
+    # TotalUsedByEventMemStatistics : 0 and plus alloc size : 301990400 is more than total mem size : 29464985600"
+    P("mindspore-alloc-over-total", ("is more than total mem size",),
+      r"TotalUsedMemStatistics : (\d+) plus TotalUsedByEventMemStatistics : (\d+) and plus alloc size : (\d+) is more than total mem size : (\d+)",
+      lambda m: [("oom.kind", "torch_oom"), ("oom.torch_allocated_bytes", int(m.group(1)) + int(m.group(2))), ("oom.requested_bytes", int(m.group(3))),
+                 ("oom.gpu_total_bytes", int(m.group(4))), ("oom.gpu_free_bytes", max(0, int(m.group(4)) - int(m.group(1)) - int(m.group(2))))]),
     # the message's body without its head (a paste or an excerpt starting at "Tried to allocate"): the
     # request followed by the device's capacity is the caching allocator's out-of-memory report
     # (or the request alone on its line, as a report quotes the message: "Tried to allocate 31.50 GiB")
@@ -262,7 +268,7 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward(",
                      "run_backward", "model_executor/layers/", "attention_scores", "attention_probs", "attention_fn", "attn_scores", "attn_probs",
-                     "logits =", "/ops/", "\\ops\\"),
+                     "logits =", "/ops/", "\\ops\\", "cross_entropy"),
       # (a training step's forward and backward pass: its activations, like an inference forward's)
       # (a frame of a private or wrapped forward: "line 174, in _bypass_forward", "in _conv_forward"; not a name that
       # only holds the word, as GGUF's "feed_forward_length" or a weight's "layers.27.feed_forward.w2")
@@ -272,6 +278,8 @@ PATTERNS: tuple[Pattern, ...] = (
       # (a code line computing the logits: "logits = logits / self.temperature", "logits = self.lm_head(hidden)")
       r"^\s*logits = \S|"
       r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b|"
+      # (the loss over the logits: "torch._C._nn.cross_entropy_loss(input, target, ...)", "in cross_entropy")
+      r"\bcross_entropy(?:_loss)?\(|, in cross_entropy\b|"
       # (a frame in vLLM's layers that neither creates nor loads a weight: a layer computing)
       # (a paste may drop the function's name: 'File ".../layers/fla/ops/fused_gdn_prefill_post_conv.py", line 200')
       r"model_executor/layers/\S+\", line \d+(?:, in (?!\w*(?:weight_loader|load|create_weights|__init__|process_weights))\w+|\s*$)|"

@@ -1190,7 +1190,8 @@ ROUNDS_30_32 = [
     case("ollama-ps-and-list", lines("glm-4.7-flash:latest              ff14144f31df    18 GB     29 hours ago",
                                      "NAME                    ID              SIZE      PROCESSOR          CONTEXT    UNTIL",
                                      "glm-4.7-flash:latest    ff14144f31df    145 GB    35%/65% CPU/GPU    128000     4 minutes from now"),
-         [("mem.weights_total_bytes", GiB(18), 1), ("mem.required_bytes", GiB(145), 3), ("knob.max_model_len", 128000, 3)]),
+         [("mem.weights_total_bytes", GiB(18), 1), ("mem.required_bytes", GiB(145), 3), ("knob.max_model_len", 128000, 3),
+          ("oom.hint", "context_spilled", 3)]),
     case("ollama-ps-without-context", "gemma3:4b    a2af6cc3eb7f    8.4 GB    100% GPU     4 minutes from now\n",
          [("mem.required_bytes", GiB(8.4), 1)]),
     # a traceback through SGLang's KV token-slot allocator
@@ -2808,7 +2809,7 @@ ROUND_130 = [
     case("ollama-run-error-body", "Error: 500 an error was encountered while running the model: ROCm error\n", [], framework="ollama"),
     case("ollama-ps-header", lines("NAME          ID              SIZE     PROCESSOR          CONTEXT    UNTIL",
                                    "gemma4:31b    6316f0629137    35 GB    54%/46% CPU/GPU    262144     30 hours from now"),
-         [("mem.required_bytes", 35 * 1024**3, 2), ("knob.max_model_len", 262144, 2)], framework="ollama"),
+         [("mem.required_bytes", 35 * 1024**3, 2), ("knob.max_model_len", 262144, 2), ("oom.hint", "context_spilled", 2)], framework="ollama"),
     # llama-server's slot lines with their fields aligned: llama.cpp, and after the load (no load phase)
     case("llama-server-aligned-slot", "0.02.505.689 I slot   load_model: id  0 | task -1 | new slot, n_ctx = 1024\n",
          [("knob.max_model_len", 1024, 1)],
@@ -4141,7 +4142,8 @@ ROUND_181 = [
     case("ollama-runner-terminated-structured", 'time=2026-03-20T16:36:39.720-04:00 level=ERROR source=server.go:303 msg="llama runner '
          'terminated" error="exit status 2"\n',
          [(FINAL, "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a segmentation fault); "
-                  "its own lines above name the cause", 1)], framework="ollama"),    # (from a review of the holdout's framework misses) vLLM by its offline progress bar
+                  "its own lines above name the cause", 1)], framework="ollama"),
+    # (from a review of the holdout's framework misses) vLLM by its offline progress bar
     case("vllm-offline-progress", "Processed prompts: 100%|██████████| 11873/11873 [15:35<00:00, 12.69it/s]\n", framework="vllm"),
     # llama.cpp by ggml's device line and its system-info line's backend fields
     case("ggml-device-line-rocm", "  Device 0: AMD Radeon AI PRO R9700, gfx1201 (0x1201), VMM: no, Wave Size: 32, VRAM: 32624 MiB\n",
@@ -4152,9 +4154,66 @@ ROUND_181 = [
          [(OOM, "cuda_error_oom", 1)], phase="load_weights"),
 ]
 
+ROUND_184 = [
+    # accelerate's older wordings of a device map that put weights on the disk
+    case("accelerate-need-offload-dir", "ValueError: We need an `offload_dir` to dispatch this model according to this `device_map`, the "
+         "following submodules need to be offloaded: base_model.model.model.layers.28\n", [(OOM, "weights_offloaded", 1)], phase="load_weights"),
+    case("accelerate-whole-model-to-disk", "ValueError: You are trying to offload the whole model to the disk. Please use the `disk_offload` "
+         "function instead.\n", [(OOM, "weights_offloaded", 1)], phase="load_weights"),
+    # `ollama ps`'s later wording of a split model, at a long context: the context pushed layers off the GPU
+    case("ollama-ps-split-long-context", "tom_himanen/deepseek-r1-roo-cline-tools:32b     86116af8fe27    68 GB   53% CPU / 47% GPU  "
+         "131072     24 h from now\n",
+         [("mem.required_bytes", GiB(68), 1), ("knob.max_model_len", 131072, 1), ("oom.hint", "context_spilled", 1)], framework="ollama"),
+    # (the same split at a short context, in the older wording, is the weights' own size)
+    case("ollama-ps-split-short-context", "Gpt-oss:120b    a951a23b46a1    67 GB    48%/52% CPU/GPU    8192       4 minutes from now\n",
+         [("mem.required_bytes", GiB(67), 1), ("knob.max_model_len", 8192, 1)], framework="ollama"),
+    # the loss over the logits is a forward step's work
+    case("cross-entropy-frame", lines("    return torch._C._nn.cross_entropy_loss(input, target, weight, _Reduction.get_enum(reduction), "
+                                      "ignore_index, label_smoothing)", "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 250.00 MiB"),
+         [(OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(250), 2)], phase="prefill"),
+    # MindSpore's device allocator: what it holds, the request and the card
+    case("mindspore-alloc-over-total", "[ERROR] PRE_ACT(54175,fffdbcff91e0,python):2024-10-22-11:24:55.301.443 [mindspore/ccsrc/backend/common/"
+         "mem_reuse/mem_dynamic_allocator.cc:392] AddMemBlockAndMemBufByEagerFree] TotalUsedMemStatistics : 29356337664 plus "
+         "TotalUsedByEventMemStatistics : 0 and plus alloc size : 301990400 is more than total mem size : 29464985600.\n",
+         [(OOM, "torch_oom", 1), ("oom.torch_allocated_bytes", 29356337664, 1), ("oom.requested_bytes", 301990400, 1),
+          ("oom.gpu_total_bytes", 29464985600, 1), ("oom.gpu_free_bytes", 108647936, 1)], framework="other"),
+    # the OpenCL driver's compiler failing on a runtime's kernels: its status, not the process's RAM
+    case("opencl-build-error", lines("TVMError: OpenCL build error for device=0x6fc6718ae0", "Error: CL_OUT_OF_HOST_MEMORY"),
+         [(OOM, "broken_install", 1), ("oom.hint", "kernel_build", 1), (OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2)]),
+    # ExecuTorch's method pool, sized by the application
+    case("executorch-pool", "E executorch:memory_allocator.h:87] Memory allocation failed: 48B requested (adjusted for alignment), 44B available\n",
+         [(OOM, "allocator_cap", 1), ("oom.hint", "executorch_pool", 1), ("oom.requested_bytes", 48, 1)]),
+    # IREE's compiler: a kernel over the per-block shared memory
+    case("iree-shared-memory", "8b_fp8.mlir:3525:13: error: function 'prefill_bs4$async_dispatch_16_matmul_like' uses 66560 bytes of shared "
+         "memory; exceeded the limit of 65536 bytes\n", [(OOM, "kernel_resource", 1)]),
+    # Ascend's runtime: a device task's fault, by its code
+    case("ascend-task-fault", "[rank0]:[W220 02:16:08.680800943 NPUStream.cpp:487] Warning: NPU warning, error code is 507001[Error]: \n",
+         [(FINAL, "the Ascend runtime reported a fault in a device task (error 507001): a kernel, driver or firmware fault, not memory", 1)]),
+    case("ascend-inner-error", lines("[Error]: The vector core execution is abnormal.", "EH9999: Inner Error!"),
+         [(FINAL, "the Ascend runtime reported a fault in a device task (EH9999): a kernel, driver or firmware fault, not memory", 2)]),
+    # torch_npu's allocator retrying after it freed its cache: nothing failed
+    case("npu-pool-retry", "torch_npu.memory: [ERROR] [269128] Get a block from the existing pool failed. Try to free cached blocks and "
+         "reallocate. This error log can be ignored.\n",
+         [(FINAL, "torch_npu's allocator freed its cached blocks and retried (its log says it can be ignored): no memory error unless an "
+                  "out-of-memory error follows", 1)]),
+    # MNN's OpenCL backend's status by number
+    case("mnn-opencl-invalid-queue", "CL ERROR CODE : -36, info:image_to_nchw_buffer \n",
+         [(FINAL, "OpenCL error -36 (CL_INVALID_COMMAND_QUEUE): a call the driver refused, not memory", 1)]),
+    # a Java nested class's exception (TVM's Android runtime)
+    case("java-nested-exception", "org.apache.tvm.Base$TVMError: TVMError: Function vm.builtin.attention_kv_cache_create(0: int64_t) "
+         "expects 19 arguments, but 18 were provided.\n",
+         [(FINAL, "org.apache.tvm.Base$TVMError: TVMError: Function vm.builtin.attention_kv_cache_create(0: int64_t) expects 19 arguments, "
+                  "but 18 were provided.", 1)]),
+    # Android's tombstone of an abort: a failed check
+    case("tombstone-sigabrt", "Fatal signal 6 (SIGABRT), code -1 (SI_QUEUE) in tid 26912 (DefaultDispatch)\n",
+         [(FINAL, "signal 6 (SIGABRT): the process aborted on a failed check or assertion; no memory failure is named", 1)]),
+    # LLamaSharp, the C# binding, by its namespace in a .NET stack trace
+    case("llamasharp-stack", "   at LLama.StatelessExecutor.<InferAsync>d__9.MoveNext()\n", framework="llamacpp"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184))
 def test_any_wording(c):
     check(c)
 
