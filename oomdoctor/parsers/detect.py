@@ -291,9 +291,12 @@ SIGNALS: tuple[Pattern, ...] = (
       r"500 Internal Server Error: (?:llama-server|llama runner|model runner|model failed to load|unable to load model)",
       const(("_framework", "ollama:40"), ("_framework", f"{OLLAMA_RUNNER}:8"))),
     # its server's body for a runner that failed mid-request ('{"error":"an error was encountered while running the model:
-    # CUDA error"}'), and `ollama ps`'s table header (NAME ID SIZE PROCESSOR [CONTEXT] UNTIL) or its rows pasted alone
-    _sig("fw-ollama-run-error", "ollama", 20, ("an error was encountered while running the model", "PROCESSOR", "% GPU", "% CPU", "CPU/GPU"),
-         r"an error was encountered while running the model\b|^\s*NAME\s+ID\s+SIZE\s+PROCESSOR\s+(?:CONTEXT\s+)?UNTIL\b|" + OLLAMA_PS_ROW),
+    # CUDA error"}'), `ollama ps`'s table header (NAME ID SIZE PROCESSOR [CONTEXT] UNTIL) or its rows pasted alone, and its
+    # server's choice of a context from the VRAM ('msg="vram-based default context" total_vram="63.7 GiB" default_num_ctx=262144')
+    _sig("fw-ollama-run-error", "ollama", 20, ("an error was encountered while running the model", "PROCESSOR", "% GPU", "% CPU", "CPU/GPU",
+                                               "vram-based default context"),
+         r"an error was encountered while running the model\b|^\s*NAME\s+ID\s+SIZE\s+PROCESSOR\s+(?:CONTEXT\s+)?UNTIL\b|"
+         r"vram-based default context\b.{0,80}\bdefault_num_ctx=|" + OLLAMA_PS_ROW),
     _sig("fw-ollama-busy", "ollama", 20, ("maximum pending requests exceeded",), r"server busy, please try again\.\s+maximum pending requests exceeded"),
     _sig("fw-ollama-runner", "ollama", 40, ("llama runner process has terminated", "llama runner process no longer running", "llama runner exited",
                                            "llama runner stopped successfully", "llama runner started in", "starting llama runner",

@@ -286,6 +286,8 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
 # Node crash's native stack, "v8::internal::V8::FatalProcessOutOfMemory(...)", its JavaScript heap)
 # (LLVM's own "LLVM ERROR: out of memory" is its heap on the host, a kernel's compiler running out, whatever device it builds for)
 _HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
+                        # (the kernel's own words, where a paste wraps its report: "kernel: Memory cgroup out of memory:" alone)
+                        r"memory cgroup|"
                         r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError)\b|cannot allocate memory|\bv8::|\bLLVM ERROR: out of memory\b")
 _DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 

@@ -4209,6 +4209,13 @@ ROUND_184 = [
          [(FINAL, "signal 6 (SIGABRT): the process aborted on a failed check or assertion; no memory failure is named", 1)]),
     # LLamaSharp, the C# binding, by its namespace in a .NET stack trace
     case("llamasharp-stack", "   at LLama.StatelessExecutor.<InferAsync>d__9.MoveNext()\n", framework="llamacpp"),
+    # (round 185) the kernel's cgroup report wrapped by a paste: its words alone name host memory
+    case("memcg-oom-wrapped", lines("kernel: Memory cgroup out of memory:", "  Killed process 1703792 (ray::IDLE) total-vm:68545920kB, anon-rss:37760kB,"),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), (OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1),
+          ("host.kernel_oom_kill", "Memory cgroup out of memory: Killed process 1703792 (ray::IDLE)", 1)]),
+    # Ollama's server choosing a context from the VRAM
+    case("ollama-vram-default-context", 'time=2026-06-04T14:14:20.147Z level=INFO source=routes.go:2031 msg="vram-based default context" '
+         'total_vram="113.5 GiB" default_num_ctx=262144\n', framework="ollama"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
