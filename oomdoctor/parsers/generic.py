@@ -759,10 +759,9 @@ PATTERNS: tuple[Pattern, ...] = (
                                  "a GPU or driver it does not support")]),
     # torch_npu's caching allocator noting that it freed its cached blocks to retry a request ("Get a block from the existing
     # pool failed. Try to free cached blocks and reallocate. This error log can be ignored."): the retry that precedes an
-    # out-of-memory error when it too fails, which then says so; alone, nothing failed
+    # out-of-memory error when it too fails, which then says so; alone, a notice (not-oom-memory-notice)
     P("npu-pool-retry", ("This error log can be ignored",), r"Try to free cached blocks and reallocate\. This error log can be ignored",
-      const(("error.final", "torch_npu's allocator freed its cached blocks and retried (its log says it can be ignored): "
-                            "no memory error unless an out-of-memory error follows"))),
+      kind("memory_notice")),
     # Ascend's runtime reporting a task that failed on the device ("EH9999: Inner Error!" under "[Error]: The vector core
     # execution is abnormal."; torch_npu's "NPU warning, error code is 507001" for a task-scheduler fault): a kernel, driver or
     # firmware fault, which its own error code names (the 2070xx codes are the memory ones, and say so)

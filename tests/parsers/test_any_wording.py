@@ -4191,11 +4191,10 @@ ROUND_184 = [
          [(FINAL, "the Ascend runtime reported a fault in a device task (error 507001): a kernel, driver or firmware fault, not memory", 1)]),
     case("ascend-inner-error", lines("[Error]: The vector core execution is abnormal.", "EH9999: Inner Error!"),
          [(FINAL, "the Ascend runtime reported a fault in a device task (EH9999): a kernel, driver or firmware fault, not memory", 2)]),
-    # torch_npu's allocator retrying after it freed its cache: nothing failed
+    # torch_npu's allocator retrying after it freed its cache: a notice, nothing failed
     case("npu-pool-retry", "torch_npu.memory: [ERROR] [269128] Get a block from the existing pool failed. Try to free cached blocks and "
          "reallocate. This error log can be ignored.\n",
-         [(FINAL, "torch_npu's allocator freed its cached blocks and retried (its log says it can be ignored): no memory error unless an "
-                  "out-of-memory error follows", 1)]),
+         [(OOM, "memory_notice", 1)]),
     # MNN's OpenCL backend's status by number
     case("mnn-opencl-invalid-queue", "CL ERROR CODE : -36, info:image_to_nchw_buffer \n",
          [(FINAL, "OpenCL error -36 (CL_INVALID_COMMAND_QUEUE): a call the driver refused, not memory", 1)]),
