@@ -95,9 +95,6 @@ WRAPPER_NAMES = r"koboldcpp|LM Studio|lm-?studio|cortex[.-]cpp|gpt4all"
 WRAPPER_ANCHORS = ("koboldcpp", "KoboldCpp", "LM Studio", "lmstudio", "lm-studio", "cortex.cpp", "cortex-cpp", "gpt4all", "GPT4All")
 
 
-# llama.cpp's device list (`--list-devices`, a server's start): "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)",
-# "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free (a router's child
-# prints its pid first: "[36701] CUDA0 : NVIDIA GeForce RTX 3090 (24124 MiB, 10552 MiB free)")
 # a row of `ollama ps` (NAME ID SIZE PROCESSOR [CONTEXT] UNTIL): the loaded model's size and where it runs, as
 # "100% GPU", "48%/52% CPU/GPU" or, in later releases, "53% CPU / 47% GPU"
 OLLAMA_PS_ROW = (r"^\s*\S+\s+[0-9a-f]{12}\s+([\d.]+\s?[KMGT]i?B)\s+"
@@ -106,6 +103,9 @@ OLLAMA_PS_ROW = (r"^\s*\S+\s+[0-9a-f]{12}\s+([\d.]+\s?[KMGT]i?B)\s+"
 SPILL_CONTEXT = 32768
 
 
+# llama.cpp's device list (`--list-devices`, a server's start): "  ROCm0: AMD Radeon(TM) Graphics (110511 MiB, 110357 MiB free)",
+# "  SYCL0: Intel(R) Arc(TM) Pro B70 Graphics (32656 MiB)": the capacity, and what is free (a router's child
+# prints its pid first: "[36701] CUDA0 : NVIDIA GeForce RTX 3090 (24124 MiB, 10552 MiB free)")
 DEVICE_LIST = r"^\s*(?:\[\d+\]\s*)?((?:CUDA|ROCm|Vulkan|SYCL|MUSA|CANN|Metal|MTL)\d+) ?: .{1,120} \((\d+) MiB(?:, (\d+) MiB free)?\)\s*$"
 DEVICE_LIST_ANCHORS = ("MiB free)", " MiB)")
 # llama.cpp's own words for a context with no free KV cells, which the clients over it print as they are
