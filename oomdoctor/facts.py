@@ -124,6 +124,8 @@ FACT_KEYS: dict[str, FactSpec] = {
     "oom.message": _spec(str, S, "the failure line, verbatim"),
     "error.final": _spec(str, S, "a final error line that names a cause other than memory"),
     "error.timeout": _spec(str, S, "a timeout the run stopped on (a wait for a worker or a peer that did not answer)"),
+    "error.setting": _spec(str, S, "the knob a configuration check names, where the final error is one setting checked against another"),
+    "error.setting_value": _spec(int, N, "the value that knob needs to pass the check"),
     "oom.hint": _spec(str, S, "a clue beside the failure: eager_attention, multimodal, container, ..."),
     "oom.buffer_device": _spec(str, S, "device of the failed ggml buffer (CUDA0, CPU, Vulkan0)"),
     "oom.buffer_limit_bytes": _spec(int, B, "largest single buffer the device/runtime allows"),

@@ -252,3 +252,14 @@ def test_a_broken_install_says_where_to_look_by_what_the_log_names() -> None:
     assert "Metal shaders" in first("llama-rn-124")
     # (a library built without GPU support names none of these: the general step)
     assert "GPU-enabled build" in first("bitsandbytes-windows-webui-1")
+    # (an OpenCL driver whose compiler failed on the kernels: the driver, or a library built for this GPU)
+    assert "OpenCL compiler" in first("mlc-llm-2650")
+
+
+def test_a_final_error_that_names_a_setting_gets_that_setting() -> None:
+    """holdout r99, r174: a check of one setting against another is answered with the value that passes it, and a
+    quantized cache the build runs only with flash attention with flash attention turned on, or the cache left at f16."""
+    rbln = _report(str(ROOT / "fixtures/rules/not-oom-other-error/vllm-rbln-527/server.log")).suggestions[0]
+    assert (rbln.knob, rbln.value, rbln.flag) == ("max_num_batched_tokens", 1500, "--max-num-batched-tokens 1500")
+    fa = [s.knob for s in _report(str(ROOT / "fixtures/rules/not-oom-other-error/llamacpp-28524/server.log")).suggestions[:2]]
+    assert fa == ["attention_backend", "kv_cache_dtype"]

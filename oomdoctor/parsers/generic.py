@@ -449,6 +449,9 @@ def _without_remark(reason: str) -> str:
 
 _TIMEOUT = re.compile(r"(?:\w+\.)*(?:TimeoutError|ReadTimeout)")
 _MEMORY_SETTING = re.compile(r"kv|cache|block|memory|mem_|_mem|gpu_util|swap|pool")
+# the engine settings such a check names that are knobs of their own (vLLM's and SGLang's spellings)
+_SETTING_KNOBS = {"max_num_batched_tokens": "max_num_batched_tokens", "max_model_len": "max_model_len", "max_num_seqs": "max_num_seqs",
+                  "chunked_prefill_size": "max_num_batched_tokens", "context_length": "max_model_len", "max_running_requests": "max_num_seqs"}
 _ERRNO = {"2": "a file that is not there", "13": "a permission refused", "24": "too many open files (ulimit -n)",
           "98": "the address (port) is already in use by another process", "99": "an address this host does not have"}
 # the same causes where a C runtime prints the number as a field ("IOCTL failed (err=-22): Invalid argument")
@@ -571,6 +574,28 @@ def _judged_error(name: str, message: str, text: str, raised: bool) -> Emitted:
 # (the groups whose tokens add up to the request, the context's group) in each wording of request-over-context
 _REQUEST_CONTEXT_GROUPS = (((1,), 2), ((4,), 3), ((5,), 6), ((8,), 7), ((9, 11), 10), ((12, 13, 14), 15), ((16,), 17), ((18,), 19),
                            ((20,), 21), ((22,), 23), ((24,), None), ((25,), 26), ((27, 28), 29), ((31,), 30))
+
+
+def _setting_conflict(m: re.Match[str]) -> Emitted:
+    """One setting checked against another ("max_tokens_per_mm_item (2496) is larger than max_num_batched_tokens (2048)"):
+    a configuration error; where a side is a knob, the value that knob needs to pass the check."""
+    left, right = m.group(1), m.group(3) or ""
+    if _MEMORY_SETTING.search(f"{left} {right}"):
+        return
+    yield "error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory"
+    if not m.group(4):
+        return
+    a, b = int(m.group(2).replace(",", "")), int(m.group(4).replace(",", ""))
+    # A is too large where it "is larger" or "must be smaller" than B: B up to a, or A down to b; too small where it "is
+    # smaller" or "must be larger": A up to b, or B down to a
+    too_large = bool(re.search(r"\) (?:is (?:larger|greater|bigger)|must be (?:smaller|less))", m.group(0)))
+    for name, value, target in ((right, b, a), (left, a, b)) if too_large else ((left, a, b), (right, b, a)):
+        knob = _SETTING_KNOBS.get(name)
+        if knob is not None:
+            yield f"knob.{knob}", value
+            yield "error.setting", knob
+            yield "error.setting_value", target
+            return
 
 
 def _request_over_context(m: re.Match[str]) -> Emitted:
@@ -1091,13 +1116,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # (torch_npu's ACL graph capture failing to begin, "AclmdlRICaptureBegin(capture_stream_, ...)": CANN then prints
     # "Failed to apply for memory", but what ran out is the streams and tasks a captured graph takes, not device memory)
     P("capture-illegal-op", ("stream is capturing", "StreamCapture", "during CUDA graph capture", "cudaStreamCaptureStatusActive",
-                             "AclmdlRICaptureBegin", "error during capture", "capture mode does not support"),
+                             "AclmdlRICaptureBegin", "error during capture", "capture mode does not support", "in a capturing stream",
+                             "ErrorCapturedEvent"),
       r"operation not permitted when stream is capturing|cudaErrorStreamCapture\w+|during CUDA graph capture|cudaStreamCaptureStatusActive|"
       # (Ascend's runtime refusing a synchronous copy inside a captured graph, under "Memory copy sync failed":
       # "rtMemcpy:ErrCode=107030, desc=[the current capture mode does not support this operation")
       r"the current capture mode does not support this operation|"
       # (cudaErrorStreamCaptureInvalidated's own words: "operation failed due to a previous error during capture")
-      r"AclmdlRICaptureBegin\(|operation failed due to a previous error during capture",
+      r"AclmdlRICaptureBegin\(|operation failed due to a previous error during capture|"
+      # (an event recorded while a graph was captured, used outside it: "operation not permitted on an event last recorded in
+      # a capturing stream", cudaErrorCapturedEvent / hipErrorCapturedEvent)
+      r"last recorded in a capturing stream|\b(?:cuda|hip)ErrorCapturedEvent\b",
       kind("capture_error")),
     # a resource other than memory that a runtime could not allocate, named in brackets ("Failed to allocate resource[qp]
     # ... Reason: Memory resources are exhausted": an RDMA queue pair HCCL sets its transport up with)
@@ -1311,6 +1340,11 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bfailed to (?:initialize the|create) context: ([^\n]{3,200})",
       lambda m: [] if MEMORY_WORDS.search(r := _without_remark(m.group(1))) or _RELAYED.search(r) else
       [("error.final", f"llama.cpp refused the context: {r.strip()}: a setting or a build, not a lack of memory")]),
+    # a quantized KV cache the build runs only with flash attention, in any engine's words ("quantized V cache was requested,
+    # but this requires Flash Attention", "V cache quantization requires flash_attn"): flash attention on, or a 16-bit cache
+    P("cache-needs-flash-attention", ("requires Flash Attention", "requires flash_attn", "requires flash attention"),
+      r"(?i)(?:quantized [KV]+ cache|[KV]+ cache quantization)\b.{0,60}\brequires? (?:flash[ _]?attn|flash attention)\b",
+      const(("oom.hint", "cache_needs_flash_attention"))),
     # llama.cpp's loader finding fewer or more tensors than the architecture names ("done_getting_tensors: wrong number of
     # tensors; expected 255, got 254"): a file cut short, or a model newer than the build
     P("ggml-tensor-count", ("wrong number of tensors",), r"wrong number of tensors; expected (\d+), got (\d+)",
@@ -1500,8 +1534,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("setting-vs-setting", (") is larger", ") is greater", ") is smaller", ") is less", ") must be"),
       r"\b([a-z]+(?:_[a-z]+)+) \((\d[\d,]*)\) (?:is|must be) (?:larger|greater|bigger|smaller|less)(?: than| or equal to)*"
       r"(?: (?:the )?([a-z]+(?:_[a-z]+)+) \((\d[\d,]*)\)|\s*$)",
-      lambda m: [] if _MEMORY_SETTING.search(m.group(1) + " " + (m.group(3) or "")) else
-      [("error.final", f"{m.group(0).strip()}: one setting checked against another, a configuration error, not memory")]),
+      _setting_conflict),
     # a Go program's nil dereference ("panic: runtime error: invalid memory address or nil pointer dereference"): a bug in it,
     # whatever the words "memory address" suggest
     P("go-nil-dereference", ("nil pointer dereference",), r"invalid memory address or nil pointer dereference",

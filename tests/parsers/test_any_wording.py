@@ -1222,7 +1222,8 @@ ROUNDS_30_32 = [
          "tree_cache_hit_rate: 80.83%.\n", framework="sglang"),
     # llama.cpp's context refusing a quantized V cache without flash attention: a setting
     case("v-cache-needs-flash-attention", "llama_new_context_with_model: V cache quantization requires flash_attn\n",
-         [(FINAL, "a quantized V cache needs flash attention (-fa on): the context refused the setting", 1)]),
+         [(FINAL, "a quantized V cache needs flash attention (-fa on): the context refused the setting", 1),
+          ("oom.hint", "cache_needs_flash_attention", 1)]),
     # NVML blind to the process (a container, WSL): "this process has 0 bytes" states nothing
     case("this-process-zero-bytes", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.88 GiB. GPU 3 has a total capacity of "
          "21.96 GiB of which 1.29 GiB is free. Including non-PyTorch memory, this process has 0 bytes memory in use. Of the allocated "
@@ -2036,7 +2037,8 @@ ROUND_99 = [
     case("setting-larger-than-setting",
          "ValueError: Chunked MM input disabled but max_tokens_per_mm_item (1500) is larger than max_num_batched_tokens (448)\n",
          [(FINAL, "max_tokens_per_mm_item (1500) is larger than max_num_batched_tokens (448): one setting checked against another, "
-                  "a configuration error, not memory", 1)], framework="vllm"),
+                  "a configuration error, not memory", 1), ("knob.max_num_batched_tokens", 448, 1),
+          ("error.setting", "max_num_batched_tokens", 1), ("error.setting_value", 1500, 1)], framework="vllm"),
     case("setting-larger-wrapped",
          "  Chunked MM input disabled but max_tokens_per_mm_item (2496) is larger\n  than max_num_batched_tokens (512).\n",
          [(FINAL, "max_tokens_per_mm_item (2496) is larger: one setting checked against another, a configuration error, not memory", 1)]),
@@ -2560,8 +2562,8 @@ ROUND_117 = [
     case("hsa-block-allocator", "HSA exception: MemoryRegion::BlockAllocator::alloc failed\n", [(OOM, "cuda_error_oom", 1)]),
     # an app's refusal to make the context, with a reason that is a setting (LM Studio's words): not memory, and llama.cpp's
     case("lmstudio-context-refused", "Failed to initialize the context: quantized V cache was requested, but this requires Flash Attention\n",
-         [(FINAL, "Failed to initialize the context: quantized V cache was requested, but this requires Flash Attention", 1)],
-         framework="llamacpp"),
+         [(FINAL, "Failed to initialize the context: quantized V cache was requested, but this requires Flash Attention", 1),
+          ("oom.hint", "cache_needs_flash_attention", 1)], framework="llamacpp"),
     # the same refusal whose reason is memory is that failure, not a final error naming another cause
     case("lmstudio-context-no-memory", "Failed to initialize the context: failed to allocate compute pp buffers\n",
          [(OOM, "ggml_alloc_failed", 1), ("oom.buffer", "compute", 1)], framework="llamacpp"),
@@ -3946,7 +3948,8 @@ ROUND_174 = [
     # llama.cpp by its context's refusal with the function cut, its warm-up's flash-attention warning, ggml's tensor print
     case("llamacpp-context-refused-bare", "failed to initialize the context: quantized V cache was requested, but this requires Flash "
          "Attention\n", [(FINAL, "llama.cpp refused the context: quantized V cache was requested, but this requires Flash Attention: a "
-                                 "setting or a build, not a lack of memory", 1), ("oom.hint", "context_failed", 1)], framework="llamacpp"),
+                                 "setting or a build, not a lack of memory", 1), ("oom.hint", "context_failed", 1),
+                                ("oom.hint", "cache_needs_flash_attention", 1)], framework="llamacpp"),
     case("llamacpp-warmup-fa-warning", "warmup: WARNING: flash attention not supported by CUDA0, memory usage will increase\n",
          framework="llamacpp"),
     case("ggml-tensor-print", "warmup:    dst: type = f32, ne = [88 16 577 1], nb = [4 352 5632 3249664]\n", framework="llamacpp"),
@@ -4213,6 +4216,15 @@ ROUND_184 = [
          [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), (OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1),
           ("host.kernel_oom_kill", "Memory cgroup out of memory: Killed process 1703792 (ray::IDLE)", 1)]),
     # Ollama's server choosing a context from the VRAM
+    # (from a review of the knobs the final errors missed) a check of one setting against another names the value that passes it
+    case("setting-smaller-than-setting", "ValueError: max_num_batched_tokens (2048) is smaller than max_model_len (8192). This effectively "
+         "limits the maximum sequence length to max_num_batched_tokens and makes vLLM reject longer sequences.\n",
+         [(FINAL, "max_num_batched_tokens (2048) is smaller than max_model_len (8192): one setting checked against another, a configuration "
+                  "error, not memory", 1), ("knob.max_num_batched_tokens", 2048, 1), ("error.setting", "max_num_batched_tokens", 1),
+          ("error.setting_value", 8192, 1)], framework="vllm"),
+    # an event recorded during a graph's capture, used outside it
+    case("capture-recorded-event", "RuntimeError: CUDA error: operation not permitted on an event last recorded in a capturing stream\n",
+         [(OOM, "capture_error", 1)]),
     case("ollama-vram-default-context", 'time=2026-06-04T14:14:20.147Z level=INFO source=routes.go:2031 msg="vram-based default context" '
          'total_vram="113.5 GiB" default_num_ctx=262144\n', framework="ollama"),
 ]
