@@ -573,7 +573,7 @@ def _judged_error(name: str, message: str, text: str, raised: bool) -> Emitted:
 
 # (the groups whose tokens add up to the request, the context's group) in each wording of request-over-context
 _REQUEST_CONTEXT_GROUPS = (((1,), 2), ((4,), 3), ((5,), 6), ((8,), 7), ((9, 11), 10), ((12, 13, 14), 15), ((16,), 17), ((18,), 19),
-                           ((20,), 21), ((22,), 23), ((24,), None), ((25,), 26), ((27, 28), 29), ((31,), 30))
+                           ((20,), 21), ((22,), 23), ((24,), None), ((25,), 26), ((27, 28), 29), ((31,), 30), ((32,), 33))
 
 
 def _setting_conflict(m: re.Match[str]) -> Emitted:
@@ -1077,7 +1077,8 @@ PATTERNS: tuple[Pattern, ...] = (
                                "truncating input prompt", "exceed_context_size_error", "must be less than max sequence length",
                                "longer than the maximum model length", "longer than the model's context length", "Prompt exceeds n_ctx",
                                "exceed context window of", "Input length of input_ids is", "exceeds maximum context length (",
-                               "is greater than max_seq_len", "must have less than", "input length exceeds the context length"),
+                               "is greater than max_seq_len", "must have less than", "input length exceeds the context length",
+                               "exceeds cache size"),
       r"request (?:\((\d+) tokens\) )?exceeds the available context size(?: \((\d+) tokens\))?|"
       r"maximum context length is (\d+) tokens\. However, you requested (\d+) tokens|"
       r"keep the first (\d+) tokens when context the overflows\. However, the model is loaded with context length of only (\d+) tokens|"
@@ -1094,7 +1095,10 @@ PATTERNS: tuple[Pattern, ...] = (
       # (text-embeddings-inference's input validation: "`inputs` must have less than 512 tokens. Given: 551")
       r"`?inputs`? must have less than (\d+) tokens\. Given: (\d+)|"
       # (Ollama's embedding runner, no figures: "Failed to create new sequence: the input length exceeds the context length")
-      r"\bthe input length exceeds the context length\b",
+      r"\bthe input length exceeds the context length\b|"
+      # (vLLM V0's engine: "Prompt length of 4178 is longer than the maximum model length of 4096"; ExLlamaV2's forward, no
+      # figures: "Total sequence length exceeds cache size in model.forward")
+      r"Prompt length of (\d+) is longer than the maximum model length of (\d+)|\bTotal sequence length exceeds cache size\b",
       _request_over_context),
     # a prompt longer than the context window is refused before any allocation (GPT4All's ggml backends)
     P("prompt-over-context", ("exceeds the context window",), r"prompt size exceeds the context window size", kind("config_max_len")),

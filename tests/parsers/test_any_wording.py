@@ -4222,6 +4222,11 @@ ROUND_184 = [
          [(FINAL, "max_num_batched_tokens (2048) is smaller than max_model_len (8192): one setting checked against another, a configuration "
                   "error, not memory", 1), ("knob.max_num_batched_tokens", 2048, 1), ("error.setting", "max_num_batched_tokens", 1),
           ("error.setting_value", 8192, 1)], framework="vllm"),
+    # vLLM V0's prompt check and ExLlamaV2's cache check: a request over the context
+    case("vllm-v0-prompt-length", "ValueError: Prompt length of 4178 is longer than the maximum model length of 4096.\n",
+         [(OOM, "request_over_context", 1), ("mem.prefill_tokens", 4178, 1), ("knob.max_model_len", 4096, 1)]),
+    case("exllamav2-cache-size", "AssertionError: Total sequence length exceeds cache size in model.forward\n",
+         [(OOM, "request_over_context", 1)]),
     # an event recorded during a graph's capture, used outside it
     case("capture-recorded-event", "RuntimeError: CUDA error: operation not permitted on an event last recorded in a capturing stream\n",
          [(OOM, "capture_error", 1)]),
