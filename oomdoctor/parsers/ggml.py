@@ -558,9 +558,11 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("oom.hint", "device_query")] if re.search(r"get_(?:device_)?memory$", m.group(2)) else [])),
     # the flash-attention kernels where a fault or an abort is located: ggml's function ("current device: 0, in function
     # ggml_cuda_flash_attn_ext_mma_f16_case") or source files (".../fattn.cu:579: fatal error", "fattn-mma-f16.cuh:1945"),
-    # flash-attn's "flash_attn_interface.py", vLLM's "vllm_flash_attn/"
-    P("flash-attention-kernel", ("fattn", "flash_attn"),
-      r"current device: \d+, in function \w*flash_attn|/fattn[\w-]*\.cuh?:\d+|\bflash_attn/flash_attn_interface\.py|\bflash_attn_2_cuda\b|\bvllm_flash_attn/",
+    # flash-attn's "flash_attn_interface.py", vLLM's "vllm_flash_attn/"; a debugger naming the faulting kernel ("kernel: void
+    # flash_attn_ext_f16<256, 256, 32, 2, false, false>(...)", flash-attn's "flash_fwd_splitkv_kernel")
+    P("flash-attention-kernel", ("fattn", "flash_attn", "flash_fwd"),
+      r"current device: \d+, in function \w*flash_attn|/fattn[\w-]*\.cuh?:\d+|\bflash_attn/flash_attn_interface\.py|\bflash_attn_2_cuda\b|\bvllm_flash_attn/|"
+      r"\bvoid (?:flash_attn_ext_\w+|flash_fwd(?:_splitkv)?(?:_combine)?_kernel)\b",
       const(("oom.hint", "flash_attention_kernel"))),
     P("ggml-pool-alloc", ("look_ahead_size", "cuMemCreate", "reserve_size"), r"^(?!.*(?:torch_memory_saver|nvshmem|mem_heap)).*(?:look_ahead_size|cuMemCreate|reserve_size)",
       const(("oom.hint", "ggml_pool_alloc"), ("_phase", "prefill"))),

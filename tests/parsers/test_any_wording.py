@@ -4023,7 +4023,7 @@ ROUND_177 = [
     # cuda-gdb's report of a kernel's fault on a register, and llama.cpp by its flash-attention kernel's name
     case("cuda-gdb-misaligned-register", lines("CUDA Exception: Warp Misaligned Register",
                                                "kernel: void flash_attn_ext_f16<256, 256, 32, 2, false, false>(...)"),
-         [(OOM, "illegal_memory_access", 1)], framework="llamacpp"),
+         [(OOM, "illegal_memory_access", 1), ("oom.hint", "flash_attention_kernel", 2)], framework="llamacpp"),
     # the address sanitizer's report of a native memory bug
     case("asan-bad-free", "==PID==ERROR: AddressSanitizer: attempting free on address which was not malloc()-ed\n",
          [(FINAL, "the address sanitizer caught a memory bug (attempting free on address which was not malloc()-ed): a native bug, "
