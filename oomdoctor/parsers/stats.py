@@ -183,7 +183,13 @@ class FastStats:
         (the scanner skips the rest of the line's hits); else -1. `counted`/`line_no`: a line start
         before `hit` and its number (nothing between them and `hit` has been counted)."""
         if not buf.startswith(KV_ANCHOR, hit - 16, hit):
-            return -1
+            # the line's first selected word may be another's (a framework signal's, earlier in the line, in a log's head):
+            # its KV field decides whether it is a stats line
+            stop = buf.find(b"\n", hit)
+            at = buf.find(KV_ANCHOR, hit, stop if stop >= 0 else len(buf))
+            if at < 0:
+                return -1
+            hit = at + len(KV_ANCHOR)
         lo = hit - 200
         r = buf.rfind(b"Running: ", lo if lo > counted else counted, hit)
         m = _V_BYTES.match(buf, r) if r >= 0 else None

@@ -87,3 +87,23 @@ def test_memory_stays_flat_with_log_length(tmp_path: Path) -> None:
         assert all(len(c.buckets) <= 240 for c in result.series.curves.values())
     assert large.stat().st_size > 9 * small.stat().st_size
     assert peaks[1] < peaks[0] * 1.5 + (2 << 20), peaks  # ten times the log, not ten times the memory
+
+
+def test_stats_lines_past_the_warm_ones_take_the_fast_path_in_the_head(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a log's head every framework signal selects its line, and a stats line's first selected word is a signal's
+    ("loggers.py", "Engine 000"), not its KV field: past the first WARM stats lines the fast path still takes it."""
+    from oomdoctor.parsers import scan as scan_module
+
+    log = tmp_path / "serving.log"
+    stats_lines = write_log(log, 20_000)  # all of it within the head
+    handled: list[str] = []
+    general = scan_module._State.handle
+
+    def counting(self, line_no: int, text: str) -> None:  # type: ignore[no-untyped-def]
+        handled.append(text)
+        general(self, line_no, text)
+
+    monkeypatch.setattr(scan_module._State, "handle", counting)
+    result = scan(str(log))
+    assert result.series.curves["kv_usage"].n == len(stats_lines) > 2 * stats.FastStats.WARM
+    assert sum("KV cache usage" in t for t in handled) == stats.FastStats.WARM
