@@ -179,7 +179,7 @@ class FastStats:
         return self.declined >= self.WARM
 
     def take(self, buf: bytes, hit: int, counted: int, line_no: int) -> int:
-        """If the hit ending at `hit` is a vLLM stats line, keep it and return where its values end
+        """If the line of the hit ending at `hit` is a vLLM stats line, keep it and return where its values end
         (the scanner skips the rest of the line's hits); else -1. `counted`/`line_no`: a line start
         before `hit` and its number (nothing between them and `hit` has been counted)."""
         if not buf.startswith(KV_ANCHOR, hit - 16, hit):
