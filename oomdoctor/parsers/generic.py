@@ -484,6 +484,10 @@ _FILE_PATH = re.compile(r"(?:\b[A-Za-z]:|(?<![\w.~]))(?:[\\/][\w.+-]+){2,}")
 _GENERIC_ERRORS = re.compile(r"(?:\w+\.)*(?:RuntimeError|Exception|Error|OSError|SystemError|BaseException)")
 
 
+# where a runtime prints an OpenCL status by number: ggml's OpenCL backend ("ggml_opencl: ... error -30 at ...") and MNN's
+# ("CL ERROR CODE : -36, info:...")
+_OPENCL_CODE_AT = r"ggml_opencl: .*\berror |CL ERROR CODE : "
+_OPENCL_CODE_ANCHORS = ("ggml_opencl: ", "CL ERROR CODE : ")
 # OpenCL's statuses that are not memory, by number
 _OPENCL_STATUS = {"-30": "CL_INVALID_VALUE", "-34": "CL_INVALID_CONTEXT", "-36": "CL_INVALID_COMMAND_QUEUE", "-38": "CL_INVALID_MEM_OBJECT",
                   "-48": "CL_INVALID_KERNEL", "-52": "CL_INVALID_KERNEL_ARGS", "-54": "CL_INVALID_WORK_GROUP_SIZE"}
@@ -1274,13 +1278,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # size the device refuses, over its largest single allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE): a cap, not the memory
     # running out
     # (ggml's OpenCL backend: "ggml_opencl: (mem = clCreateBuffer(context, ...), err) error -61 at ggml-opencl.cpp:1339")
-    # (MNN's OpenCL backend: "CL ERROR CODE : -36, info:image_to_nchw_buffer")
-    P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error", "ggml_opencl: ", "CL ERROR CODE : "),
-      r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|(?:OpenCL [Ee]rror\b[^\n]{0,80}?|ggml_opencl: .*\berror |CL ERROR CODE : )(?<![\w.-])(-4|-61)\b",
+    P("opencl-status", ("CL_MEM_OBJECT_ALLOCATION_FAILURE", "CL_INVALID_BUFFER_SIZE", "OpenCL error", "OpenCL Error", *_OPENCL_CODE_ANCHORS),
+      r"\bCL_(MEM_OBJECT_ALLOCATION_FAILURE|INVALID_BUFFER_SIZE)\b|(?:OpenCL [Ee]rror\b[^\n]{0,80}?|" + _OPENCL_CODE_AT + r")(?<![\w.-])(-4|-61)\b",
       lambda m: [("oom.kind", "alloc_size_limit" if m.group(1) == "INVALID_BUFFER_SIZE" or m.group(2) == "-61" else "cuda_error_oom")]),
-    # ggml's OpenCL backend failing a call with a status that names no memory ("ggml_opencl: ggml_cl_h2d_tensor_2d(...) error
-    # -30 at ggml-opencl.cpp:1501"): an argument or an object the driver refused
-    P("opencl-status-other", ("ggml_opencl: ", "CL ERROR CODE : "), r"(?:ggml_opencl: .*\berror |CL ERROR CODE : )(-(?:30|34|36|38|48|52|54))\b",
+    # ggml's or MNN's OpenCL backend failing a call with a status that names no memory ("ggml_opencl: ggml_cl_h2d_tensor_2d(...)
+    # error -30 at ggml-opencl.cpp:1501"): an argument or an object the driver refused
+    P("opencl-status-other", _OPENCL_CODE_ANCHORS, r"(?:" + _OPENCL_CODE_AT + r")(-(?:30|34|36|38|48|52|54))\b",
       lambda m: [("error.final", f"OpenCL error {m.group(1)} ({_OPENCL_STATUS[m.group(1)]}): a call the driver refused, not memory")]),
     # ONNX Runtime (Web, transformers.js) creating a session, which places the model: "Can't create a session. Failed to allocate
     # a buffer of size 2079238052", the weights' buffer (WebAssembly's heap or WebGPU's)
