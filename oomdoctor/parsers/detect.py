@@ -329,6 +329,9 @@ SIGNALS: tuple[Pattern, ...] = (
     # the Go web framework's access line for Ollama's API ("[GIN] 2025/05/16 - 11:35:51 | 200 | ... POST "/api/generate"")
     P("fw-ollama-gin", ("[GIN]",), r'\[GIN\] \d{4}/\d\d/\d\d .*"/api/(?:generate|chat|embed|embeddings|pull|show|tags|ps)"',
       const(("_framework", "ollama:8"), ("_framework", f"{OLLAMA_RUNNER}:8"))),
+    # a client's request to Ollama's API at its own port ("Error: Post \"http://127.0.0.1:11434/api/generate\": EOF", the CLI
+    # losing its server): a weak vote, since apps over other engines may name the port in a setting
+    _sig("fw-ollama-port", "ollama", 4, (":11434",), r"(?:127\.0\.0\.1|localhost|0\.0\.0\.0|\[::1?\]):11434\b"),
     _sig("fw-ollama-spinner", "ollama", 40, ("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"), r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]"),
     # (the PyTorch backend's executor report when a component does not fit names no product)
     _sig("fw-trt", "tensorrt-llm", 12, ("[TRT", "TensorRT", "tensorrt_llm", "trtllm", "TRT-LLM", "Executor creation failed due to",
@@ -401,13 +404,15 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, (*WRAPPER_ANCHORS, "llama_cpp", "llama-cpp", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load", "Failed to initialize the context",
                                                   "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt",
-                                                  "rnllama", "llama.rn", "LLamaSharp", "at LLama."),
+                                                  "rnllama", "llama.rn", "LLamaSharp", "at LLama.", "LlamaCpp"),
          # (llama.rn, the React Native binding mobile apps embed: its library "librnllama_v8_2_fp16_dotprod.so", its iOS
          # framework in a crash's frames, "rnllama +0x317e00 rnllama::llama_rn_context::loadModel")
          WRAPPER_NAMES + r"|llama[_-]cpp(?:[_-]python)?\b|\bctransformers\b|model loading guardrails|"
          r"\b(?:lib)?rnllama\w*\.so\b|\brnllama(?:::|\s+\+0x)|\bllama\.rn\b|"
          # (LLamaSharp, the C# binding: its name, or its namespace in a .NET stack trace, "at LLama.StatelessExecutor.<InferAsync>")
          r"\bLLamaSharp\b|^\s*at LLama\.\w+|"
+         # (an app's error class for its llama.cpp process: Jan's "LlamaCppProcessError")
+         r"\bLlamaCpp\w*Error\b|"
          r"Try a different model and/or config|🥲 Failed to load|^Failed to initialize the context: |"
          # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"
          r"^Processing Prompt (?:\[BLAS\] )?\(\d+ / \d+ tokens\)|"

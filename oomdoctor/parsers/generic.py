@@ -751,6 +751,10 @@ PATTERNS: tuple[Pattern, ...] = (
                  ("_phase", "prefill")] if to_int(m.group(1)) > to_int(m.group(2)) else []),
     P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
+    # (the same check cut before its setting, "...exceeds available Mamba cache blocks (95)": the setting it guards is the
+    # concurrency, one block for each running sequence)
+    P("mamba-blocks-short", ("exceeds available Mamba cache blocks",), r"(?<!\d\) )exceeds available Mamba cache blocks \((\d[\d,]*)\)",
+      lambda m: [("oom.kind", "kv_capacity_limit"), ("oom.limited_knob", "max_num_seqs"), ("oom.stated_limit", to_int(m.group(1)))]),
     P("metal-buffer", ("buffer, size =",),
       r"allocated (?:'(\w+)\s*' )?buffer, size =\s*([\d.,]+) Mi?B(?:.*?\(\s*([\d.,]+)\s*/(?:\s*([\d.,]+)\s*\))?)?", _metal_buffer),
     # Vulkan's allocation status by its number (ncnn: "vkAllocateMemory failed -2"): -2 VK_ERROR_OUT_OF_DEVICE_MEMORY,
@@ -890,6 +894,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("xla-hbm-used", ("memory space hbm",), r"Ran out of memory in memory space hbm\. Used ([\d.]+)([KMGT]) of ([\d.]+)([KMGT]) hbm",
       lambda m: [("oom.kind", "xla_oom"), ("mem.required_bytes", to_bytes(m.group(1), m.group(2) + "B")),
                  ("oom.gpu_total_bytes", to_bytes(m.group(3), m.group(4) + "B"))]),
+    # AWS Neuron's compiler refusing a program its estimate puts over a NeuronCore's HBM ("[XCG815] Estimated peak HBM usage
+    # (22.839451) exceeds 16GB. Neff won't be able to load on chip"): the whole program's need (its shard of the weights, its
+    # caches and temporaries) against the core's memory, found before anything ran
+    P("neuron-hbm-estimate", ("Estimated peak HBM usage",), r"Estimated peak HBM usage \(([\d.]+)\) exceeds ([\d.]+) ?GB",
+      lambda m: [("oom.kind", "xla_oom"), ("mem.required_bytes", to_bytes(m.group(1), "GB")),
+                 ("oom.gpu_total_bytes", to_bytes(m.group(2), "GB"))]),
     # the breakdown XLA prints under it ("Total hbm usage >= 30.73G:" / "    program 14.31G" / "    arguments 15.90G"): the
     # arguments are what the program is given (the weights, and the caches or optimizer states passed in), the program's
     # own bytes its temporaries (the activations: "HLO temp" below it)
@@ -1032,9 +1042,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # an RDMA transfer engine (Mooncake, NIXL) whose network card could not register the KV buffer: GPUDirect RDMA,
     # the driver or the engine's version, not a lack of memory
     # (Ascend's direct transport: "Register mem ret:103900." after "AscendDirectTransport register mem addr:...")
-    P("rdma-registration", ("memory registration failed", "Failed to register memory", "Register mem ret:"),
+    # (UCX's own report of the refusal, "ibv_reg_mr(address=0xa02000000, length=2097152, access=0xf) failed: Bad address"; a
+    # transfer from a buffer never registered, Mooncake's "Memory region not registered by any active device(s)"; NVSHMEM's
+    # IBGDA transport finding no card that can map its buffer, "device mlx5_0 cannot allocate buffer on the specified memory type")
+    P("rdma-registration", ("memory registration failed", "Failed to register memory", "Register mem ret:", "ibv_reg_mr(",
+                            "Memory region not registered", "on the specified memory type"),
       r"\b(Mooncake|NIXL|nixl|RDMA|rdma)\b.{0,40}memory registration failed|Failed to register memory(?: region)?\b.{0,80}\b(?:Bad address|EFAULT|ibv_reg_mr)|"
-      r"\bRegister mem ret:\s*[1-9]\d*",
+      r"\bRegister mem ret:\s*[1-9]\d*|\bibv_reg_mr\([^)]{0,120}\) failed: Bad address|\bMemory region not registered by any active device|"
+      r"\bcannot allocate buffer on the specified memory type",
       lambda m: [("error.final", f"{m.group(0).strip()}: the network card could not register the buffer for RDMA "
                                  "(GPUDirect RDMA, the driver or the transfer engine's version), not a lack of memory")]),
     # a memory setting the run refuses ("AssertionError: Expandable segments are not compatible with memory pool": vLLM's
@@ -1298,6 +1313,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # allocate the necessary resources": queues, signals, scratch, threads), often with the device's free memory beside it
     # ("Available Free mem : 0 MB"): what the runtime needs outside the framework's pools
     P("hsa-out-of-resources", ("HSA_STATUS_ERROR_OUT_OF_RESOURCES",), r"HSA_STATUS_ERROR_OUT_OF_RESOURCES", kind("runtime_resources")),
+    # ROCm's runtime reporting a kernel the GPU never finished ("HW Exception by GPU node-4 (Agent handle: 0x55d987988820)
+    # reason :GPU Hang"): a hang the driver reset, a kernel's or the driver's fault; no allocation failed
+    P("hsa-gpu-hang", ("GPU Hang",), r"\bHW Exception by GPU node-\d+\b.{0,80}?\breason ?: ?GPU Hang\b",
+      const(("error.final", "the GPU hung (ROCm's hardware exception \"GPU Hang\"): a kernel that did not finish, not a lack of memory"))),
     # (the free memory it states, on the error's line or the next)
     P("hsa-free-mem", ("Available Free mem",), r"Available Free mem\s*:\s*(\d+)\s*MB", lambda m: [("oom.gpu_free_bytes", to_bytes(m.group(1), "MiB"))]),
     # a memory guard refusing a load by its own sum ("Cannot load GLM-5.1: projected memory 774.68GB would exceed the memory
@@ -1483,9 +1502,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # glibc's heap checks aborting the process ("corrupted double-linked list", "double free or corruption (out)",
     # "free(): invalid pointer", "malloc(): corrupted top size"): the C heap was written over, a native bug; nothing ran out
     P("glibc-heap-corruption", ("corrupted double-linked list", "double free or corruption", "(): invalid pointer", "(): invalid size",
-                                "(): corrupted", "(): memory corruption", "invalid chunk size", "corrupted size vs"),
+                                "(): corrupted", "(): memory corruption", "invalid chunk size", "corrupted size vs",
+                                "pointer being freed was not allocated", "checksum for freed object"),
       r"corrupted double-linked list|double free or corruption|\b(?:free|malloc|realloc|munmap_chunk|malloc_consolidate)\(\): "
-      r"(?:invalid (?:pointer|size|next size|chunk size)|corrupted [\w ]+|memory corruption)|corrupted size vs\.? prev_size",
+      r"(?:invalid (?:pointer|size|next size|chunk size)|corrupted [\w ]+|memory corruption)|corrupted size vs\.? prev_size|"
+      # (macOS's allocator: "malloc: *** error for object 0x600001720008: pointer being freed was not allocated",
+      # "incorrect checksum for freed object")
+      r"pointer being freed was not allocated|incorrect checksum for freed object",
       lambda m: [("error.final", f"the C heap was corrupted ({m.group(0)}): a native bug that wrote past its buffers, not a lack of memory")]),
     # the address sanitizer's report of a native memory bug ("ERROR: AddressSanitizer: attempting free on address which was
     # not malloc()-ed", "heap-use-after-free", "heap-buffer-overflow"); its own "out of memory" is the host's allocator refusing

@@ -164,6 +164,13 @@ def _swap_row(m: re.Match[str]) -> Emitted:
         yield "host.swap_used_ratio", round(u / t, 4)
 
 
+def _platform_limit(m: re.Match[str]) -> Emitted:
+    yield "oom.kind", "killed"
+    size, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    if size:
+        yield "host.cgroup_limit_bytes", to_bytes(size, unit + "iB")
+
+
 def _cgroup_at_limit(m: re.Match[str]) -> Emitted:
     usage, limit, failed = int(m.group(1)), int(m.group(2)), int(m.group(3))
     if failed and usage >= limit * 0.98:  # (an unlimited cgroup prints a limit near 2**63)
@@ -440,6 +447,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\bearlyoom(?:\[\d+\])?: sending SIG(?:TERM|KILL) to process \d+|\bsystemd-oomd(?:\[\d+\])?: Killed \S+ due to (?:memory pressure|memory used|swap used)|"
       r"\bsystemd-oomd killed \d+ process\(es\)",
       kind("killed")),
+    # a managed platform stopping an instance past its memory limit: Cloud Run ("Memory limit of 2048M exceeded with 2126M
+    # used."), Hugging Face Spaces ("Memory limit exceeded (16Gi)"), Heroku ("Error R14 (Memory quota exceeded)", R15 "vastly
+    # exceeded"): the container's RAM, not a device's
+    P("platform-memory-limit", ("Memory limit of", "Memory limit exceeded (", "(Memory quota"),
+      r"\bMemory limit of ([\d.]+) ?([KMGT])i?B? exceeded with [\d.]+ ?[KMGT]i?B? used|\bMemory limit exceeded \(([\d.]+) ?([KMGT])i?B?\)|"
+      r"\bError R1[45] \(Memory quota (?:vastly )?exceeded\)", _platform_limit),
     # Dask's nanny restarting a worker past its memory budget ("Worker tcp://127.0.0.1:34349 (pid=342998) exceeded 95%
     # memory budget. Restarting..."): a kill for host RAM by the pipeline's own monitor
     P("dask-nanny-restart", ("memory budget",), r"\bexceeded \d+% memory budget\. Restarting", kind("killed")),

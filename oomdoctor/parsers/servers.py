@@ -148,6 +148,14 @@ PATTERNS: tuple[Pattern, ...] = (
       r"Failed to allocate memory for tensor\(torch\.Size\(\[([\d, ]*)\]\), torch\.(\w+)\) because no memory is available", _offload_pool_full),
     # (its cache engine's own wording: "Failed to allocate memory for the KV cache. The KV cache will not be stored.")
     P("lmcache-store-skipped", ("Failed to allocate memory for the KV cache",), r"Failed to allocate memory for the KV cache\.?", kind("host_pool_full")),
+    # ---- Mooncake's store, a KV cache in host RAM pooled from its clients (vLLM's and SGLang's workers, LMCache): a put it
+    # refused for want of room in the segments the clients gave it ("Failed to start put operation: NO_AVAILABLE_HANDLE"),
+    # or a client's staging buffer with no room for a chunk ("Failed to allocate buffer for put_parts operation, key: ...,
+    # total size: 33554460")
+    P("mooncake-store-full", ("NO_AVAILABLE_HANDLE", "Failed to allocate buffer for put"),
+      r"Failed to start put operation: NO_AVAILABLE_HANDLE|Failed to allocate buffer for put\w* operation, key: \S+ total size: (\d+)",
+      lambda m: [("oom.kind", "host_pool_full"), ("oom.hint", "mooncake_store")]
+      + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     # ---- SGLang
     P("sglang-server-args", ("server_args=", "ServerArgs("), r"ServerArgs\((.*)\)?", _server_args),
     # the scheduler's prefix names its tensor-parallel rank: "[2025-05-29 14:59:00 TP5] ..."

@@ -4234,9 +4234,50 @@ ROUND_184 = [
          'total_vram="113.5 GiB" default_num_ctx=262144\n', framework="ollama"),
 ]
 
+ROUND_187 = [
+    # a managed platform's memory limit: the container's RAM
+    case("cloud-run-memory-limit", "Memory limit of 2048M exceeded with 2126M used.\n",
+         [(OOM, "killed", 1), ("host.cgroup_limit_bytes", GiB(2), 1)]),
+    case("spaces-memory-limit", "Memory limit exceeded (16Gi)\n", [(OOM, "killed", 1), ("host.cgroup_limit_bytes", GiB(16), 1)]),
+    case("heroku-r14", "2024-01-05T10:00:00.000000+00:00 heroku[web.1]: Error R14 (Memory quota exceeded)\n", [(OOM, "killed", 1)]),
+    # AWS Neuron's compiler estimating the program over a core's HBM
+    case("neuron-hbm-estimate", "[XCG815]  Estimated peak HBM usage (22.839451) exceeds 16GB. Neff won't be able to load on chip\n",
+         [(OOM, "xla_oom", 1), ("mem.required_bytes", 24523673776, 1), ("oom.gpu_total_bytes", GiB(16), 1)]),
+    # vLLM's Mamba-cache check cut before its setting: the concurrency it guards
+    case("mamba-blocks-cut", "exceeds available Mamba cache blocks (95)... CUDA graph capture cannot proceed\n",
+         [(OOM, "kv_capacity_limit", 1), ("oom.limited_knob", "max_num_seqs", 1), ("oom.stated_limit", 95, 1)]),
+    # Mooncake's store: no room for a put, or a client's staging buffer full
+    case("mooncake-no-handle", "E0414 11:10:42.514200 18822 client.cpp:170] Failed to start put operation: NO_AVAILABLE_HANDLE\n",
+         [(OOM, "host_pool_full", 1), ("oom.hint", "mooncake_store", 1)]),
+    case("mooncake-put-parts", "E0804 05:20:44.874174 1321649 store_py.cpp:495] Failed to allocate buffer for put_parts operation, key: "
+         "vllm@meta-llama/Llama-3.1-8B-Instruct@1@0@7193353375021096452, total size: 33554460\n",
+         [(OOM, "host_pool_full", 1), ("oom.hint", "mooncake_store", 1), ("oom.requested_bytes", 33554460, 1)]),
+    # RDMA registrations refused by the card or never made: a setup fault
+    case("ucx-reg-mr-bad-address", "ib_md.c:282     UCX  ERROR ibv_reg_mr(address=0xa02000000, length=2097152, access=0xf) failed: Bad address\n",
+         [(FINAL, "ibv_reg_mr(address=0xa02000000, length=2097152, access=0xf) failed: Bad address: the network card could not register the "
+                  "buffer for RDMA (GPUDirect RDMA, the driver or the transfer engine's version), not a lack of memory", 1)]),
+    case("mooncake-region-not-registered", "E1125 01:42:29.248446 13170 rdma_transport.cpp:336] Memory region not registered by any active "
+         "device(s): 0x12c180000000\n",
+         [(FINAL, "Memory region not registered by any active device: the network card could not register the buffer for RDMA (GPUDirect "
+                  "RDMA, the driver or the transfer engine's version), not a lack of memory", 1)]),
+    case("nvshmem-ibgda-memory-type", "WARN: device mlx5_0 cannot allocate buffer on the specified memory type. Skipping...\n",
+         [(FINAL, "cannot allocate buffer on the specified memory type: the network card could not register the buffer for RDMA "
+                  "(GPUDirect RDMA, the driver or the transfer engine's version), not a lack of memory", 1)]),
+    # macOS's allocator finding its heap corrupted; ROCm's GPU hang
+    case("macos-pointer-not-allocated", "python(123,0x20bb3a240) malloc: *** error for object 0x600001720008: pointer being freed was not allocated\n",
+         [(FINAL, "the C heap was corrupted (pointer being freed was not allocated): a native bug that wrote past its buffers, not a lack of "
+                  "memory", 1)]),
+    case("hsa-gpu-hang", "HW Exception by GPU node-4 (Agent handle: 0x559da9432ce0) reason :GPU Hang\n",
+         [(FINAL, 'the GPU hung (ROCm\'s hardware exception "GPU Hang"): a kernel that did not finish, not a lack of memory', 1)]),
+    # an app's error class for its llama.cpp process; a client's request to Ollama's port
+    case("jan-llamacpp-process-error", 'LlamaCppProcessError, message: \\"The model process encountered an unexpected error.\\" }"\n',
+         framework="llamacpp"),
+    case("ollama-api-eof", 'Error: Post "http://127.0.0.1:11434/api/generate": EOF\n', framework="ollama"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187))
 def test_any_wording(c):
     check(c)
 
