@@ -189,6 +189,9 @@ def read_command(text: str, source: str = "command") -> Context:
     facts += _generic_flags(argv, ev)
     if re.search(launch.HOST_RESIDENT_WEIGHTS, text):
         facts.append(Fact("oom.hint", "host_resident_weights", Origin.COMMAND, ev))
+    program = argv[1] if len(argv) > 1 and re.fullmatch(r"python[\d.]*", argv[0]) else argv[0] if argv else ""
+    if _KOBOLDCPP.search(program):  # KoboldCpp runs llama.cpp and takes its settings in its own flags
+        facts.append(Fact("launcher", "koboldcpp", Origin.COMMAND, ev))
     if not any(f.key == "gpu.count" for f in facts):
         facts += _visible_devices(env, ev)
     count = next((f.value for f in facts if f.key == "gpu.count"), None)
@@ -209,6 +212,8 @@ def read_command(text: str, source: str = "command") -> Context:
     return Context(tuple(facts), tuple(notes), fw, model, (tuple(argv),) if argv else ())
 
 
+# KoboldCpp's program as a command names it: "koboldcpp.exe", "./koboldcpp-linux-x64-cuda1210", "python koboldcpp.py"
+_KOBOLDCPP = re.compile(r"(?i)(?:^|[\\/])koboldcpp[\w.-]*$")
 # an Ollama Modelfile ("FROM llama3:8b", "PARAMETER num_ctx 16000") or the REPL's "/set parameter num_ctx 8192"
 _MODELFILE_PARAM = re.compile(r"(?i)(?:\bPARAMETER|/set parameter)\s+(num_ctx|num_gpu|num_batch)\s+(\d+)")
 _MODELFILE_FROM = re.compile(r"(?:^|\n|\s/\s)\s*FROM\s+(\S+)")

@@ -75,6 +75,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     # identity
     "framework": _spec(str, S, "detected serving framework id"),
     "framework.version": _spec(str, S, "framework version as printed"),
+    "launcher": _spec(str, S, "the program that runs the engine and takes its settings in its own spelling (koboldcpp)"),
     "phase": _spec(str, S, "phase the failure happened in"),
     "phase.reached": _spec(str, S, "last start-up phase a log without a failure line reached"),
     "phase.reached_tail": _spec(int, N, "lines the log goes on after the last start-up phase it reached"),

@@ -377,6 +377,39 @@ def parse_version(text: str | None) -> tuple[int, ...] | None:
     return tuple(int(p) for p in m.group(1).split("."))
 
 
+# programs that run an engine and take its settings in their own spelling (KoboldCpp runs llama.cpp and parses its own
+# flags, checked against its argument list and users' launch scripts): the knob's setting as that program spells it
+LAUNCHER_SPELLINGS: dict[str, dict[str, Spelling]] = {
+    "koboldcpp": {
+        "model": S("--model {v}"),
+        "gpu_layers": S("--gpulayers {v}"),
+        "max_model_len": S("--contextsize {v}"),
+        "batch_size": S("--blasbatchsize {v}"),
+        "attention_backend": S("--flashattention"),
+        "kv_cache_dtype": S("--quantkv {v} --flashattention", note="--quantkv 1 is an 8-bit cache, 2 a 4-bit one; it needs flash attention"),
+    },
+}
+# a value in the engine's terms as the launcher takes it (KoboldCpp numbers its cache types)
+_LAUNCHER_VALUES: dict[tuple[str, str], dict[str, object]] = {
+    ("koboldcpp", "kv_cache_dtype"): {"q8_0": 1, "q8": 1, "fp8": 1, "int8": 1, "q4_0": 2, "q4": 2, "int4": 2, "f16": 0},
+}
+
+
+def render_launcher(launcher: str, knob: str, value: object) -> Rendered | None:
+    """The setting as the launcher spells it; None where it has no spelling of its own for the knob (or for the value)."""
+    sp = LAUNCHER_SPELLINGS.get(launcher, {}).get(knob)
+    if sp is None:
+        return None
+    values = _LAUNCHER_VALUES.get((launcher, knob))
+    if values is not None:
+        if str(value) not in values:
+            return None
+        value = values[str(value)]
+    if "{v}" in sp.template and value is None:
+        return None
+    return Rendered(sp.template.replace("{v}", fmt_value(value) if value is not None else ""), sp.note, False)
+
+
 def spelling(framework: str, knob: str, version: str | None = None) -> Spelling | None:
     ver = parse_version(version)
     for sp in SPELLINGS.get(framework, {}).get(knob, ()):

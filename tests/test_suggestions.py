@@ -263,3 +263,22 @@ def test_a_final_error_that_names_a_setting_gets_that_setting() -> None:
     assert (rbln.knob, rbln.value, rbln.flag) == ("max_num_batched_tokens", 1500, "--max-num-batched-tokens 1500")
     fa = [s.knob for s in _report(str(ROOT / "fixtures/rules/not-oom-other-error/llamacpp-28524/server.log")).suggestions[:2]]
     assert fa == ["attention_backend", "kv_cache_dtype"]
+
+
+def test_a_launcher_that_spells_the_engine_s_settings_its_own_way_gets_its_own_flags(tmp_path: Path) -> None:
+    """holdout r188: KoboldCpp runs llama.cpp but takes --gpulayers and --contextsize, not -ngl and -c; its banner, its
+    parsed arguments or its program in --cmd name it, and a rerun does not patch its command with llama.cpp's flags."""
+    kobold = _report(str(ROOT / "fixtures/rules/weights-exceed-gpu/koboldcpp-1540/server.log"))
+    layers = next(s for s in kobold.suggestions if s.knob == "gpu_layers")
+    assert layers.flag == f"--gpulayers {layers.value}" and not layers.rerunnable
+    log = tmp_path / "server.log"
+    log.write_text("CUDA error: out of memory\n  current device: 0, in function ggml_backend_cuda_buffer_type_alloc_buffer\n")
+    cmd = "koboldcpp.exe --model gemma-3-27b-it-Q4_K_M.gguf --gpulayers 99 --contextsize 32768"
+    flags = [s.flag or "" for s in diagnose(DiagnoseOptions(logs=[str(log)], commands=[cmd], gpu="RTX 3060 12GB")).suggestions]
+    assert any(f.startswith("--gpulayers ") for f in flags) and not any(f.startswith("-ngl") for f in flags)
+    plain = [s.flag or "" for s in diagnose(DiagnoseOptions(logs=[str(log)], commands=[cmd.replace("koboldcpp.exe", "llama-server")],
+                                                         gpu="RTX 3060 12GB")).suggestions]
+    assert any(f.startswith("-ngl ") for f in plain)
+    # a cache type is a number to KoboldCpp; a knob it has no flag of its own for says the flag is the engine's
+    assert knobs.render_launcher("koboldcpp", "kv_cache_dtype", "q8_0").text == "--quantkv 1 --flashattention"
+    assert knobs.render_launcher("koboldcpp", "max_num_seqs", 4) is None

@@ -318,6 +318,9 @@ _STATED_STEP = re.compile(
 _STEP_PHASE = {"prefill": "prefill", "prompt processing": "prefill", "decod": "decode", "generat": "forward", "load": "load_weights",
                "warm": "warmup", "profil": "profile", "captur": "cuda_graph_capture", "graph": "cuda_graph_capture",
                "cuda": "cuda_graph_capture"}
+# the KV cache named as what was being allocated, before the failure's words ("[kv] malloc k_pool: out of memory", "failed to
+# allocate KV cache: out of memory")
+_KV_SUBJECT = re.compile(r"(?i)(?<![\w-])(?:\[kv\]|kv[ _-]?cache|kv[ _-]?pool|[kv]_pool|kv[ _-]?blocks?)(?![\w-])")
 # a failed allocation's own size stated as zero (ggml's Metal backend wrapping a mapped file: "failed to allocate buffer,
 # size =     0.00 MiB")
 _ZERO_SIZE = re.compile(r"(?i)\ballocate (?:\w+ )?buffer,? (?:of )?size\s*=?\s*0(?:\.0+)?\s*(?:bytes|[KMGT]i?B)\b")
@@ -350,7 +353,9 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
     else:
         yield "oom.kind", "cuda_error_oom"
     step = _STATED_STEP.search(line, m.start())
-    if step:
+    if _KV_SUBJECT.search(line, 0, m.start()):  # the cache's own allocation: "[kv] malloc k_pool: out of memory"
+        yield "_phase", "kv_alloc"
+    elif step:
         word = step.group(1).lower()
         yield "_phase", next(phase for stem, phase in _STEP_PHASE.items() if word.startswith(stem))
     size = _STATED_SIZE.search(line)
@@ -365,7 +370,10 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
 _HEDGE = re.compile(r"(?i)\b(?:possible|probable|likely) (?:causes?|reasons?)\b|\bmaybe\b")
 # an allocation of a resource other than memory ("Failed to allocate resource[qp] ... Reason: Memory resources are
 # exhausted": a queue pair Ascend's HCCL sets its RDMA transport up with): the transport or the driver, not memory
-_OTHER_RESOURCE = re.compile(r"allocate resource(?:\[(?!\w*memory\])(\w+)\]| (?!\w*memory\b)(qp|cq|sq|stream|event|notify)\b)", re.I)
+# (or an RDMA card's queue it could not create, "Failed to create completion queue: Cannot allocate memory [12]": the card's
+# resources or the locked-memory limit, not the RAM)
+_OTHER_RESOURCE = re.compile(r"allocate resource(?:\[(?!\w*memory\])(\w+)\]| (?!\w*memory\b)(qp|cq|sq|stream|event|notify)\b)|"
+                             r"\bcreate (?:a |the )?(?:completion queue|queue pair|cq|qp)\b", re.I)
 
 
 # the exceptions a wrapper raises when something beneath it failed: never the cause

@@ -640,8 +640,16 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("mem.gpu_available_bytes", int(m.group(2)) << 20), ("gpu.device_used", m.group(1)),
                  (f"_devfree:{m.group(1)}", int(m.group(2)) << 20)]),
     P("ggml-device-list", DEVICE_LIST_ANCHORS, DEVICE_LIST, _device_list),
-    # KoboldCpp's survey before it loads: the first GPU's memory as the driver reports it ("Detected Available GPU Memory: 6144 MB")
-    P("koboldcpp-gpu-memory", ("Detected Available GPU Memory:",), r"Detected Available GPU Memory: (\d+) MB",
+    # KoboldCpp, which runs llama.cpp and takes its settings in its own flags (--gpulayers, --contextsize): its banner, its
+    # libraries and script, its parsed arguments
+    P("koboldcpp-launcher", ("KoboldCpp", "koboldcpp", "koboldpp", "kobold_bin", "kcpp_adapters", "gpulayers="),
+      # (its build's source paths in an assert, "D:\a\koboldcpp\koboldcpp\ggml\src\ggml-cuda.cu:728", its bundle "kobold_bin")
+      r"(?i)\bWelcome to KoboldCpp\b|\bkoboldcpp(?:_\w+)?\.(?:dll|so|py|exe)\b|\bkcpp_adapters\b|^Namespace\(.*\bgpulayers=|"
+      r"[\\/]koboldc?pp[\\/]ggml[\\/]|\bkobold_bin\b",
+      const(("launcher", "koboldcpp"))),
+    # KoboldCpp's survey before it loads: the first GPU's memory as the driver reports it ("Detected Available GPU Memory: 6144 MB",
+    # in older releases "Detected Free GPU Memory: 8192 MB (Set GPU layers manually if incorrect)")
+    P("koboldcpp-gpu-memory", ("Detected Available GPU Memory:", "Detected Free GPU Memory:"), r"Detected (?:Available|Free) GPU Memory: (\d+) MB",
       lambda m: [("mem.gpu_total_bytes", int(m.group(1)) << 20)] if int(m.group(1)) else []),
     # llama.cpp's memory breakdown (at exit, or when a load fails): per device, in MiB,
     # "| - CUDA0 (RTX 4090) | total = free + (self = model + context + compute) + unaccounted |"

@@ -40,6 +40,7 @@ _JUPYTER_HEADER = re.compile(r"^\W*\w+(?:Error|Exception)\s{2,}Traceback \(most 
 _FRAME = re.compile(r"\b" + generic.FRAME_LINE)
 # (a Windows console pasted as text shows ESC as "←")
 _ANSI = re.compile(r"(?:\x1b|\u2190)\[[0-9;?]*[A-Za-z]")
+_BARE_ANSI = re.compile(r"\[[0-9;]{1,12}m")
 _QUOTED = re.compile(r"^(?:> ?)+")
 
 
@@ -1034,6 +1035,8 @@ def _join_continued(state: _State, buf: bytes, start: int, stop: int, end: int, 
 def _clean(text: str) -> str:
     if "\x1b" in text or "\u2190[" in text:
         text = _ANSI.sub("", text)
+    elif "[0m" in text:  # colour codes whose escape character a paste dropped ("[2mtext_generation_launcher[0m[2m:[0m")
+        text = _BARE_ANSI.sub("", text)
     if text[:1] == ">":  # a paste quoted in Markdown or e-mail ("> [2025-12-09 05:12:15 TP5] ...")
         text = _QUOTED.sub("", text)
     if len(text) > 256 and _LONG_RUN.search(text):

@@ -146,8 +146,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # ---- LMCache, the KV offload connector inside vLLM's workers: its pinned host pool (max_local_cpu_size) is full
     P("lmcache-pool-full", ("because no memory is available",),
       r"Failed to allocate memory for tensor\(torch\.Size\(\[([\d, ]*)\]\), torch\.(\w+)\) because no memory is available", _offload_pool_full),
-    # (its cache engine's own wording: "Failed to allocate memory for the KV cache. The KV cache will not be stored.")
-    P("lmcache-store-skipped", ("Failed to allocate memory for the KV cache",), r"Failed to allocate memory for the KV cache\.?", kind("host_pool_full")),
+    # (its cache engine's own wording: "Failed to allocate memory for the KV cache. The KV cache will not be stored."; its
+    # allocator's, "LMCache WARNING: Failed to allocate memory block of size 15")
+    P("lmcache-store-skipped", ("Failed to allocate memory for the KV cache", "Failed to allocate memory block"),
+      r"Failed to allocate memory for the KV cache\.?|\bLMCache\b.{0,60}\bFailed to allocate memory block\b", kind("host_pool_full")),
     # ---- Mooncake's store, a KV cache in host RAM pooled from its clients (vLLM's and SGLang's workers, LMCache): a put it
     # refused for want of room in the segments the clients gave it ("Failed to start put operation: NO_AVAILABLE_HANDLE"),
     # or a client's staging buffer with no room for a chunk ("Failed to allocate buffer for put_parts operation, key: ...,

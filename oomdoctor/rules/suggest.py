@@ -242,6 +242,18 @@ def _constraints(framework: str, knob: str, value: Value | None, text: str | Non
     return text
 
 
+def _as_launcher(launcher: str, framework: str, knob: str, value: Value | None, text: str, note: str) -> tuple[str, str]:
+    """A setting spelled as the program that runs the engine takes it (KoboldCpp's --gpulayers for llama.cpp's -ngl);
+    where it has no spelling of its own, the engine's, said to be the engine's."""
+    if knob == "quantization" and text.startswith("-m "):  # another GGUF file of the model
+        own = knobs.render_launcher(launcher, "model", text[3:])
+    else:
+        own = knobs.render_launcher(launcher, knob, value)
+    if own is not None:
+        return own.text or text, own.note or note
+    return text, "; ".join(x for x in (note, f"{framework}'s own flag: {launcher} may spell it otherwise") if x)
+
+
 def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, framework: str,
           version: str | None) -> Suggestion | None:
     """The suggestion a rule's spec makes here, or None (the framework has no such setting,
@@ -285,6 +297,9 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
         text = f"-m {new_file}" if new_file else None
     text = _constraints(framework, knob, value, text, facts)
     note = rendered.note if rendered else ""
+    launcher = facts.value("launcher")
+    if isinstance(launcher, str) and text is not None:
+        text, note = _as_launcher(launcher, framework, knob, value, text, note)
     if rendered is not None and rendered.text is None:  # advice, not a flag: said once, by whichever says more
         if restates(note, why):
             note = ""
@@ -294,7 +309,8 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
     # a method a checkpoint must already carry (AWQ, GPTQ) is a change of model, not a flag a rerun can add
     checkpoint_switch = knob == "quantization" and framework in ("vllm", "sglang", "tgi") and str(value).lower() not in _LOAD_TIME
     return Suggestion(knob=knob, action=spec.action, value=value, flag=text, why=full_why, rule_id=rule_id, account=account,
-                      rerunnable=bool(rendered and rendered.rerunnable and text is not None and not checkpoint_switch))
+                      rerunnable=bool(rendered and rendered.rerunnable and text is not None and not checkpoint_switch
+                                      and not isinstance(launcher, str)))
 
 
 _SWITCHED_ON = re.compile(r"(?<=[:=])(?:True|true|1)$|(?<= )on$")

@@ -2709,7 +2709,8 @@ ROUND_124 = [
     # KoboldCpp printing its parsed arguments: its settings, read as the flags they came from
     case("koboldcpp-namespace", "Namespace(bantokens=None, blasbatchsize=2048, contextsize=16384, gpulayers=0, usecublas=None, "
                                 "usevulkan=0, ropeconfig=[1.0, 32000.0], noshift=True)\n",
-         [("knob.batch_size", 2048, 1), ("knob.max_model_len", 16384, 1), ("knob.gpu_layers", 0, 1)], framework="llamacpp"),
+         [("knob.batch_size", 2048, 1), ("knob.max_model_len", 16384, 1), ("knob.gpu_layers", 0, 1), ("launcher", "koboldcpp", 1)],
+         framework="llamacpp"),
     # another program's parsed arguments (an empty string in a list included): no engine's flags, nothing read
     # LocalAI's gRPC backend failing to load: llama.cpp's server, the backend it tries first
     case("localai-internal-loader", "failed to load model with internal loader: could not load model: rpc error: code = Unknown desc = "
@@ -4273,6 +4274,23 @@ ROUND_187 = [
     case("jan-llamacpp-process-error", 'LlamaCppProcessError, message: \\"The model process encountered an unexpected error.\\" }"\n',
          framework="llamacpp"),
     case("ollama-api-eof", 'Error: Post "http://127.0.0.1:11434/api/generate": EOF\n', framework="ollama"),
+    # (round 188) KoboldCpp's older survey line; the KV cache named as what failed to allocate
+    case("koboldcpp-free-gpu-memory", "Detected Free GPU Memory: 8192 MB (Set GPU layers manually if incorrect)\n",
+         [("mem.gpu_total_bytes", GiB(8), 1)]),
+    case("kv-pool-malloc", lines("[kv] malloc k_pool: out of memory", "[FAIL] load_gguf"), [(OOM, "cuda_error_oom", 1)], phase="kv_alloc"),
+    # an RDMA card's queue it could not create: not the RAM
+    case("rdma-completion-queue", lines("E0620 17:20:15.656373   293 rdma_context.cpp:116] Failed to create completion queue: Cannot allocate "
+                                        "memory [12]", "Fatal Python error: Segmentation fault"),
+         [(FINAL, "Fatal Python error: Segmentation fault", 2)]),
+    case("lmcache-memory-block", "LMCache WARNING: Failed to allocate memory block of size 15\n", [(OOM, "host_pool_full", 1)]),
+    # KoboldCpp, which takes llama.cpp's settings in its own flags: its banner, its build's source paths
+    case("koboldcpp-banner", "Welcome to KoboldCpp - Version 1.91\n", [("launcher", "koboldcpp", 1), ("oom.hint", "llamacpp_wrapper", 1)],
+         framework="llamacpp"),
+    case("koboldcpp-build-path", "D:\\a\\koboldcpp\\koboldcpp\\ggml\\src\\ggml-cuda.cu:728: GGML_ASSERT(tensor->view_src == nullptr) failed\n",
+         [("launcher", "koboldcpp", 1), ("oom.hint", "llamacpp_wrapper", 1), (OOM, "ggml_assert", 1)], framework="llamacpp"),
+    # colour codes whose escape character a paste dropped
+    case("bare-colour-codes", "\x5b2m2025-01-03T19:06:50.366843Z\x5b0m \x5b32m INFO\x5b0m \x5b2mtext_generation_launcher\x5b0m\x5b2m:\x5b0m "
+         "Download: [13/30] -- ETA: 0:06:42.769236\n", framework="tgi"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
