@@ -857,6 +857,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # a later .to() on such a model is refused: the error names the placement, not another cause
     P("accelerate-offloaded-move", ("modules offloaded to cpu",), r"can't move a model that has some modules offloaded to cpu",
       const(("oom.hint", "weights_cpu_offloaded"), ("oom.hint", "offloaded_model_moved"), ("_phase", "load_weights"))),
+    # accelerate's batch-size search (find_executable_batch_size, under lm-eval's and lighteval's "batch_size auto") halving
+    # the batch on each out-of-memory until none is left: the forward ran out of memory even for one sample at its length
+    P("batch-search-exhausted", ("No executable batch size found",), r"No executable batch size found, reached zero",
+      const(("oom.kind", "torch_oom"), ("oom.hint", "batch_search_exhausted"), ("_phase", "prefill"))),
     # a weight still on the meta device when the forward runs: device_map found no room to place it (what
     # accelerate offloads past the GPUs' max_memory is kept on meta and brought in by its hooks)
     # (or accelerate asked to put such a weight on a GPU: "ValueError: weight is on the meta device, we need a `value` to put in on 0")

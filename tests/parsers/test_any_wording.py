@@ -4288,6 +4288,9 @@ ROUND_187 = [
          framework="llamacpp"),
     case("koboldcpp-build-path", "D:\\a\\koboldcpp\\koboldcpp\\ggml\\src\\ggml-cuda.cu:728: GGML_ASSERT(tensor->view_src == nullptr) failed\n",
          [("launcher", "koboldcpp", 1), ("oom.hint", "llamacpp_wrapper", 1), (OOM, "ggml_assert", 1)], framework="llamacpp"),
+    # (round 189) accelerate's batch-size search with no batch left: one sample's forward ran out of memory
+    case("batch-search-exhausted", "RuntimeError: No executable batch size found, reached zero.\n",
+         [(OOM, "torch_oom", 1), ("oom.hint", "batch_search_exhausted", 1)], phase="prefill"),
     # colour codes whose escape character a paste dropped
     case("bare-colour-codes", "\x5b2m2025-01-03T19:06:50.366843Z\x5b0m \x5b32m INFO\x5b0m \x5b2mtext_generation_launcher\x5b0m\x5b2m:\x5b0m "
          "Download: [13/30] -- ETA: 0:06:42.769236\n", framework="tgi"),
