@@ -350,6 +350,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "ratio.context_of_kv_pool": _spec(float, R, "one max_model_len sequence / the tokens the KV pool holds"),
     "ratio.kv_of_weights": _spec(float, R, "KV cache of the whole model / its weights (all devices and host)"),
     "ratio.kv_estimate_of_weights": _spec(float, R, "KV cache the context asks of the model (its config's KV per token x n_ctx, at the KV type set) / its weights"),
+    "ratio.kv_estimate_of_left": _spec(float, R, "KV cache the context asks of the model (per GPU) / what the weights leave of the card"),
     "ratio.required_of_weights": _spec(float, R, "memory the runtime needs for the loaded model / the model's weights"),
     "ratio.allocated_of_model": _spec(float, R, "PyTorch's allocation on the failing rank / the whole model's weights (tensor parallel)"),
 }

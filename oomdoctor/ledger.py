@@ -498,7 +498,11 @@ def _kv_estimate_share(facts: FactSet, weights: float | None) -> Iterable[Fact]:
     except InputError:
         return
     need = per_token * (kv.k_bytes + kv.v_bytes) / 4.0 * context
-    yield _est("ratio.kv_estimate_of_weights", need / (weights * default_split(facts)), _ev(facts, "knob.max_model_len"))
+    split = default_split(facts)
+    yield _est("ratio.kv_estimate_of_weights", need / (weights * split), _ev(facts, "knob.max_model_len"))
+    total = gpu_total(facts)
+    if total and total > weights:  # the weights fit: does the context's cache fit what they leave? (the articles' second step)
+        yield _est("ratio.kv_estimate_of_left", need / split / (total - weights), _ev(facts, "knob.max_model_len"))
 
 
 def _share(facts: FactSet, key: str, part: str, whole: str) -> Iterable[Fact]:

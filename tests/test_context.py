@@ -436,3 +436,16 @@ def test_flags_engines_share_are_read_knob_by_knob() -> None:
     got = {f.key: f.value for f in shared_flag_facts(split(
         "torchrun --nproc_per_node 1 example_text_completion.py --ckpt_dir llama-2-7b/ --max_seq_len 128 --max_batch_size 4"))}
     assert got == {"knob.max_model_len": 128, "knob.max_num_seqs": 4}
+
+
+def test_a_context_whose_cache_the_weights_leave_no_room_for_is_the_kv_account(tmp_path: Path) -> None:
+    """The source articles' second step, from the command, the card and the catalog alone: a 14B Q4_K_M (8.4 GiB) fits a
+    12 GB card, a 32K context's f16 cache (6 GiB) does not fit the 3.4 GiB it leaves; a 4K context's does."""
+    log = tmp_path / "server.log"
+    log.write_text("CUDA error: out of memory\n  current device: 0, in function ggml_backend_cuda_buffer_type_alloc_buffer\n")
+    cmd = "llama-server -m qwen2.5-14b-instruct-q4_k_m.gguf -ngl 99 -c {}"
+    long = diagnose(DiagnoseOptions(logs=[str(log)], commands=[cmd.format(32768)], gpu="RTX 3060 12GB"))
+    assert long.culprit.value == "kv_cache" and long.findings[0].rule_id == "kv-context-over-what-weights-leave"
+    assert long.suggestions[0].knob == "max_model_len" and long.suggestions[0].value < 32768
+    short = diagnose(DiagnoseOptions(logs=[str(log)], commands=[cmd.format(4096)], gpu="RTX 3060 12GB"))
+    assert "kv-context-over-what-weights-leave" not in [f.rule_id for f in short.findings]

@@ -251,7 +251,8 @@ def _as_launcher(launcher: str, framework: str, knob: str, value: Value | None, 
         own = knobs.render_launcher(launcher, knob, value)
     if own is not None:
         return own.text or text, own.note or note
-    return text, "; ".join(x for x in (note, f"{framework}'s own flag: {launcher} may spell it otherwise") if x)
+    engine = knobs.FRAMEWORKS.get(framework, framework)
+    return text, "; ".join(x for x in (note, f"{engine}'s own flag: {launcher} may spell it otherwise") if x)
 
 
 def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, framework: str,
