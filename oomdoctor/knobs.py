@@ -244,7 +244,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "dtype": (S("torch_dtype=torch.{v}", note="an argument of from_pretrained (transformers 5 spells it dtype=)", **_PY),),
         "pipeline_parallel_size": (S('device_map="auto"', note="an argument of from_pretrained: spread the layers over every visible GPU", **_PY),),
         "cpu_offload": (S('device_map="auto", max_memory={{0: "NGiB", "cpu": "64GiB"}}',
-                          note="arguments of from_pretrained: N GiB (a little under the card) on the GPU, the rest in CPU RAM (slower)", **_PY),),
+                          note="arguments of from_pretrained: a little under the card on the GPU (N GiB where the card is not known), the rest in CPU RAM (slower)", **_PY),),
         "attention_backend": (S('attn_implementation="sdpa"', note='an argument of from_pretrained (or "flash_attention_2")', **_PY),),
         "batch_size": (ADVICE("fewer rows per generate()/forward() call"),),
         "max_model_len": (ADVICE("shorter inputs or fewer max_new_tokens (or a smaller static cache max_cache_len)"),),

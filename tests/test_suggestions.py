@@ -282,3 +282,18 @@ def test_a_launcher_that_spells_the_engine_s_settings_its_own_way_gets_its_own_f
     # a cache type is a number to KoboldCpp; a knob it has no flag of its own for says the flag is the engine's
     assert knobs.render_launcher("koboldcpp", "kv_cache_dtype", "q8_0").text == "--quantkv 1 --flashattention"
     assert knobs.render_launcher("koboldcpp", "max_num_seqs", 4) is None
+
+
+def test_max_memory_is_filled_from_the_card_and_the_host(tmp_path: Path) -> None:
+    """accelerate's max_memory carries this card's share (a little under its 23.78 GiB) and, where the log states the
+    host's RAM, the CPU's; a card the log does not state keeps the placeholder the note explains."""
+    log = tmp_path / "server.log"
+    log.write_text("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of "
+                   "23.78 GiB of which 6.69 MiB is free. Of the allocated memory 23.30 GiB is allocated by PyTorch, and 2.00 MiB "
+                   "is reserved by PyTorch but unallocated.\n")
+    flags = [s.flag or "" for s in diagnose(DiagnoseOptions(logs=[str(log)])).suggestions if s.knob == "cpu_offload"]
+    assert flags and '"20GiB"' in flags[0] and "NGiB" not in flags[0]
+    bare = tmp_path / "bare.log"
+    bare.write_text("torch.cuda.OutOfMemoryError: CUDA out of memory.\n")
+    flags = [s.flag or "" for s in diagnose(DiagnoseOptions(logs=[str(bare)])).suggestions if s.knob == "cpu_offload"]
+    assert flags and '"NGiB"' in flags[0]

@@ -13,7 +13,7 @@ import re
 
 from oomdoctor import knobs
 from oomdoctor.facts import FactSet, Value
-from oomdoctor.ledger import HEADROOM, compute_capability
+from oomdoctor.ledger import HEADROOM, compute_capability, gpu_total
 from oomdoctor.model import Account, Action, Suggestion
 from oomdoctor.rules.model import SuggestionSpec, render_template, template_value
 from oomdoctor.wording import restates
@@ -242,6 +242,18 @@ def _constraints(framework: str, knob: str, value: Value | None, text: str | Non
     return text
 
 
+def _fill_max_memory(text: str, facts: FactSet) -> str:
+    """accelerate's max_memory with this card's and this host's numbers: the GPU's share a little under the card (room
+    for the activations and the cache), the CPU's under the host's RAM; left as written where they are not known."""
+    total = gpu_total(facts)
+    if total and '"NGiB"' in text:
+        text = text.replace('"NGiB"', f'"{max(1, math.floor(total / 2**30 * 0.85))}GiB"')
+    ram = facts.number("host.cgroup_limit_bytes", "host.ram_total_bytes")
+    if ram and '"cpu": "64GiB"' in text:
+        text = text.replace('"cpu": "64GiB"', f'"cpu": "{max(1, math.floor(ram / 2**30 * 0.8))}GiB"')
+    return text
+
+
 def _as_launcher(launcher: str, framework: str, knob: str, value: Value | None, text: str, note: str) -> tuple[str, str]:
     """A setting spelled as the program that runs the engine takes it (KoboldCpp's --gpulayers for llama.cpp's -ngl);
     where it has no spelling of its own, the engine's, said to be the engine's."""
@@ -297,6 +309,8 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
         new_file = _gguf_file(facts.value("knob.model"), value)
         text = f"-m {new_file}" if new_file else None
     text = _constraints(framework, knob, value, text, facts)
+    if knob == "cpu_offload" and text is not None:
+        text = _fill_max_memory(text, facts)
     note = rendered.note if rendered else ""
     launcher = facts.value("launcher")
     if isinstance(launcher, str) and text is not None:
