@@ -305,6 +305,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-cpu-alloc", ("cpu_buffer_type_alloc_buffer",), r"cpu_buffer_type_alloc_buffer: failed to allocate buffer(?: of size (\d+))?",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.buffer_device", "CPU")]
       + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+    # Ollama's runner gone with no cause given: its bare "llama runner process has terminated", or the CLI losing the server
+    # mid-request ('Error: Post "http://127.0.0.1:11434/api/generate": EOF'): a runner that died (a kill, a crash) and said
+    # nothing; what it held against the device is what is left to weigh
+    P("runner-died-silently", ("runner process has terminated", "runner process no longer running", ": EOF"),
+      r"\bllama runner process (?:has terminated|no longer running)[\s\"'.]*$|"
+      r"\bError: Post \"https?://[^\"]{1,80}/api/(?:generate|chat)\": EOF\s*$",
+      const(("oom.hint", "runner_died_silently"))),
     # Metal's buffer type: "ggml_backend_metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size = 70400.38 MiB"
     P("ggml-metal-alloc", ("metal_buffer_type_alloc_buffer",), r"metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size =\s*([\d.]+) MiB",
       lambda m: [("oom.kind", "ggml_alloc_failed"), ("oom.requested_bytes", mib(m.group(1))), ("oom.buffer_device", "GPU"), ("gpu.backend", "metal")]),

@@ -2085,7 +2085,7 @@ ROUND_99 = [
     # a command-line tool's last line, "Error: <message>", naming its own cause; not one relaying another's
     case("bare-error-line", "Error: Patch script failed on ***\n",
          [(FINAL, "the log ends on Error: Patch script failed on ***: an error that names its own cause, not memory", 1)]),
-    case("bare-error-relayed", 'Error: Post "http://127.0.0.1:11434/api/chat": EOF\n', []),
+    case("bare-error-relayed", 'Error: Post "http://127.0.0.1:11434/api/chat": EOF\n', [("oom.hint", "runner_died_silently", 1)]),
     case("bare-error-nested", "Error: CUDA error: invalid argument\n", [(FINAL, "CUDA error: invalid argument", 1)]),
     case("bare-error-word", "Error\n", []),
     # round 100: a slice past a tensor's end (a sequence longer than the cache it was sized for), also cut after "exceeds"
@@ -4273,7 +4273,8 @@ ROUND_187 = [
     # an app's error class for its llama.cpp process; a client's request to Ollama's port
     case("jan-llamacpp-process-error", 'LlamaCppProcessError, message: \\"The model process encountered an unexpected error.\\" }"\n',
          framework="llamacpp"),
-    case("ollama-api-eof", 'Error: Post "http://127.0.0.1:11434/api/generate": EOF\n', framework="ollama"),
+    case("ollama-api-eof", 'Error: Post "http://127.0.0.1:11434/api/generate": EOF\n', [("oom.hint", "runner_died_silently", 1)],
+         framework="ollama"),
     # (round 188) KoboldCpp's older survey line; the KV cache named as what failed to allocate
     case("koboldcpp-free-gpu-memory", "Detected Free GPU Memory: 8192 MB (Set GPU layers manually if incorrect)\n",
          [("mem.gpu_total_bytes", GiB(8), 1)]),
@@ -4291,6 +4292,11 @@ ROUND_187 = [
     # (round 189) accelerate's batch-size search with no batch left: one sample's forward ran out of memory
     case("batch-search-exhausted", "RuntimeError: No executable batch size found, reached zero.\n",
          [(OOM, "torch_oom", 1), ("oom.hint", "batch_search_exhausted", 1)], phase="prefill"),
+    # Ollama's runner gone with no cause given
+    case("runner-terminated-bare", "Error: llama runner process has terminated\n", [("oom.hint", "runner_died_silently", 1)], framework="ollama"),
+    case("runner-terminated-with-status", "Error: llama runner process has terminated: exit status 2\n",
+         [(FINAL, "the runner crashed (exit status 2: a Go panic, or a fatal signal in its native code such as a segmentation fault); "
+                  "its own lines above name the cause", 1)], framework="ollama"),
     # colour codes whose escape character a paste dropped
     case("bare-colour-codes", "\x5b2m2025-01-03T19:06:50.366843Z\x5b0m \x5b32m INFO\x5b0m \x5b2mtext_generation_launcher\x5b0m\x5b2m:\x5b0m "
          "Download: [13/30] -- ETA: 0:06:42.769236\n", framework="tgi"),
