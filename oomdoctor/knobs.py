@@ -122,6 +122,10 @@ _HOST_RAM = ADVICE("more host RAM for the process or container (raise its memory
 _PY = dict(rerunnable=False)  # arguments of a Python call: they paste into the script, not the command line
 
 # framework -> knob -> spellings (first applicable wins)
+# accelerate's max_memory entries as the spelling writes them where the card and the host are not known; the suggestion
+# puts this card's and this host's numbers in their place (rules/suggest.py)
+MAX_MEMORY_GPU, MAX_MEMORY_CPU = '"NGiB"', '"cpu": "64GiB"'
+
 SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
     "vllm": {
         "quantization": (S("--quantization {v}", note="fp8 quantizes a 16-bit checkpoint at load; AWQ/GPTQ need a "
@@ -243,7 +247,7 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         "quantization": (S("quantization_config=BitsAndBytesConfig(load_in_4bit=True)", note="an argument of from_pretrained", **_PY),),
         "dtype": (S("torch_dtype=torch.{v}", note="an argument of from_pretrained (transformers 5 spells it dtype=)", **_PY),),
         "pipeline_parallel_size": (S('device_map="auto"', note="an argument of from_pretrained: spread the layers over every visible GPU", **_PY),),
-        "cpu_offload": (S('device_map="auto", max_memory={{0: "NGiB", "cpu": "64GiB"}}',
+        "cpu_offload": (S('device_map="auto", max_memory={{0: ' + MAX_MEMORY_GPU + ", " + MAX_MEMORY_CPU + "}}",
                           note="arguments of from_pretrained: a little under the card on the GPU (N GiB where the card is not known), the rest in CPU RAM (slower)", **_PY),),
         "attention_backend": (S('attn_implementation="sdpa"', note='an argument of from_pretrained (or "flash_attention_2")', **_PY),),
         "batch_size": (ADVICE("fewer rows per generate()/forward() call"),),

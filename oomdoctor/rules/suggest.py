@@ -246,11 +246,11 @@ def _fill_max_memory(text: str, facts: FactSet) -> str:
     """accelerate's max_memory with this card's and this host's numbers: the GPU's share a little under the card (room
     for the activations and the cache), the CPU's under the host's RAM; left as written where they are not known."""
     total = gpu_total(facts)
-    if total and '"NGiB"' in text:
-        text = text.replace('"NGiB"', f'"{max(1, math.floor(total / 2**30 * 0.85))}GiB"')
+    if total:
+        text = text.replace(knobs.MAX_MEMORY_GPU, f'"{max(1, math.floor(total / 2**30 * 0.85))}GiB"')
     ram = facts.number("host.cgroup_limit_bytes", "host.ram_total_bytes")
-    if ram and '"cpu": "64GiB"' in text:
-        text = text.replace('"cpu": "64GiB"', f'"cpu": "{max(1, math.floor(ram / 2**30 * 0.8))}GiB"')
+    if ram:
+        text = text.replace(knobs.MAX_MEMORY_CPU, f'"cpu": "{max(1, math.floor(ram / 2**30 * 0.8))}GiB"')
     return text
 
 
