@@ -48,7 +48,11 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Engine core initialization failed", "derived max_model_len", "max_tokens_per_mm_item",
                                     "lack of CPU swap space", "Expandable segments are not compatible with memory pool",
                                     "num-gpu-blocks-override", "num_gpu_blocks_override", "expandable_segments:True\" not in conf",
-                                    "Sleep mode freed", "is too long and exceeds limit of", "llm_engine.py:"),
+                                    "Sleep mode freed", "is too long and exceeds limit of", "llm_engine.py:",
+                                    "Workspace is locked but allocation from"),
+         # (its workspace manager refusing to grow the scratch buffer it locked after warm-up: "Workspace is locked but
+         # allocation from 'turboquant_attn.py:879:_decode_attention' requires 0.76 MB, current size is 0.00 MB")
+         r"\bWorkspace is locked but allocation from '|"
          # (its engine's module in its log format's file tag, the level cut from the paste: "NFO 07-04 19:10:08 async_llm_engine.py:152]")
          r"\b(?:async_)?llm_engine\.py:\d+\]|"
          # (the V1 front end's report that its engine core process died while starting)
@@ -467,8 +471,9 @@ SIGNALS: tuple[Pattern, ...] = (
                                       "torch_npu", "NPUCachingAllocator", "support querying the available free memory", "TORCH_USE_CUDA_DSA",
                                       "index out of bounds\"` failed", "Tried to allocate", "torch/distributed/",
                                       "Unexpected bus error encountered in worker", "DataLoader worker (pid", "src/ATen/", "src\\ATen\\",
-                                      "Cannot copy out of meta tensor"),
-         r"torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|(?<!java\.lang\.)OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
+                                      "Cannot copy out of meta tensor", "XPU out of memory"),
+         # (its XPU allocator's error, "RuntimeError: XPU out of memory. Tried to allocate ...", or the name alone)
+         r"\bXPU out of memory\b|torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|(?<!java\.lang\.)OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
          # (its DataLoader's workers: a bus error in one for want of shared memory, one killed)
          r"Unexpected bus error encountered in worker|DataLoader worker \(pid|"

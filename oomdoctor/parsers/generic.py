@@ -650,7 +650,11 @@ PATTERNS: tuple[Pattern, ...] = (
       + ([("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B"))] if m.group(1) else [])),
     # the core's scalar memory (SMEM), where a paged-attention kernel's prefetched page tables live: one
     # entry per page of every sequence, so it grows with max_model_len x max_num_seqs
-    P("xla-smem", ("memory space smem",), r"Ran out of memory in memory space smem", kind("xla_smem_overflow")),
+    # (unless XLA itself says it cannot happen: "Ran out of memory in memory space smem. It should not be possible to run out of
+    # smem - please file a bug against XLA.": its compiler's fault, not the settings')
+    P("xla-smem", ("memory space smem",), r"Ran out of memory in memory space smem(\. It should not be possible to run out of smem)?",
+      lambda m: [("error.final", "XLA ran out of the core's scalar memory (SMEM), which it says should not be possible: a compiler "
+                                 "bug to report (or a newer release), not a lack of memory")] if m.group(1) else [("oom.kind", "xla_smem_overflow")]),
     # a device buffer XLA could not place ("Attempting to allocate 1.96G. That was not possible. There are 3.46G
     # free. The largest contiguous region of free memory is 1.75G due to fragmentation"), read joined over its lines
     P("xla-buffer", ("Error allocating device buffer",), r"RESOURCE_EXHAUSTED: Error allocating device buffer", kind("xla_oom")),
@@ -672,9 +676,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("qaic-activate", ("Memory resource exhausted",), r"activate failed: Memory resource exhausted",
       kind("cuda_error_oom", ("gpu.backend", "qaic"))),
     P("neuron-load-frames", ("_parallel_to_neuron", "shard_along"), r"\b_?parallel_to_neuron\b|\bshard_along\w*", const(("_phase", "load_weights"))),
+    # (its older wording, with no error code: "Resource exhausted: Attempting to allocate 180.59M. That was not possible.
+    # There are 142.58M free.": the same refused device buffer; without that prefix, the line under another failure, a
+    # program that could not load, gives only the sizes)
     P("xla-buffer-sizes", ("Attempting to allocate",),
-      r"Attempting to allocate ([\d.]+)([KMGT])i?B?\b.{0,80}?There are ([\d.]+)([KMGT])i?B? free",
-      lambda m: [("oom.requested_bytes", to_bytes(m.group(1), m.group(2) + "B")), ("oom.gpu_free_bytes", to_bytes(m.group(3), m.group(4) + "B"))]),
+      r"(Resource exhausted: )?Attempting to allocate ([\d.]+)([KMGT])i?B?\b.{0,80}?There are ([\d.]+)([KMGT])i?B? free",
+      lambda m: [("oom.requested_bytes", to_bytes(m.group(2), m.group(3) + "B")), ("oom.gpu_free_bytes", to_bytes(m.group(4), m.group(5) + "B"))]
+      + ([("oom.kind", "xla_oom")] if m.group(1) else [])),
     # MegEngine's cudaMalloc report: "cudaMalloc failed while requesting 57933824 bytes (55.250MiB) of memory; error: out of
     # memory(last_err=2(out of memory) device=0 mem_free=29.312MiB mem_tot=24220.312MiB)"
     P("mem-free-tot", ("mem_free=",), r"\bmem_free=([\d.]+)\s*([KMGT]i?B)\b[ ,;]+mem_tot(?:al)?=([\d.]+)\s*([KMGT]i?B)\b",
@@ -757,6 +765,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?i)(\d[\d,]*) tokens? (?:>|exceeds?|is more than) (?:the )?(\d[\d,]*)(?: tokens?)?(?: maximum)?[^\n]{0,120}?\bkv[ -]cache\b",
       lambda m: [("oom.kind", "kv_capacity"), ("oom.kv_capacity_tokens", to_int(m.group(2))), ("mem.prefill_tokens", to_int(m.group(1))),
                  ("_phase", "prefill")] if to_int(m.group(1)) > to_int(m.group(2)) else []),
+    # (a refusal that counts what the cache has left at that moment: "Remaining 416192 kvcache tokens, but your prompt requires
+    # 524288 new tokens, please request later"): the running requests and the new prompt together outgrow the KV pool
+    P("prompt-over-kv-left", ("kvcache tokens, but", "KVCache tokens, but", "kv cache tokens, but", "KV cache tokens, but"),
+      r"(?i)\bRemaining (\d[\d,]*) kv ?cache tokens, but (?:your |the )?prompt requires (\d[\d,]*)",
+      lambda m: [("oom.kind", "kv_runtime_exhausted"), ("oom.available_tokens", to_int(m.group(1))), ("oom.requested_tokens", to_int(m.group(2))),
+                 ("_phase", "prefill")] if to_int(m.group(2)) > to_int(m.group(1)) else []),
     P("setting-over-limit", ("exceeds available", "exceeds the available", "exceeds the maximum"),
       r"\b([a-z_]+) \((\d[\d,]*)\) exceeds (?:the )?(?:available|maximum) ([\w ]+?) \((\d[\d,]*)\)", _setting_over_limit),
     # (the same check cut before its setting, "...exceeds available Mamba cache blocks (95)": the setting it guards is the
@@ -1136,7 +1150,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # a kernel's per-block on-chip limits ("Shared memory exceeds 96KB: 146944 bytes"), not device memory
     # (ptxas refusing a JIT-built kernel: "Entry function '...' uses too much shared data (0xc980 bytes, 0xc000 max)")
     P("kernel-resource", ("out of resource", "OutOfResources", "too many resources requested", "Shared memory exceeds", "shared memory exceeds",
-                          "available shared memory", "too much shared data", "not enough shared memory", "bytes of shared memory; exceeded the limit"),
+                          "available shared memory", "too much shared data", "not enough shared memory", "bytes of shared memory; exceeded the limit",
+                          "Shared memory requested exceeds device resources"),
       # (Inductor's template kernel names itself where Triton says "shared memory": "out of resource: triton_tem_fused_0
       # Required: 107008 Hardware limit:101376"; the limit is per block, a few hundred KiB at most)
       r"out of resource: (?:shared memory|registers|\w+,? Required: \d{1,7},? Hardware limit: ?\d{1,7}\b)|OutOfResources|too many resources requested for launch|uses too much shared data \(0x[0-9a-f]+ bytes|"
@@ -1146,7 +1161,10 @@ PATTERNS: tuple[Pattern, ...] = (
       # limit of 65536 bytes")
       r"uses \d+ bytes of shared memory; exceeded the limit of \d+ bytes|"
       # (TensorRT-LLM's masked attention kernel: "Sequence Length is too long for the MMHA kernel (not enough shared memory)")
-      r"\(not enough shared memory\)",
+      r"\(not enough shared memory\)|"
+      # (XLA's GPU runtime launching a custom kernel, a Pallas or Triton one: "INTERNAL: Shared memory requested exceeds device
+      # resources.")
+      r"\bShared memory requested exceeds device resources\b",
       kind("kernel_resource")),
     # (torch_npu's ACL graph capture failing to begin, "AclmdlRICaptureBegin(capture_stream_, ...)": CANN then prints
     # "Failed to apply for memory", but what ran out is the streams and tasks a captured graph takes, not device memory)
@@ -1268,6 +1286,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("generator-prefilling", ("Prefilling", "prefill_forward"), r"\bPrefilling (?:User \d+ )?up to \d+ tokens|\bprefill_forward\w*",
       const(("_phase", "prefill"))),
     # (a loguru line's location naming the step a script runs: "| INFO | __main__:run_decode:199 - Loop 88")
+    # (an engine's failure line naming the step that failed: "batch prefill failed: Alloc failed: DriverError(CUDA_ERROR_OUT_OF_MEMORY)",
+    # "decode step failed: ...")
+    P("step-failed", ("prefill failed", "Prefill failed", "prefill step failed", "prefill batch failed", "decode step failed",
+                      "Decode step failed", "batch decode failed", "Batch decode failed"),
+      r"(?i)\b(?:batch |chunked )?(prefill)(?: step| batch| pass)? failed\b|\b(?:batch (decode)(?: step)?|(decode) step) failed\b",
+      lambda m: [("_phase", next(g for g in m.groups() if g).lower())]),
     P("logged-step", (":run_decode:", ":decode:", ":run_prefill:", ":prefill:"),
       r"\|\s+[A-Z]+\s+\|\s+[\w.]+:(?:run_)?(decode|prefill):\d+ - ", lambda m: [("_phase", m.group(1))]),
     # OpenCL's cap on one memory object ("[GPU] Exceeded max size of memory object allocation: requested N bytes,
@@ -1292,12 +1316,19 @@ PATTERNS: tuple[Pattern, ...] = (
     # Gaudi's device-memory module: "FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::56836702208 (54203.7)MB"
     P("hpu-devmem", ("PT_DEVMEM",), r"PT_DEVMEM Allocation failed for size::(\d+)",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1)))]),
+    # Sophgo's bmlib refusing a device allocation on its TPU card ("[bmlib_memory][error] bm_alloc_gmem failed, dev_id = 0,
+    # size = 0x1000000"), the size in hexadecimal
+    P("bmlib-alloc-failed", ("bm_alloc_gmem failed",), r"\bbm_alloc_gmem failed, dev_id = \d+, size = (0x[0-9a-fA-F]+|\d+)\b",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1), 0))]),
     # ROCm's runtime (ROCclr, under AMD_LOG_LEVEL) stating a refused device allocation with its numbers: "Allocation
     # failed : Device memory : required :4 | free :2314338304 | total :17163091968"
     P("rocclr-alloc-failed", ("Allocation failed : Device memory",),
       r"Allocation failed : Device memory : required :(\d+) \| free :(\d+) \| total :(\d+)",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("oom.gpu_free_bytes", int(m.group(2))),
                  ("oom.gpu_total_bytes", int(m.group(3)))]),
+    # OpenVINO's GPU plugin refusing a device allocation ("[GPU] out of GPU resources"): the card's memory, which on an
+    # integrated GPU is the host's RAM shared with it
+    P("openvino-gpu-resources", ("out of GPU resources",), r"\[GPU\] out of GPU resources", kind("cuda_error_oom")),
     P("ocl-max-alloc-cap", ("max alloc size supported by device",), r"max alloc size supported by device is (\d+) bytes",
       lambda m: [("oom.buffer_limit_bytes", int(m.group(1)))]),
     # OpenCL's status codes, by name or by number after "OpenCL error" ("CLBlast: OpenCL error: clEnqueueNDRangeKernel: -4",

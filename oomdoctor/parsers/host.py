@@ -463,7 +463,9 @@ PATTERNS: tuple[Pattern, ...] = (
       r"potential root causes\. \(1\) The process is killed by SIGKILL by OOM killer|"
       r"A worker died or was killed while executing a task by an unexpected system error\..*Worker exit type: SYSTEM_ERROR",
       kind("ray_worker_died")),
-    P("cpu-allocator", ("DefaultCPUAllocator",), r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?",
+    # (or only its location, the message cut: "[enforce fail at alloc_cpu.cp", the CPU allocator's check that its malloc succeeded)
+    P("cpu-allocator", ("DefaultCPUAllocator", "enforce fail at alloc_cpu"),
+      r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?|\[enforce fail at alloc_cpu\.(?!.*DefaultCPUAllocator)",
       lambda m: _host_alloc(int(m.group(1)) if m.group(1) else None)),
     # Windows' commit limit (RAM plus page file), ERROR_COMMITMENT_LIMIT, in English or in a localized message
     P("windows-commit-limit", ("os error 1455", "paging file is too small", "页面文件太小"),

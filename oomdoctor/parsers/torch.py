@@ -106,8 +106,11 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"{m.group(1)} on the name OutOfMemoryError: an out-of-memory handler written for a newer "
                                  "PyTorch, raised while it handled another error, which it hides")]),
     # the caching allocator's OOM report asks NVML for the processes on the GPU; on a MIG slice or a
-    # Jetson NVML refuses, and this assertion replaces the out-of-memory message (pytorch#112377)
-    P("torch-nvml-assert", ("INTERNAL ASSERT FAILED",), r"NVML_SUCCESS == r INTERNAL ASSERT FAILED",
+    # Jetson NVML refuses, and this assertion replaces the out-of-memory message (pytorch#112377); in PyTorch 2.1 the same
+    # report first loads the driver's API, and where libcuda.so.1 cannot be found by that name (WSL2, some containers) its
+    # check fails instead: 'handle_0 INTERNAL ASSERT FAILED at "../c10/cuda/driver_api.cpp":15'
+    P("torch-nvml-assert", ("INTERNAL ASSERT FAILED",),
+      r"NVML_SUCCESS == r INTERNAL ASSERT FAILED|\bhandle_0 INTERNAL ASSERT FAILED at \"[^\"]*c10/cuda/driver_api\.cpp\"",
       kind("torch_oom", ("oom.hint", "nvml_assert"))),
     # any other check of the caching allocator's own bookkeeping ("captures_underway.empty()", "use_count > 0"):
     # its state went wrong (graph capture, pools shared across streams), a PyTorch bug, not a lack of memory

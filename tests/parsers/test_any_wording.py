@@ -4302,9 +4302,46 @@ ROUND_187 = [
          "Download: [13/30] -- ETA: 0:06:42.769236\n", framework="tgi"),
 ]
 
+ROUND_190 = [
+    # XLA's older wording of a device buffer it could not place, with no error code
+    case("xla-not-possible", "*** [3]   (1) Resource exhausted: Attempting to allocate 180.59M. That was not possible. There are 142.58M "
+         "free.; (0x3x0_HBM1)\n",
+         [(OOM, "xla_oom", 1), ("oom.requested_bytes", MiB(180.59), 1), ("oom.gpu_free_bytes", MiB(142.58), 1)]),
+    # a prompt longer than what the KV cache has left at that moment, counted in tokens
+    case("prompt-over-kv-left", "ERROR vllm_rs::server::server: Stream generation failed: Remaining 416192 kvcache tokens, but your prompt "
+         "requires 524288 new tokens, please request later!\n",
+         [(OOM, "kv_runtime_exhausted", 1), ("oom.available_tokens", 416192, 1), ("oom.requested_tokens", 524288, 1)], phase="prefill"),
+    case("prompt-under-kv-left", "Remaining 416192 kvcache tokens, but your prompt requires 2048 new tokens\n"),
+    # OpenVINO's GPU plugin out of device memory; the CPU allocator's check cut after its file name
+    case("openvino-gpu-resources", "[GPU] out of GPU resources\n", [(OOM, "cuda_error_oom", 1)]),
+    case("cpu-allocator-cut", "RuntimeError: [enforce fail at alloc_cpu.cp\n", [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # PyTorch 2.1's out-of-memory report failing to load the driver's API
+    case("torch-driver-api-assert", 'RuntimeError: handle_0 INTERNAL ASSERT FAILED at "../c10/cuda/driver_api.cpp":15, please report a bug '
+         "to PyTorch.\n", [(OOM, "torch_oom", 1), ("oom.hint", "nvml_assert", 1)]),
+    # XLA saying its own scalar memory cannot run out: its bug; a kernel's shared memory over the SM's
+    case("xla-smem-bug", "(0) Resource exhausted: Ran out of memory in memory space smem. It should not be possible to run out of smem - "
+         "please file a bug against XLA.\n",
+         [(FINAL, "XLA ran out of the core's scalar memory (SMEM), which it says should not be possible: a compiler bug to report (or a "
+                  "newer release), not a lack of memory", 1)]),
+    case("xla-shared-memory-requested", "INTERNAL: Shared memory requested exceeds device resources.\n", [(OOM, "kernel_resource", 1)]),
+    # the failure line naming the step that failed
+    case("batch-prefill-failed", "batch prefill failed: Alloc failed: DriverError(CUDA_ERROR_OUT_OF_MEMORY)\n", [(OOM, "cuda_error_oom", 1)],
+         phase="prefill"),
+    case("image-decode-failed-no-phase", "image decode failed: unsupported format\n", phase=None),
+    # Sophgo's bmlib refusing a device allocation, its size in hexadecimal
+    case("bmlib-alloc-zero", "[bmlib_memory][error] bm_alloc_gmem failed, dev_id = 0, size = 0x0\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 0, 1)]),
+    case("bmlib-alloc-16m", "[bmlib_memory][error] bm_alloc_gmem failed, dev_id = 0, size = 0x1000000\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", MiB(16), 1)]),
+    # vLLM's workspace manager; PyTorch's XPU allocator
+    case("vllm-workspace-locked-names-vllm", "AssertionError: Workspace is locked but allocation from 'turboquant_attn.py:879:_decode_attention' "
+         "requires 0.76 MB\n", [(OOM, "workspace_overflow", 1)], framework="vllm"),
+    case("xpu-oom-bare", "RuntimeError: XPU out of memory\n", [(OOM, "torch_oom", 1), ("gpu.backend", "sycl", 1)], framework="transformers"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190))
 def test_any_wording(c):
     check(c)
 
