@@ -263,3 +263,14 @@ def test_a_memory_failure_above_a_device_fault_stays_a_memory_failure(tmp_path: 
     """The other order is an allocation that failed first; what faulted later does not undo it."""
     report = _diagnose_text(tmp_path, f"{_ALLOC_FAILED}\n{_DEVICE_ASSERT}\n")
     assert report.culprit.value not in ("not_oom", "unknown")
+
+
+def test_ollamas_stopped_runner_is_a_crash_unless_the_weights_crowd_the_card() -> None:
+    """Ollama's "may be due to resource limitations" is its guess: with nothing else in the log the runner's crash
+    is named (not_oom, low); where the card and the model show the weights taking most of it, they come first."""
+    log = str(FIXTURES / "rules/not-oom-runner-stopped-unstated/ollama-14550/server.log")
+    alone = diagnose(DiagnoseOptions(logs=[log]))
+    assert alone.culprit.value == "not_oom" and alone.findings[0].rule_id == "not-oom-runner-stopped-unstated"
+    crowded = diagnose(DiagnoseOptions(logs=[log], gpu="RTX 3060 12GB", model="qwen2.5:14b"))
+    assert "not-oom-runner-stopped-unstated" not in [f.rule_id for f in crowded.findings]
+    assert crowded.culprit.value == "weights" and crowded.findings[0].rule_id == "weights-runner-died-model-near-device"

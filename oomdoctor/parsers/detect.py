@@ -102,8 +102,10 @@ SIGNALS: tuple[Pattern, ...] = (
     # serving on Ascend NPUs is mostly vllm-ascend's (SGLang's or llama.cpp's own lines outvote it): a weak vote
     _sig("fw-vllm-ascend-runtime", "vllm", 3, ("torch_npu", "PTA call acl api", "aclnn"), r"\btorch_npu\b|\bPTA call acl api failed|\baclnn[A-Z]\w+"),
     # LMCache, the KV offload connector, runs inside vLLM's workers: a weak vote
-    # (or its logger's location: "(memory_management.py:992:lmcache.v1.memory_management)")
-    _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache", "lmcache.v1."), r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b|:lmcache\.v1\.\w"),
+    # (or its logger's location: "(memory_management.py:992:lmcache.v1.memory_management)", in older releases
+    # "lmcache.experimental.memory_management")
+    _sig("fw-vllm-lmcache", "vllm", 3, ("LMCache", "lmcache.v1.", "lmcache.experimental."),
+         r"\bLMCache (?:INFO|WARNING|ERROR|DEBUG)\b|:lmcache\.(?:v1|experimental)\.\w"),
     # vLLM's weight loader's progress bar, which SGLang's loader prints as well: a weak vote
     _sig("fw-vllm-loader", "vllm", 2, ("% Completed |",), r"Loading safetensors checkpoint shards:\s+\d+% Completed \|"),
     # its OpenAI server's refusal of a request longer than max_model_len ("This model's maximum context length is 8192 tokens.

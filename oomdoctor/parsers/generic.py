@@ -1048,6 +1048,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # a misuse of the driver API (an invalid value or address), which no memory setting moves
     P("memory-saver-status", ("CUresult error",), r"\[torch_memory_saver\.cpp\] CUresult error\s+result=(\d+)",
       lambda m: driver_result(m.group(1), "torch_memory_saver: the CUDA driver")),
+    # a runtime's own report of a failed driver allocation, by its status number ("cuMemAlloc_v2 failed: status 2, requested
+    # 4683632640 bytes (device reports 4280.2 MB free / 95.0 GB total)"): 2 is out of memory, with the request and the device's
+    # free and total beside it
+    P("driver-alloc-status", ("cuMemAlloc failed: status", "cuMemAlloc_v2 failed: status", "cuMemAllocAsync failed: status"),
+      r"\bcuMemAlloc(?:_v2|Async)? failed: status (\d+)(?:, requested (\d+) bytes)?"
+      r"(?: \(device reports ([\d.]+) ?([KMGT]i?B) free / ([\d.]+) ?([KMGT]i?B) total\))?",
+      lambda m: [*driver_result(m.group(1), "the CUDA driver's cuMemAlloc")]
+      + ([("oom.requested_bytes", int(m.group(2)))] if m.group(2) and m.group(1) == "2" else [])
+      + ([("oom.gpu_free_bytes", to_bytes(m.group(3), m.group(4))), ("oom.gpu_total_bytes", to_bytes(m.group(5), m.group(6)))]
+         if m.group(3) and m.group(1) == "2" else [])),
     # DeepGEMM (vLLM's and SGLang's FP8 GEMMs) setting up a kernel's tensor-memory-accelerator descriptor: its status
     # after the words is the driver's ("Failed to initialize the TMA descriptor 700": an illegal address)
     P("tma-descriptor", ("Failed to initialize the TMA descriptor",), r"Failed to initialize the TMA descriptor (\d+)",
@@ -1756,6 +1766,11 @@ PATTERNS: tuple[Pattern, ...] = (
                                  "memory failure")]),
     # a GPU index past the devices the process sees (more ranks than GPUs, or CUDA_VISIBLE_DEVICES narrower than the
     # launch), wherever the line was garbled by other ranks' output
+    # Hugging Face's hosted Inference API refusing a model over its size for automatic loading ("The model ... is too large
+    # to be loaded automatically (16GB > 10GB). Please use Spaces ... or Inference Endpoints"): a service's policy
+    P("hf-api-size-limit", ("too large to be loaded automatically",), r"too large to be loaded automatically \(([\d.]+ ?[KMGT]B) > ([\d.]+ ?[KMGT]B)\)",
+      lambda m: [("error.final", f"the hosted Inference API loads models up to {m.group(2)} by itself and this one is {m.group(1)}: a "
+                                 "service's size policy, not memory that ran out (a dedicated endpoint or a local server runs it)")]),
     P("invalid-device-ordinal", ("invalid device ordinal",), r"\bCUDA error: invalid device ordinal\b",
       const(("error.final", "CUDA error: invalid device ordinal: a GPU index past the devices the process sees (more ranks "
                             "than GPUs, or CUDA_VISIBLE_DEVICES narrower than the launch), not a lack of memory"))),

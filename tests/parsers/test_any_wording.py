@@ -4337,6 +4337,23 @@ ROUND_190 = [
     case("vllm-workspace-locked-names-vllm", "AssertionError: Workspace is locked but allocation from 'turboquant_attn.py:879:_decode_attention' "
          "requires 0.76 MB\n", [(OOM, "workspace_overflow", 1)], framework="vllm"),
     case("xpu-oom-bare", "RuntimeError: XPU out of memory\n", [(OOM, "torch_oom", 1), ("gpu.backend", "sycl", 1)], framework="transformers"),
+    # (round 191) a runtime's report of a failed driver allocation by its status number, with the device's own figures
+    case("cumemalloc-status-2", "Caused by: cuMemAlloc_v2 failed: status 2, requested 4683632640 bytes (device reports 4280.2 MB free / "
+         "95.0 GB total)\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 4683632640, 1), ("oom.gpu_free_bytes", MiB(4280.2), 1),
+          ("oom.gpu_total_bytes", GiB(95), 1)]),
+    case("cumemalloc-status-1", "cuMemAlloc_v2 failed: status 1, requested 64 bytes\n",
+         [(FINAL, "the CUDA driver's cuMemAlloc returned CUDA_ERROR_INVALID_VALUE: not out of memory", 1)]),
+    # a hosted API's size policy, not memory
+    case("hf-api-size-limit", "ValueError: Error occured when fetching info: {'error': 'The model akjindal53244/Llama-3.1-Storm-8B is too "
+         "large to be loaded automatically (16GB > 10GB). Please use Spaces (https://huggingface.co/spaces) or Inference Endpoints.'}\n",
+         [(FINAL, "the hosted Inference API loads models up to 10GB by itself and this one is 16GB: a service's size policy, not memory "
+                  "that ran out (a dedicated endpoint or a local server runs it)", 1),
+          ("knob.model", "akjindal53244/Llama-3.1-Storm-8B", 1), ("model.params", 8000000000, 1)]),
+    # LMCache's older module path names the vLLM it runs in
+    case("lmcache-experimental-path", "Failed to allocate memory for tensor(torch.Size([2, 80, 256, 256]), torch.float16) because no memory "
+         "is available (memory_management.py:444:lmcache.experimental.memory_management)\n",
+         [(OOM, "host_pool_full", 1), ("oom.requested_bytes", MiB(20), 1)], framework="vllm"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
