@@ -651,7 +651,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # the core's scalar memory (SMEM), where a paged-attention kernel's prefetched page tables live: one
     # entry per page of every sequence, so it grows with max_model_len x max_num_seqs
     # (unless XLA itself says it cannot happen: "Ran out of memory in memory space smem. It should not be possible to run out of
-    # smem - please file a bug against XLA.": its compiler's fault, not the settings')
+    # smem - please file a bug against XLA."): its compiler's fault, not the settings'
     P("xla-smem", ("memory space smem",), r"Ran out of memory in memory space smem(\. It should not be possible to run out of smem)?",
       lambda m: [("error.final", "XLA ran out of the core's scalar memory (SMEM), which it says should not be possible: a compiler "
                                  "bug to report (or a newer release), not a lack of memory")] if m.group(1) else [("oom.kind", "xla_smem_overflow")]),
@@ -1295,13 +1295,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # 32650 tokens"): the step the engine was in
     P("generator-prefilling", ("Prefilling", "prefill_forward"), r"\bPrefilling (?:User \d+ )?up to \d+ tokens|\bprefill_forward\w*",
       const(("_phase", "prefill"))),
-    # (a loguru line's location naming the step a script runs: "| INFO | __main__:run_decode:199 - Loop 88")
     # (an engine's failure line naming the step that failed: "batch prefill failed: Alloc failed: DriverError(CUDA_ERROR_OUT_OF_MEMORY)",
     # "decode step failed: ...")
     P("step-failed", ("prefill failed", "Prefill failed", "prefill step failed", "prefill batch failed", "decode step failed",
                       "Decode step failed", "batch decode failed", "Batch decode failed"),
       r"(?i)\b(?:batch |chunked )?(prefill)(?: step| batch| pass)? failed\b|\b(?:batch (decode)(?: step)?|(decode) step) failed\b",
       lambda m: [("_phase", next(g for g in m.groups() if g).lower())]),
+    # (a loguru line's location naming the step a script runs: "| INFO | __main__:run_decode:199 - Loop 88")
     P("logged-step", (":run_decode:", ":decode:", ":run_prefill:", ":prefill:"),
       r"\|\s+[A-Z]+\s+\|\s+[\w.]+:(?:run_)?(decode|prefill):\d+ - ", lambda m: [("_phase", m.group(1))]),
     # OpenCL's cap on one memory object ("[GPU] Exceeded max size of memory object allocation: requested N bytes,
@@ -1764,13 +1764,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("access-violation", ("access violation",), r"\baccess violation (reading|writing)(?: location)? (0x[0-9A-Fa-f]+)",
       lambda m: [("error.final", f"an access violation {m.group(1)} {m.group(2)}: the process crashed on a bad pointer, naming no "
                                  "memory failure")]),
-    # a GPU index past the devices the process sees (more ranks than GPUs, or CUDA_VISIBLE_DEVICES narrower than the
-    # launch), wherever the line was garbled by other ranks' output
     # Hugging Face's hosted Inference API refusing a model over its size for automatic loading ("The model ... is too large
     # to be loaded automatically (16GB > 10GB). Please use Spaces ... or Inference Endpoints"): a service's policy
     P("hf-api-size-limit", ("too large to be loaded automatically",), r"too large to be loaded automatically \(([\d.]+ ?[KMGT]B) > ([\d.]+ ?[KMGT]B)\)",
       lambda m: [("error.final", f"the hosted Inference API loads models up to {m.group(2)} by itself and this one is {m.group(1)}: a "
                                  "service's size policy, not memory that ran out (a dedicated endpoint or a local server runs it)")]),
+    # a GPU index past the devices the process sees (more ranks than GPUs, or CUDA_VISIBLE_DEVICES narrower than the
+    # launch), wherever the line was garbled by other ranks' output
     P("invalid-device-ordinal", ("invalid device ordinal",), r"\bCUDA error: invalid device ordinal\b",
       const(("error.final", "CUDA error: invalid device ordinal: a GPU index past the devices the process sees (more ranks "
                             "than GPUs, or CUDA_VISIBLE_DEVICES narrower than the launch), not a lack of memory"))),
