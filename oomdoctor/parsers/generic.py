@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 
+from oomdoctor.parsers import capacity
 from oomdoctor.parsers.base import MEMORY_WORDS, SIZE, Emitted, P, Pattern, const, driver_result, kind, mib, setting_over_limit, to_bytes, to_int
 
 # names a message may give a setting, mapped to the canonical knob ids
@@ -347,7 +348,8 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
     if _ZERO_SIZE.search(line):  # a buffer of no size refused: what failed was not the memory (a mapping, an alignment)
         yield "oom.kind", "zero_size_alloc"
         return
-    if (_HOST_SIDE.search(line) and not _DEVICE_SIDE.search(line)) or "OUT_OF_HOST_MEMORY" in line:
+    host = (_HOST_SIDE.search(line) and not _DEVICE_SIDE.search(line)) or "OUT_OF_HOST_MEMORY" in line
+    if host:
         yield "oom.kind", "host_alloc_failed"
         yield "oom.cpu_alloc_failed", True
     else:
@@ -359,10 +361,23 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
         word = step.group(1).lower()
         yield "_phase", next(phase for stem, phase in _STEP_PHASE.items() if word.startswith(stem))
     size = _STATED_SIZE.search(line)
+    requested = None
     if size:  # "Can not allocate 16049884928 bytes for USM Device", "failed to allocate 2.00 GiB"
         requested = to_bytes(size.group(1), size.group(2)) if size.group(1) else int(size.group(3) or size.group(4))
         if requested:
             yield "oom.requested_bytes", requested
+    if host:
+        return
+    # the line's other figures in its own words ("need 12.3GB but only 8.1GB free (total 24GB)", "used 23.5 GB of 24 GB")
+    stated = capacity.figures(line)
+    if size is None and stated.get("requested"):
+        yield "oom.requested_bytes", stated["requested"]
+    if stated.get("required"):
+        yield "mem.required_bytes", stated["required"]
+    if "free" in stated:
+        yield "oom.gpu_free_bytes", stated["free"]
+    if "total" in stated:
+        yield "oom.gpu_total_bytes", stated["total"]
 
 
 # a runtime's list of what may have gone wrong ("Possible Cause: Failed to allocate memory or the Notify register ...")

@@ -4350,6 +4350,14 @@ ROUND_190 = [
          [(FINAL, "the hosted Inference API loads models up to 10GB by itself and this one is 16GB: a service's size policy, not memory "
                   "that ran out (a dedicated endpoint or a local server runs it)", 1),
           ("knob.model", "akjindal53244/Llama-3.1-Storm-8B", 1), ("model.params", 8000000000, 1)]),
+    # a failure line no family knows, its figures read in its own words (oomdoctor.parsers.capacity)
+    case("stated-need-free-total", "CUDA OOM: need 12.3GB but only 8.1GB free (total 24GB)\n",
+         [(OOM, "cuda_error_oom", 1), ("mem.required_bytes", GiB(12.3), 1), ("oom.gpu_free_bytes", GiB(8.1), 1), ("oom.gpu_total_bytes", GiB(24), 1)]),
+    case("stated-used-of-total", "ERROR: insufficient VRAM (used 23.5 GB of 24 GB) while loading model\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.gpu_free_bytes", GiB(0.5), 1), ("oom.gpu_total_bytes", GiB(24), 1)], phase="load_weights"),
+    # (a host allocation's figures are not the card's)
+    case("stated-host-figures-not-the-card", "RAM allocation failed: requested 4096 MiB, available 1024 MiB\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
     # LMCache's older module path names the vLLM it runs in
     case("lmcache-experimental-path", "Failed to allocate memory for tensor(torch.Size([2, 80, 256, 256]), torch.float16) because no memory "
          "is available (memory_management.py:444:lmcache.experimental.memory_management)\n",
