@@ -71,7 +71,8 @@ def figures(text: str) -> Figures:
         out["total"] = total
     if free is not None and (total is None or free <= total):
         out["free"] = free
-    for role in ("requested", "required"):
-        if role in found:
-            out[role] = found[role]  # type: ignore[literal-required]
+    if "requested" in found:
+        out["requested"] = found["requested"]
+    if "required" in found:
+        out["required"] = found["required"]
     return out

@@ -361,7 +361,6 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
         word = step.group(1).lower()
         yield "_phase", next(phase for stem, phase in _STEP_PHASE.items() if word.startswith(stem))
     size = _STATED_SIZE.search(line)
-    requested = None
     if size:  # "Can not allocate 16049884928 bytes for USM Device", "failed to allocate 2.00 GiB"
         requested = to_bytes(size.group(1), size.group(2)) if size.group(1) else int(size.group(3) or size.group(4))
         if requested:
