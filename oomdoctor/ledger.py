@@ -45,6 +45,7 @@ _GGML_WIDTH = re.compile(r"i?q([2-8])")
 
 def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
     from oomdoctor.memory.dtypes import GGML_BLOCKS, IK_TYPES_BPW, ggml_bits_per_weight
+    from oomdoctor.memory.quant import normalise_name
 
     for name in (quant, dtype):
         if isinstance(name, str):
@@ -62,6 +63,9 @@ def bytes_per_param(dtype: Value | None, quant: Value | None) -> float:
             width = _GGML_WIDTH.fullmatch(key)
             if width:
                 return (int(width.group(1)) + 0.5) / 8
+            alias = normalise_name(key)  # a release's own spelling of a type ("Q4_K_XL", unsloth's dynamic files)
+            if alias and alias.lower() != key:
+                return bytes_per_param(None, alias)
             for k, v in _BPP.items():
                 if k in key:
                     return v

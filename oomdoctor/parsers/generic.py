@@ -286,7 +286,7 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
 # a JVM's OutOfMemoryError is its heap or its direct buffers, host memory whatever the process serves; V8's frames in a
 # Node crash's native stack, "v8::internal::V8::FatalProcessOutOfMemory(...)", its JavaScript heap)
 # (LLVM's own "LLVM ERROR: out of memory" is its heap on the host, a kernel's compiler running out, whatever device it builds for)
-_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
+_HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|bad allocation|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
                         # (the kernel's own words, where a paste wraps its report: "kernel: Memory cgroup out of memory:" alone)
                         r"memory cgroup|"
                         r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError)\b|cannot allocate memory|\bv8::|\bLLVM ERROR: out of memory\b")
@@ -931,9 +931,16 @@ PATTERNS: tuple[Pattern, ...] = (
                  ("_phase", "kv_alloc")]),
     # XLA placing a compiled program in a TPU's HBM: what it needs against what the chip has ("Ran out of memory in memory
     # space hbm. Used 20.44G of 15.75G hbm. Exceeded hbm capacity by 4.70G.")
-    P("xla-hbm-used", ("memory space hbm",), r"Ran out of memory in memory space hbm\. Used ([\d.]+)([KMGT]) of ([\d.]+)([KMGT]) hbm",
+    # (its compile-time check names itself in later releases: "RESOURCE_EXHAUSTED: CompileTimeHbmOom — Used 94.78G of 94.75G hbm.")
+    P("xla-hbm-used", ("memory space hbm", "CompileTimeHbmOom"),
+      r"(?:Ran out of memory in memory space hbm\.|\bCompileTimeHbmOom\b\W{0,6}?)\s*Used ([\d.]+)([KMGT]) of ([\d.]+)([KMGT]) hbm",
       lambda m: [("oom.kind", "xla_oom"), ("mem.required_bytes", to_bytes(m.group(1), m.group(2) + "B")),
                  ("oom.gpu_total_bytes", to_bytes(m.group(3), m.group(4) + "B"))]),
+    # Qualcomm's QNN HTP backend finalizing a graph its estimate puts over the allocation one graph may have ("graph requires
+    # estimated allocation of 2741569 KB, limit is 2097152 KB"): the part of the model compiled as one graph, its weights
+    # and buffers, against that limit, found before anything ran
+    P("qnn-graph-over-limit", ("graph requires estimated allocation of",), r"graph requires estimated allocation of (\d+) KB, limit is (\d+) KB",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("mem.required_bytes", int(m.group(1)) << 10), ("oom.gpu_limit_bytes", int(m.group(2)) << 10)]),
     # AWS Neuron's compiler refusing a program its estimate puts over a NeuronCore's HBM ("[XCG815] Estimated peak HBM usage
     # (22.839451) exceeds 16GB. Neff won't be able to load on chip"): the whole program's need (its shard of the weights, its
     # caches and temporaries) against the core's memory, found before anything ran
@@ -1501,17 +1508,23 @@ PATTERNS: tuple[Pattern, ...] = (
                      "ot enough gpu ", "ot enough device ", "ot enough video ", "ot enough vram", "ot enough vmemory", "ot enough ram",
                      "ot enough free ", "nsufficient gpu ", "nsufficient device ", "nsufficient video ", "nsufficient vram",
                      "nsufficient vmemory", "nsufficient ram",
-                     "llocation failed", "llocation of size", "bad_alloc", " OOM", " oom",
+                     "llocation failed", "llocation of size", "bad_alloc", "bad allocation", " OOM", " oom",
                      "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ResourceExhaustedError",
-                     "lloc device memory failed"),
+                     "lloc device memory failed", "could not page-in"),
       r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics |host |system )?memory\b|\bout of vram\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
       r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
+      # (std::bad_alloc's what() in Microsoft's C++ library, as ONNX Runtime and OpenVINO pass it on under Windows:
+      # "Status Message: bad allocation", "Load model from ... failed:bad allocation")
+      r"\bbad allocation\b|"
       r"\b(?:CUDA|GPU|device) OOM\b|\bOOM (?:error|exception|detected|occurred|happened|when|while|during)\b|"
       # (ROCm's HSA runtime: "HSA exception: MemoryRegion::BlockAllocator::alloc failed", a device region out of blocks)
       r"\bBlockAllocator::alloc failed\b|"
       # (an SDK's own words for a device allocation: Sophon's "Alloc Device Memory Failed! Program Terminated.")
       r"\balloc(?:ate)? device memory failed\b|"
+      # (Windows' video memory manager, in the status text a driver passes on: "the video memory manager could not page-in
+      # all of the required allocations into video memory at the same time", wrapped over lines as a console prints it)
+      r"\bcould not page-in all of the required allocations\b|"
       # (PaddlePaddle's and TensorFlow's out-of-memory class, its message on the lines after it or cut away)
       r"\bResourceExhaustedError\b",
       _stated_oom, fallback=True),

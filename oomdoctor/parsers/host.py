@@ -897,4 +897,10 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("device_taken")),
     # the CUDA runtime could not even count the devices (a driver, fabric manager or container runtime fault)
     P("device-count-failed", ("Unexpected error from cudaGetDeviceCount",), r"Unexpected error from cudaGetDeviceCount\(\)", kind("broken_install")),
+    # ROCm's device query failing to start its runtime ("hsa api call failure at: .../rocminfo/rocminfo.cc:1306", with
+    # "HSA_STATUS_ERROR_OUT_OF_RESOURCES" after it), or the driver's device refusing to open ("Unable to open /dev/kfd
+    # read-write: Cannot allocate memory"): the runtime could not reach the GPU (a card the driver does not support, a
+    # platform without PCIe atomics) before any program asked it for memory
+    P("hsa-init-failed", ("rocminfo.cc", "Unable to open /dev/kfd"), r"hsa api call failure at: \S*rocminfo\.cc:\d+|Unable to open /dev/kfd\b",
+      kind("broken_install", ("oom.hint", "device_init"))),
 )

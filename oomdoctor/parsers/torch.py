@@ -152,6 +152,11 @@ PATTERNS: tuple[Pattern, ...] = (
     P("torch-new-capacity", ("total capac",), r"GPU (\d*) ?has a total capac\w* of " + SIZE + r"(?: of which " + SIZE + r" is(?: free|\s*$))?",
       lambda m: ([("oom.device", m.group(1))] if m.group(1) else []) + [("oom.gpu_total_bytes", _sz(m, 2))]
       + ([("oom.gpu_free_bytes", _sz(m, 4))] if m.group(4) else [])),
+    # the share of the card the process may use, where one was set (torch.cuda.set_per_process_memory_fraction, TGI's
+    # --cuda-memory-fraction), after the free figure and the processes: "of which 21.22 GiB is free. 1.05 GiB allowed;"
+    # (the older report's "; 22.20 GiB allowed;" is read with its other fields)
+    P("torch-new-allowed", ("allowed;",), r"(?:^\W*|\bis free\.\s+|\bmemory in use\.\s+)" + SIZE + r" allowed;",
+      lambda m: [("oom.gpu_limit_bytes", _sz(m, 1))]),
     P("torch-process", ("memory in use",), r"Process (\d+) has " + SIZE + r" memory in use",
       lambda m: [("_process", f"{m.group(1)}:{_sz(m, 2)}")], repeat=True),
     # (a process that holds PyTorch's tensors holds more than 0 bytes: "this process has 0 bytes memory in

@@ -4364,9 +4364,41 @@ ROUND_190 = [
          [(OOM, "host_pool_full", 1), ("oom.requested_bytes", MiB(20), 1)], framework="vllm"),
 ]
 
+ROUND_192 = [
+    # PyTorch's report since 2.1 with the share the process may use, set by a memory fraction ("... is free. 1.05 GiB allowed;")
+    case("torch-new-allowed", "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 MiB. GPU 0 has a total capacity of 23.41 GiB of "
+         "which 21.22 GiB is free. 1.05 GiB allowed; Of the allocated memory 1017.01 MiB is allocated by PyTorch, and 54.99 MiB is reserved "
+         "by PyTorch but unallocated.\n", [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(2), 1), ("oom.device", "0", 1),
+                                           ("oom.gpu_total_bytes", GiB(23.41), 1), ("oom.gpu_free_bytes", GiB(21.22), 1),
+                                           ("oom.gpu_limit_bytes", GiB(1.05), 1), ("oom.torch_allocated_bytes", MiB(1017.01), 1),
+                                           ("oom.torch_unallocated_bytes", MiB(54.99), 1)], framework="transformers"),
+    # XLA's compile-time check by its own name
+    case("xla-compile-time-hbm", "jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: CompileTimeHbmOom — Used 94.78G of 94.75G hbm. Exceeded hbm "
+         "capacity by 35.55M.\n", [(OOM, "xla_oom", 1), ("mem.required_bytes", GiB(94.78), 1), ("oom.gpu_total_bytes", GiB(94.75), 1)]),
+    # std::bad_alloc in Microsoft's C++ library, passed on by ONNX Runtime under Windows: the host's memory
+    case("msvc-bad-allocation", "2025-08-14 10:47:21.4888608 [E:onnxruntime:, sequential_executor.cc:572 onnxruntime::ExecuteKernel] Non-zero "
+         "status code returned while running MatMulNBits node. Name:'/lm_head/MatMul_Q4' Status Message: bad allocation\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # ROCm that could not open the GPU: its device query failing to start the runtime, the driver's device refusing to open
+    case("rocminfo-init-failed", lines("hsa api call failure at: /long_pathname/src/rocminfo/rocminfo.cc:1306",
+                                       "Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources."),
+         [(OOM, "broken_install", 1), ("oom.hint", "device_init", 1), (OOM, "runtime_resources", 2)]),
+    case("kfd-open-refused", "Unable to open /dev/kfd read-write: Cannot allocate memory\n",
+         [(OOM, "broken_install", 1), ("oom.hint", "device_init", 1)]),
+    # Qualcomm's QNN backend: a graph over the allocation one graph may have
+    case("qnn-graph-over-limit", "1475479.4ms [ ERROR ] fa_alloc.cc:2425::ERROR:graph requires estimated allocation of 2741569 KB, limit is "
+         "2097152 KB\n", [(OOM, "cuda_error_oom", 1), ("mem.required_bytes", 2741569 << 10, 1), ("oom.gpu_limit_bytes", 2097152 << 10, 1)]),
+    # Windows' video memory manager out of room, its status text wrapped over lines
+    case("windows-video-memory-page-in", lines("[XRT] ERROR: Failed to submit command to hw queue (0xc01e0200):",
+                                               "Even after the video memory manager split the DMA buffer, the video ",
+                                               "memory manager could not page-in all of the required allocations into",
+                                               "video memory at the same time. The device is unable to continue."),
+         [(OOM, "cuda_error_oom", 3)]),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192))
 def test_any_wording(c):
     check(c)
 
