@@ -52,7 +52,8 @@ SIGNALS: tuple[Pattern, ...] = (
                                     "Workspace is locked but allocation from"),
          # (its workspace manager refusing to grow the scratch buffer it locked after warm-up: "Workspace is locked but
          # allocation from 'turboquant_attn.py:879:_decode_attention' requires 0.76 MB, current size is 0.00 MB")
-         r"\bWorkspace is locked but allocation from '|"
+         # (a paste that wraps it before the caller's name)
+         r"\bWorkspace is locked but allocation from(?: '|\s*$)|"
          # (its engine's module in its log format's file tag, the level cut from the paste: "NFO 07-04 19:10:08 async_llm_engine.py:152]")
          r"\b(?:async_)?llm_engine\.py:\d+\]|"
          # (the V1 front end's report that its engine core process died while starting)
@@ -175,7 +176,8 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-msg", "sglang", 10, ("Received sigquit from a child", "#retracted_reqs", "out of memory happened", "Try to lower your batch size",
                                          "token_to_kv_pool", "leave no GPU memory for the KV cache", "Load weight end", "Load weight begin",
                                          "alloc_req_slots", "req_to_token_pool", "Prefill out of memory", "Decode out of memory", "Capture cuda graph failed",
-                                         "[Router (Rust)]", "max_total_num_tokens=", "Capturing batches (bs=", "scheduler died during initialization"),
+                                         "[Router (Rust)]", "max_total_num_tokens=", "Capturing batches (bs=", "scheduler died during initialization",
+                                         "max_mamba_cache_size: ", "Can not alloc mamba cache", "full_to_swa_index_mapping", "swa_attn_allocator"),
          r"Received sigquit from a child process|#retracted_reqs|(?:Decode|Prefill) out of memory|token_to_kv_pool|leave no GPU memory for the KV cache|"
          # (its CUDA graph runner's wrapper: "Exception: Capture cuda graph failed: CUDA out of memory.")
          r"alloc_req_slots|req_to_token_pool|Capture cuda graph failed|"
@@ -188,7 +190,11 @@ SIGNALS: tuple[Pattern, ...] = (
          # (its router, sgl-router, prefixes its own lines: "[Router (Rust)] 2025-03-08 02:33:09 - INFO - Worker http://...")
          r"^\[Router \(Rust\)\] \d{4}-\d\d-\d\d|"
          # (its scheduler's pool and limits: "max_total_num_tokens=32768, chunked_prefill_size=-1, max_prefill_tokens=16384")
-         r"max_total_num_tokens=\d+, chunked_prefill_size="),
+         r"max_total_num_tokens=\d+, chunked_prefill_size=|"
+         # (its hybrid models' state pool and its check, "Mamba Cache is allocated. max_mamba_cache_size: 48, conv_state size: ...",
+         # "AssertionError: Can not alloc mamba cache"; its sliding-window allocator's two pools, "self.swa_attn_allocator",
+         # "full_to_swa_index_mapping")
+         r"\bmax_mamba_cache_size: \d+|\bCan not alloc mamba cache\b|\bfull_to_swa_index_mapping\b|\bswa_attn_allocator\b"),
     _sig("fw-tgi", "tgi", 12, ("text_generation", "text-generation", "router/src", "WebserverFailed", "Webserver Crashed", "ShardCannotStart",
                                "max_batch_prefill_tokens", "max-batch-prefill-tokens", "max_batch_total_tokens", "max-batch-total-tokens"),
          # (a quoted 'text-generation' is transformers' pipeline task, not the server)

@@ -4394,6 +4394,15 @@ ROUND_192 = [
                                                "memory manager could not page-in all of the required allocations into",
                                                "video memory at the same time. The device is unable to continue."),
          [(OOM, "cuda_error_oom", 3)]),
+    # SGLang's hybrid-model state pool and sliding-window allocator name it; vLLM's workspace check wrapped before its caller
+    case("sglang-mamba-pool-line", "max_mamba_cache_size: 4, conv_state 0.01GB, ssm_state 0.35GB, intermediate_ssm_state_cache 1.69GB\n",
+         framework="sglang"),
+    case("sglang-mamba-alloc-assert", "AssertionError: Can not alloc mamba cache\n", framework="sglang"),
+    case("sglang-swa-allocator", "DEBUG: alloc: need_size=1, self.full_attn_allocator.available_size()=5710, "
+         "self.swa_attn_allocator.available_size()=206\n", framework="sglang"),
+    case("vllm-workspace-locked-wrapped", lines("  AssertionError: Workspace is locked but allocation from",
+                                                "  'rocm_aiter_mla.py:767:_mla_fp8_prefill_attn' requires 30.29 MB,"),
+         [(OOM, "workspace_overflow", 1)], framework="vllm"),
 ]
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
