@@ -303,6 +303,11 @@ def render_template(text: str, facts: FactSet) -> str:
     return " ".join(_TEMPLATE.sub(sub, _OPTIONAL.sub(optional, text)).split())
 
 
+def unfilled_placeholders(text: str, facts: FactSet) -> list[str]:
+    """The placeholders outside optional segments that no fact fills: what render_template prints as "?"."""
+    return [m.group(1) for m in _TEMPLATE.finditer(_OPTIONAL.sub("", text)) if _first(m.group(1), facts) is None]
+
+
 def template_keys(text: str) -> set[str]:
     return {key for m in _TEMPLATE.finditer(text) for key in m.group(1).split(",")}
 
