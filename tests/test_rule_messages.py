@@ -3,19 +3,23 @@ segment that no fact fills prints "?" in the report ("the card's ?"). Checked on
 real diagnose(), and on the template function itself."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from conftest import builtin_rule_set
-
 from oomdoctor.facts import Fact, FactSet, Origin
-from oomdoctor.rules.model import render_template, unfilled_placeholders
+from oomdoctor.rules.loader import load_rules
+from oomdoctor.rules.model import Rule, render_template, unfilled_placeholders
+
+
+@lru_cache(maxsize=1)
+def _rules() -> dict[str, Rule]:
+    return {r.id: r for r in load_rules(()).rules}
 
 
 def test_fired_rules_fill_every_bare_placeholder(rule_case: Any, diagnosed: Any) -> None:
     report = diagnosed(rule_case)
-    rules = {r.id: r for r in builtin_rule_set().rules}
     for finding in report.findings:
-        missing = unfilled_placeholders(rules[finding.rule_id].message, report.facts)
+        missing = unfilled_placeholders(_rules()[finding.rule_id].message, report.facts)
         assert not missing, f"{rule_case.id}: {finding.rule_id} prints '?' for {missing}: {finding.message}"
 
 
