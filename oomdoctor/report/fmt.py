@@ -341,8 +341,17 @@ def split_flag(flag: str | None) -> tuple[str | None, str]:
 
 
 def first_clause(why: str) -> str:
-    """The reason of a suggestion without the notes appended to it (`a; b; c` -> `a`)."""
-    return why.split("; ")[0]
+    """The reason of a suggestion without the notes appended to it (`a; b; c` -> `a`); a "; " inside parentheses
+    separates the items of an aside, not a note (`a (x: 1; y: 2); b` -> `a (x: 1; y: 2)`)."""
+    depth = 0
+    for i, ch in enumerate(why):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == ";" and depth == 0 and why.startswith("; ", i):
+            return why[:i]
+    return why
 
 
 def brief_why(s: Suggestion) -> str:

@@ -166,6 +166,9 @@ def test_brief_why_keeps_the_advice_when_nothing_can_be_pasted():
     assert fmt.brief_why(flag) == "a shorter context"
     other = dataclasses.replace(advice, knob="other", why="shard the optimizer; the change the finding describes")
     assert fmt.brief_why(other) == "shard the optimizer"
+    # (a "; " inside an aside separates its items: the aside stays whole)
+    aside = dataclasses.replace(flag, why="a larger share (TGI: --cuda-memory-fraction; scripts: set_per_process_memory_fraction); a note")
+    assert fmt.brief_why(aside) == "a larger share (TGI: --cuda-memory-fraction; scripts: set_per_process_memory_fraction)"
 
 
 def test_a_finding_whose_message_restates_its_title_is_said_once(kv):
