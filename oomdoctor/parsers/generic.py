@@ -1576,8 +1576,10 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"a memory check stated a negative size (-{m.group(1) or m.group(2)} bytes): a size that overflowed, "
                                  "not a lack of memory")]),
     # a C++ lookup out of its range (std::unordered_map::at's "_Map_base::at", std::vector::at's "_M_range_check", a
-    # std::out_of_range): an engine's bug or an input it does not handle, not memory
-    P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range"), r"_Map_base::at|vector::_M_range_check|std::out_of_range",
+    # std::out_of_range; in Microsoft's C++ library "invalid unordered_map<K, T> key"): an engine's bug or an input it
+    # does not handle, not memory (llama.cpp's loader reports MSVC's "invalid vector subscript" as a model it could not load)
+    P("cxx-out-of-range", ("_Map_base::at", "_M_range_check", "std::out_of_range", "map<K, T> key"),
+      r"_Map_base::at|vector::_M_range_check|std::out_of_range|\binvalid (?:unordered_)?map<K, T> key\b",
       lambda m: [("error.final", f"a C++ lookup out of its range ({m.group(0)}): an engine bug or an input it does not handle, not memory")]),
     # glibc's heap checks aborting the process ("corrupted double-linked list", "double free or corruption (out)",
     # "free(): invalid pointer", "malloc(): corrupted top size"): the C heap was written over, a native bug; nothing ran out

@@ -4400,6 +4400,10 @@ ROUND_192 = [
     case("sglang-mamba-alloc-assert", "AssertionError: Can not alloc mamba cache\n", framework="sglang"),
     case("sglang-swa-allocator", "DEBUG: alloc: need_size=1, self.full_attn_allocator.available_size()=5710, "
          "self.swa_attn_allocator.available_size()=206\n", framework="sglang"),
+    # (round 193) Microsoft's C++ library naming a lookup out of its range: not memory
+    case("msvc-map-key", "2025-04-03 19:28:32.7755193 [E:onnxruntime:onnxruntime-genai, inference_session.cc:2118] Exception during "
+         "initialization: invalid unordered_map<K, T> key\n",
+         [(FINAL, "a C++ lookup out of its range (invalid unordered_map<K, T> key): an engine bug or an input it does not handle, not memory", 1)]),
     case("vllm-workspace-locked-wrapped", lines("  AssertionError: Workspace is locked but allocation from",
                                                 "  'rocm_aiter_mla.py:767:_mla_fp8_prefill_attn' requires 30.29 MB,"),
          [(OOM, "workspace_overflow", 1)], framework="vllm"),
