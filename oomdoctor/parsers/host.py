@@ -410,6 +410,10 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("error.final", "signal 6 (SIGABRT): the process aborted on a failed check or assertion; no memory failure is named"))),
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
+    # a WebAssembly build's runtime (Emscripten) out of its linear memory: "Aborted(OOM)", "Cannot enlarge memory arrays to
+    # size N bytes (OOM)": the module's heap in the browser's or Node's process, host memory whatever device it drives
+    P("wasm-heap-oom", ("Aborted(OOM)", "Cannot enlarge memory arrays"), r"\bAborted\(OOM\)|\bCannot enlarge memory arrays to size (\d+) bytes",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)] + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
     # Rust's default allocation-error handler ("memory allocation of 194493608 bytes failed", then an abort): the
     # process's heap, host RAM (a Rust server, tokenizer or app around a GPU engine)

@@ -4404,6 +4404,12 @@ ROUND_192 = [
     case("msvc-map-key", "2025-04-03 19:28:32.7755193 [E:onnxruntime:onnxruntime-genai, inference_session.cc:2118] Exception during "
          "initialization: invalid unordered_map<K, T> key\n",
          [(FINAL, "a C++ lookup out of its range (invalid unordered_map<K, T> key): an engine bug or an input it does not handle, not memory", 1)]),
+    # a WebAssembly build's runtime out of its linear memory
+    case("wasm-aborted-oom", lines("whisper_init_state: kv cross size =   17.58 MB", "Aborted(OOM)"),
+         [(OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2)]),
+    case("wasm-cannot-enlarge", "Aborted(Cannot enlarge memory arrays to size 2164326400 bytes (OOM). Either (1) compile with "
+         "-sINITIAL_MEMORY=X with X higher than the current value 2147483648, (2) compile with -sALLOW_MEMORY_GROWTH)\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 2164326400, 1)]),
     case("vllm-workspace-locked-wrapped", lines("  AssertionError: Workspace is locked but allocation from",
                                                 "  'rocm_aiter_mla.py:767:_mla_fp8_prefill_attn' requires 30.29 MB,"),
          [(OOM, "workspace_overflow", 1)], framework="vllm"),
