@@ -413,7 +413,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # a WebAssembly build's runtime (Emscripten) out of its linear memory: "Aborted(OOM)", "Cannot enlarge memory arrays to
     # size N bytes (OOM)": the module's heap in the browser's or Node's process, host memory whatever device it drives
     P("wasm-heap-oom", ("Aborted(OOM)", "Cannot enlarge memory arrays"), r"\bAborted\(OOM\)|\bCannot enlarge memory arrays to size (\d+) bytes",
-      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True)] + ([("oom.requested_bytes", int(m.group(1)))] if m.group(1) else [])),
+      lambda m: _host_alloc(int(m.group(1)) if m.group(1) else None)),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
     # Rust's default allocation-error handler ("memory allocation of 194493608 bytes failed", then an abort): the
     # process's heap, host RAM (a Rust server, tokenizer or app around a GPU engine)

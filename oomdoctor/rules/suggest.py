@@ -254,11 +254,13 @@ def _fill_max_memory(text: str, facts: FactSet) -> str:
     return text
 
 
-def _as_launcher(launcher: str, framework: str, knob: str, value: Value | None, text: str, note: str) -> tuple[str, str]:
+def _as_launcher(launcher: str, framework: str, knob: str, value: Value | None, text: str, note: str,
+                 model_file: str | None) -> tuple[str, str]:
     """A setting spelled as the program that runs the engine takes it (KoboldCpp's --gpulayers for llama.cpp's -ngl);
-    where it has no spelling of its own, the engine's, said to be the engine's."""
-    if knob == "quantization" and text.startswith("-m "):  # another GGUF file of the model
-        own = knobs.render_launcher(launcher, "model", text[3:])
+    where it has no spelling of its own, the engine's, said to be the engine's. `model_file`: another GGUF file of the
+    model, where the quantization is changed by loading it."""
+    if model_file is not None:
+        own = knobs.render_launcher(launcher, "model", model_file)
     else:
         own = knobs.render_launcher(launcher, knob, value)
     if own is not None:
@@ -305,6 +307,7 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
     text = rendered.text if rendered else None
     if spec.action is Action.DISABLE and text is not None:
         text = _switched_off(text)
+    new_file = None
     if knob == "quantization" and framework == "llamacpp" and isinstance(value, str):
         new_file = _gguf_file(facts.value("knob.model"), value)
         text = f"-m {new_file}" if new_file else None
@@ -314,7 +317,7 @@ def build(spec: SuggestionSpec, rule_id: str, account: Account, facts: FactSet, 
     note = rendered.note if rendered else ""
     launcher = facts.value("launcher")
     if isinstance(launcher, str) and text is not None:
-        text, note = _as_launcher(launcher, framework, knob, value, text, note)
+        text, note = _as_launcher(launcher, framework, knob, value, text, note, new_file)
     if rendered is not None and rendered.text is None:  # advice, not a flag: said once, by whichever says more
         if restates(note, why):
             note = ""
