@@ -274,3 +274,16 @@ def test_ollamas_stopped_runner_is_a_crash_unless_the_weights_crowd_the_card() -
     crowded = diagnose(DiagnoseOptions(logs=[log], gpu="RTX 3060 12GB", model="qwen2.5:14b"))
     assert "not-oom-runner-stopped-unstated" not in [f.rule_id for f in crowded.findings]
     assert crowded.culprit.value == "weights" and crowded.findings[0].rule_id == "weights-runner-died-model-near-device"
+
+
+def test_a_need_the_failure_states_is_not_blamed_on_memory_held_beside_the_model(tmp_path: Path) -> None:
+    """XLA said the program needed 21.90G of a 7.48G chip, and the launch context makes the model small (1.1B): the need is
+    the program's own, so "something beside the model held the rest" (fw-weights-cleared-unstated) does not follow."""
+    log = tmp_path / "server.log"
+    log.write_text("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in "
+                   "memory space hbm. Used 21.90G of 7.48G hbm. Exceeded hbm capacity by 14.42G.\n")
+    report = diagnose(DiagnoseOptions(logs=[str(log)], model="a 1.1B causal LM"))
+    assert report.framework == "other"
+    rules = [f.rule_id for f in report.findings]
+    assert "fw-weights-cleared-unstated" not in rules
+    assert report.culprit.value != "framework"

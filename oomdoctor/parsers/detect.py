@@ -464,7 +464,9 @@ SIGNALS: tuple[Pattern, ...] = (
          r"\b[IWEF] tensorflow/[\w/]+\.cc:\d+\]|"
          r"\bpaddle::(?:framework|memory|platform)::|\bby allocator GPU_\d+_bfc\b"),
     # a JAX program's frames (JAX, its libraries, Levanter's engine): no engine in the list runs on JAX unless it names itself
-    _sig("fw-jax", "other", 4, ("jax", "equinox", "levanter", "flax"), r"[/\\](?:jax|jaxlib|equinox|flax|levanter)[/\\][\w/\\]*\.py\b"),
+    # (or a JAX error by its module's name where the paste keeps no JAX frame: "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED")
+    _sig("fw-jax", "other", 4, ("jax", "equinox", "levanter", "flax"),
+         r"[/\\](?:jax|jaxlib|equinox|flax|levanter)[/\\][\w/\\]*\.py\b|\bjaxlib\.(?:xla_extension|_jax)\.\w+Error\b|\bjax\.errors\.\w+Error\b"),
     # KTransformers, an engine of its own (its package's modules in frames or commands; not a folder or an environment
     # merely named after it, under which KTransformers' SGLang build names itself)
     _sig("fw-ktransformers", "other", 10, ("ktransformers",),

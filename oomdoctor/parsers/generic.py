@@ -837,6 +837,13 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ascend-device-fault", ("EH9999: Inner Error", "error code is 507"), r"^\W*EH9999: Inner Error!|\bNPU (?:warning|error), error code is (507\d{3})\b",
       lambda m: [("error.final", f"the Ascend runtime reported a fault in a device task{f' (error {m.group(1)})' if m.group(1) else ' (EH9999)'}: "
                                  "a kernel, driver or firmware fault, not memory")]),
+    # Ascend's runtime called from a thread with no device context ("NPU error, error code is 107002" over "[Error]: The
+    # context is empty.", CANN's "reason=[context pointer null]"): the device was never set in that thread (a streaming
+    # generator's worker thread, a callback), however its caller names the call ("allocate:...NPUCachingAllocator.cpp")
+    P("ascend-no-context", ("error code is 107002", "context pointer null", "The context is empty"),
+      r"\bNPU (?:warning|error), error code is 107002\b|reason=\[context pointer null\]|^\[Error\]: The context is empty\.",
+      const(("error.final", "the Ascend runtime has no device context in the calling thread (error 107002, context pointer null): "
+                            "the NPU was not set in that thread (torch.npu.set_device there), not memory"))),
     # ONNX Runtime's CUDA call check, its status by number ("CUDA failure 1: invalid argument ; GPU=0 ; ...
     # file=...linear_attention_impl.cu"): 2 out of memory, 700 an illegal address, any other not memory
     P("ort-cuda-failure", ("CUDA failure ",), r"\bCUDA failure (\d+): ([a-z][a-z ]{2,60}?)\s*;",
@@ -844,6 +851,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # ONNX Runtime's BFC arena at its own cap (the CUDA provider's gpu_mem_limit), not the device
     P("ort-arena-cap", ("smaller than requested bytes",), r"Available memory of (\d+) is smaller than requested bytes of (\d+)",
       lambda m: [("oom.kind", "allocator_cap"), ("oom.requested_bytes", int(m.group(2)))]),
+    # CubeCL's memory manager (burn's GPU runtimes) with no pool whose pages hold the request: "No memory pool big enough to
+    # reserve 262144000 bytes.", "No pool handles allocation of size 411041792": its pools' configured sizes, not the device
+    P("cubecl-pool", ("No memory pool big enough", "No pool handles allocation"),
+      r"No memory pool big enough to reserve (\d+) bytes|No pool handles allocation of size (\d+)",
+      lambda m: [("oom.kind", "allocator_cap"), ("oom.hint", "cubecl_pool"), ("oom.requested_bytes", int(m.group(1) or m.group(2)))]),
     # ExecuTorch's memory allocators (the method's planned and runtime pools, whose sizes the application sets): "Memory
     # allocation failed: 48B requested (adjusted for alignment), 44B available": the pool the program was given, not the device
     P("executorch-pool", ("B requested (adjusted for alignment)",), r"Memory allocation failed: (\d+)B requested \(adjusted for alignment\), (\d+)B available",
@@ -873,9 +885,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # (the name in backticks or in quotes: "The current 'device_map' had weights offloaded to the disk"; older
     # accelerate: "We need an `offload_dir` to dispatch this model", and with no layer on a GPU or in RAM
     # "You are trying to offload the whole model to the disk")
-    P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk", "offload_dir` to dispatch", "offload the whole model to the disk"),
+    # (and its loader of offloaded weights refusing to start with neither the weights in RAM nor a folder for them: "Need either a
+    # `state_dict` or a `save_folder` containing offloaded weights", or the traceback cut inside that loader's constructor)
+    P("accelerate-disk-offload", ("offloaded to the disk", "offloaded to disk", "offload_dir` to dispatch", "offload_dir`to dispatch", "offload the whole model to the disk",
+                                  "save_folder` containing offloaded", "offload.py"),
       r"device_map['`]? had weights offloaded to the disk|model submodule will be offloaded to disk"
-      r"|need an ['`]?offload_dir['`]? to dispatch this model|offload the whole model to the disk",
+      r"|need an ['`]?offload_dir['`]? ?to dispatch this model|offload the whole model to the disk"
+      r"|save_folder['`]? containing offloaded weights|accelerate[/\\]utils[/\\]offload\.py\", line \d+, in __init__",
       kind("weights_offloaded", ("_phase", "load_weights"))),
     # accelerate's warning that device_map put part of the weights in CPU RAM: they do not fit the GPUs
     # ("... offloaded to the disk and cpu" where RAM did not hold the rest either)
@@ -1347,6 +1363,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # Gaudi's device-memory module: "FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::56836702208 (54203.7)MB"
     P("hpu-devmem", ("PT_DEVMEM",), r"PT_DEVMEM Allocation failed for size::(\d+)",
       lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1)))]),
+    # and its graph helper's workspace, the compiled graph's intermediate tensors (one step's activations, sized by the batch
+    # and the sequence): "FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::14493741952 failed"
+    P("hpu-graph-workspace", ("SYNHELPER workspace Allocation",), r"SYNHELPER workspace Allocation of size ::(\d+) failed",
+      lambda m: [("oom.kind", "cuda_error_oom"), ("oom.requested_bytes", int(m.group(1))), ("mem.activation_peak_bytes", int(m.group(1)))]),
     # Sophgo's bmlib refusing a device allocation on its TPU card ("[bmlib_memory][error] bm_alloc_gmem failed, dev_id = 0,
     # size = 0x1000000"), the size in hexadecimal
     P("bmlib-alloc-failed", ("bm_alloc_gmem failed",), r"\bbm_alloc_gmem failed, dev_id = \d+, size = (0x[0-9a-fA-F]+|\d+)\b",

@@ -37,9 +37,9 @@ def _minus(signal: int) -> tuple[tuple[str, ...], str]:
 _MINUS_9, _MINUS_7 = _minus(9), _minus(7)
 _MINUS_CRASH = [_minus(int(sig)) for sig in CRASH_SIGNALS]  # (-4, -8, -11: the child crashed)
 
-# the shell's "Killed" in the locales glibc translates it for (strsignal: zh_CN, de, ja, ru)
-_KILLED_LOCALIZED = ("已杀死", "Getötet", "強制終了", "Убито")
-_KILLED_WORDS = "|".join(_KILLED_LOCALIZED)
+# the shell's "Killed" in the locales glibc translates it for (strsignal: zh_CN, de, ja, ru, pt_BR, es)
+_KILLED_LOCALIZED = ("已杀死", "Getötet", "強制終了", "Убито", "Morto", "Terminado (killed)")
+_KILLED_WORDS = "|".join(re.escape(word) for word in _KILLED_LOCALIZED)
 
 # the NTSTATUS codes a Windows process ends with, and what each says; None: the host's memory ran out
 _NTSTATUS = {
@@ -335,7 +335,7 @@ PATTERNS: tuple[Pattern, ...] = (
     P("killed-line", ("Killed", "killed"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|^\s*Killed\(\d+ ?/ ?\d+\)\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b|(?:^|[\]|%\u2580-\u259f]\s*)[\"'`]?(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
-    # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru), alone on its line or in a job line
+    # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru, pt_BR, es), alone on its line or in a job line
     # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed", or a progress
     # bar's: "0/1 [00:00<?, ?it/s]已杀死"; and the script's own report of its child: "run.sh: 行 30: 23195 已杀死")
     P("killed-line-localized", (*_KILLED_LOCALIZED, "Killed"),

@@ -532,6 +532,11 @@ class _State:
             self._settle_runs()
         if self.failure_line is None and "_weak_failure" in self.raw and not self._refuted("_weak_failure"):
             self._weak_failure()
+        if self.failure_line is None and "_failure_tail" in self.raw:
+            # (a message's last lines kept where its head was cut: the failure it ends, when no line names one)
+            kind, ev = self.raw["_failure_tail"]
+            self.facts.append(Fact("oom.kind", str(kind), Origin.LOG, ev))
+            self.failure_line, self.failure_text, self.failure_phase = ev.line, ev.text, self.phase
         self.facts.extend(list(self._wrapped()))
         self._expand_shell_vars()
         facts = list(self.facts)

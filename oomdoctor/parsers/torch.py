@@ -121,6 +121,16 @@ PATTERNS: tuple[Pattern, ...] = (
     P("torch-tried", ("Tried to allocate",), r"Tried to allocate (?:more than )?" + SIZE,
       lambda m: [("oom.requested_bytes", _sz(m, 1))]),
     P("torch-old-fields", ("total capacity;",), OLD, _old_format),
+    # the report's end where a paste keeps only its last lines: the advice it closes with ("If reserved memory is >> allocated
+    # memory try setting max_split_size_mb", since 2.1 "If reserved but unallocated memory is large try setting
+    # PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"), which no other message prints, the failure where no line names one
+    # (below a whole report it is that report's), and the old report's last fields cut from their head ("allocated; 0 bytes
+    # free; 7.13 GiB reserved in total by PyTorch)")
+    P("torch-oom-advice", ("If reserved memory is >> allocated", "If reserved but unallocated memory is large"),
+      r"If reserved memory is >> allocated memory try setting(?: max_split_size_mb|\s*$)|If reserved but unallocated memory is large try setting",
+      const(("_failure_tail", "torch_oom"))),
+    P("torch-old-tail", ("reserved in total by PyTorch)",), r"^\W*allocated; " + SIZE + r" free; " + SIZE + r" reserved in total by PyTorch\)",
+      lambda m: [("oom.gpu_free_bytes", _sz(m, 1)), ("oom.torch_reserved_bytes", _sz(m, 3))]),
     # the same report with each field's name before its number, as torch_npu's message reads translated: "NPU memory
     # is insufficient. Attempting to allocate 386.00 MiB (NPU 1; total capacity 29.49 GiB; allocated 28.90 GiB;
     # currently active 28.90 GiB; free 171.96 MiB; PyTorch has reserved a total of 28.95 GiB)"
@@ -176,7 +186,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (ComfyUI, which runs this backend, prints only the message's first words: "!!! Exception during processing !!! Allocation on device")
     P("torch-async", ("would exceed allowed memory", "Allocation on device"),
       r"Allocation on device (\d+) would exceed allowed memory|Exception during processing !+ Allocation on device\s*$",
-      lambda m: [("oom.kind", "torch_oom")] + ([("oom.device", m.group(1))] if m.group(1) else [])),
+      lambda m: [("oom.kind", "torch_oom"), ("oom.hint", "async_allocator")] + ([("oom.device", m.group(1))] if m.group(1) else [])),
     P("torch-async-allocated", ("Currently allocated",), r"Currently allocated\s*:\s*" + SIZE,
       lambda m: [("oom.torch_allocated_bytes", _sz(m, 1))]),
     P("torch-async-requested", ("Requested",), r"Requested\s*:\s*" + SIZE, lambda m: [("oom.requested_bytes", _sz(m, 1))]),
@@ -276,13 +286,16 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward(",
                      "run_backward", "model_executor/layers/", "attention_scores", "attention_probs", "attention_fn", "attn_scores", "attn_probs",
-                     "logits =", "/ops/", "\\ops\\", "cross_entropy"),
+                     "logits =", "/ops/", "\\ops\\", "cross_entropy", "scaled_dot_product_attention("),
       # (a training step's forward and backward pass: its activations, like an inference forward's)
       # (a frame of a private or wrapped forward: "line 174, in _bypass_forward", "in _conv_forward"; not a name that
       # only holds the word, as GGUF's "feed_forward_length" or a weight's "layers.27.feed_forward.w2")
       r"\bforward(?:_\w+)?\b|, in _?\w+_forward\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
       # (an attention layer computing its scores: "in attention_fn", "attention_scores = attention_scores * ...")
       r"\battention_(?:scores|probs|fn)\b|\battn_(?:scores|probs)\b|"
+      # (a code line calling PyTorch's fused attention: "attn_output = F.scaled_dot_product_attention(q, k, v, ...)"; an op
+      # with no Python below it, so a failure in a traceback through it is the attention's own)
+      r"^\s*(?!File \")[^\"#]*?\b(?:functional|F)\.scaled_dot_product_attention\(|"
       # (a code line computing the logits: "logits = logits / self.temperature", "logits = self.lm_head(hidden)")
       r"^\s*logits = \S|"
       r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b|"

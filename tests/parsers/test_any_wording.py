@@ -10,6 +10,8 @@ from oomdoctor.parsers.scan import read_text_stream
 
 OOM = "oom.kind"
 FINAL = "error.final"
+ASCEND_NO_CONTEXT = ("the Ascend runtime has no device context in the calling thread (error 107002, context pointer null): the NPU was "
+                     "not set in that thread (torch.npu.set_device there), not memory")
 RAY_UNPLACED = "Ray could not place the workers: the cluster lacks the free GPUs or resources they ask for; nothing ran out of memory"
 
 STATED = [
@@ -1022,7 +1024,7 @@ ROUNDS_30_32 = [
          [("knob.model", "EleutherAI/gpt-neo-2.7B", 1), ("model.params", 2700000000, 1)], framework="other"),
     # (a PyTorch source path names PyTorch, and its Ascend backend alone gives vllm-ascend's weak vote: round 115)
     case("npu-allocator-path", "RuntimeError: allocate:/w/pytorch/torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:1406 NPU error, "
-         "error code is 107002\n", [], framework="vllm"),
+         "error code is 107002\n", [(FINAL, ASCEND_NO_CONTEXT, 1)], framework="vllm"),
     # holdout r40
     case("sglang-hicache-host-check", "ValueError: Not enough host memory available. Requesting 40.00 GB but only have 44.87 GB free. "
          "Please reduce the size of the hierarchical cache.\n",
@@ -2306,7 +2308,7 @@ ROUND_108 = [
                                       "capacity: 67108864. Object creation will fail if spilling is required.\n",
          [("host.shm_total_bytes", 67108864, 1)], framework="vllm"),
     # ComfyUI's cudaMallocAsync out-of-memory, only the message's first words; a batch of images as a tensor's shape
-    case("comfyui-allocation-on-device", "!!! Exception during processing !!! Allocation on device \n", [(OOM, "torch_oom", 1)]),
+    case("comfyui-allocation-on-device", "!!! Exception during processing !!! Allocation on device \n", [(OOM, "torch_oom", 1), ("oom.hint", "async_allocator", 1)]),
     case("image-batch-shape", "Batch of torch.Size([217, 852, 480, 3]) images\n",
          [("oom.hint", "multimodal", 1), ("oom.hint", "multimodal_encoder", 1)]),
     case("few-images-are-no-batch", "Batch of torch.Size([4, 852, 480, 3]) images\n"),
@@ -4415,9 +4417,54 @@ ROUND_192 = [
          [(OOM, "workspace_overflow", 1)], framework="vllm"),
 ]
 
+ROUND_194 = [
+    # a traceback through PyTorch's fused attention call: the failure is the attention's own, a forward's
+    case("torch-sdpa-call", lines("    torch_fn = lambda: torch.nn.functional.scaled_dot_product_attention(",
+                                  "                       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+                                  "RuntimeError: UR backend failed. UR backend returns:40 (UR_RESULT_ERROR_OUT_OF_RESOURCES)"),
+         [(OOM, "cuda_error_oom", 3), ("gpu.backend", "sycl", 3)], phase="prefill"),
+    # accelerate's disk offload with no folder, the backtick glued to the next word; its offloaded-weights loader refusing to start
+    case("accelerate-offload-dir-glued", "ValueError: We need an `offload_dir`to dispatch this model according to this`device_map`, the "
+         "following submodules need to be offloaded: base_model.model.model.layers.27\n", [(OOM, "weights_offloaded", 1)], phase="load_weights"),
+    case("accelerate-offload-loader", lines('  File "/envs/app/lib/python3.10/site-packages/accelerate/utils/offload.py", line 150, in __init__',
+                                            '    raise ValueError("Need'),
+         [(OOM, "weights_offloaded", 1), ("oom.hint", "traceback", 1),
+          (FINAL, 'the log ends where the code raises ValueError (raise ValueError("Need); its message line is cut', 2)], phase="load_weights"),
+    # Ascend's runtime with no device context in the calling thread: not memory, though the allocator's call names it
+    case("ascend-no-context", lines("RuntimeError: allocate:/usr1/02/workspace/pytorch/torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:1406 "
+                                    "NPU error, error code is 107002", "[Error]: The context is empty."),
+         [(FINAL, ASCEND_NO_CONTEXT, 1), (FINAL, ASCEND_NO_CONTEXT, 2)]),
+    # the shell's "Killed" in Brazilian Portuguese and Spanish
+    case("killed-pt-br", lines("Quantizing model weights for int8 weight-only symmetric per-channel quantization", "Morto"),
+         [(OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)]),
+    case("killed-es", "Terminado (killed)\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # CubeCL's memory manager (burn's GPU backends) with no pool for the request: its configured pools, not the device
+    case("cubecl-no-pool", "No memory pool big enough to reserve 262144000 bytes.\n",
+         [(OOM, "allocator_cap", 1), ("oom.hint", "cubecl_pool", 1), ("oom.requested_bytes", 262144000, 1)]),
+    case("cubecl-no-pool-handles", "thread 'main' panicked at cubecl-runtime/src/memory_management/memory_manage.rs:341:32:\n"
+         "No pool handles allocation of size 411041792\n",
+         [(OOM, "allocator_cap", 2), ("oom.hint", "cubecl_pool", 2), ("oom.requested_bytes", 411041792, 2)]),
+    # PyTorch's out-of-memory report with only its end kept: its advice, and the old report's last fields
+    case("torch-oom-tail-only", lines("allocated; 0 bytes free; 7.13 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting",
+                                      "max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF"),
+         [(OOM, "torch_oom", 1), ("oom.gpu_free_bytes", 0, 1), ("oom.torch_reserved_bytes", GiB(7.13), 1)]),
+    case("torch-oom-advice-new", "If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to "
+         "avoid fragmentation.\n", [(OOM, "torch_oom", 1)]),
+    # Gaudi's graph helper refusing the compiled graph's workspace: one step's intermediate tensors
+    case("hpu-graph-workspace", "RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::14493741952 failed\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 14493741952, 1), ("mem.activation_peak_bytes", 14493741952, 1)]),
+    # PyTorch's cudaMallocAsync report names its backend
+    case("torch-async-names-backend", "torch.cuda.OutOfMemoryError: Allocation on device 5 would exceed allowed memory. (out of memory)\n",
+         [(OOM, "torch_oom", 1), ("oom.hint", "async_allocator", 1), ("oom.device", "5", 1)]),
+    # a JAX error by its module's name, with no JAX frame kept: a JAX program, no engine in the list
+    case("jaxlib-error-name", "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in "
+         "memory space hbm. Used 21.90G of 7.48G hbm. Exceeded hbm capacity by 14.42G.\n",
+         [(OOM, "xla_oom", 1), ("mem.required_bytes", GiB(21.90), 1), ("oom.gpu_total_bytes", GiB(7.48), 1)], framework="other"),
+]
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194))
 def test_any_wording(c):
     check(c)
 

@@ -59,7 +59,7 @@ CASES = [
          "memory. (out of memory)\\nCurrently allocated     : 16.08 GiB\\nRequested               : 4.83 GiB\\nDevice "
          "limit            : 22.20 GiB\\nFree (according to CUDA): 11.12 MiB\\nPyTorch limit (set by user-supplied memory "
          "fraction)\\n                        : 22.20 GiB\")', router/src/main.rs:216:18\n",
-         [(OOM, "torch_oom", 1), ("oom.device", "0", 1), ("oom.torch_allocated_bytes", GiB(16.08), 1),
+         [(OOM, "torch_oom", 1), ("oom.hint", "async_allocator", 1), ("oom.device", "0", 1), ("oom.torch_allocated_bytes", GiB(16.08), 1),
           ("oom.requested_bytes", GiB(4.83), 1), ("oom.gpu_limit_bytes", GiB(22.20), 1), ("oom.gpu_free_bytes", MiB(11.12), 1)],
          framework="tgi", phase="warmup"),
     case("router-kv-budget",
