@@ -416,7 +416,7 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-llamacpp-wrappers", "llamacpp", 8, (*WRAPPER_ANCHORS, "llama_cpp", "llama-cpp", "ctransformers", "model loading guardrails",
                                                   "Try a different model and/or config", "Failed to load the model", "🥲 Failed to load", "Failed to initialize the context",
                                                   "unable to allocate", "modelCompatibilityType", "hardwareSurveyResult", "Processing Prompt",
-                                                  "rnllama", "llama.rn", "LLamaSharp", "at LLama.", "LlamaCpp"),
+                                                  "rnllama", "llama.rn", "LLamaSharp", "at LLama.", "LlamaCpp", "Embedding engine exception"),
          # (llama.rn, the React Native binding mobile apps embed: its library "librnllama_v8_2_fp16_dotprod.so", its iOS
          # framework in a crash's frames, "rnllama +0x317e00 rnllama::llama_rn_context::loadModel")
          WRAPPER_NAMES + r"|llama[_-]cpp(?:[_-]python)?\b|\bctransformers\b|model loading guardrails|"
@@ -426,6 +426,9 @@ SIGNALS: tuple[Pattern, ...] = (
          # (an app's error class for its llama.cpp process: Jan's "LlamaCppProcessError")
          r"\bLlamaCpp\w*Error\b|"
          r"Try a different model and/or config|🥲 Failed to load|^Failed to initialize the context: |"
+         # (LM Studio's embedding models, which its llama.cpp engine runs: "Failed to load model into embedding engine. Message:
+         # Embedding engine exception: ...")
+         r"\bEmbedding engine exception: |"
          # koboldcpp's progress line: "Processing Prompt [BLAS] (512 / 1024 tokens)"
          r"^Processing Prompt (?:\[BLAS\] )?\(\d+ / \d+ tokens\)|"
          # llama.cpp's model-load error as wrappers print it (no `llama_model_load:` prefix, or only its last words: "unable to

@@ -4456,6 +4456,9 @@ ROUND_194 = [
     # PyTorch's cudaMallocAsync report names its backend
     case("torch-async-names-backend", "torch.cuda.OutOfMemoryError: Allocation on device 5 would exceed allowed memory. (out of memory)\n",
          [(OOM, "torch_oom", 1), ("oom.hint", "async_allocator", 1), ("oom.device", "5", 1)]),
+    # LM Studio's embedding engine, which its llama.cpp engine runs
+    case("lmstudio-embedding-engine", "Failed to load model into embedding engine. Message: Embedding engine exception: Failed to load model. "
+         "Internal error: failed to allocate compute buffers\n", [("oom.kind", "ggml_alloc_failed", 1), ("oom.buffer", "compute", 1)], framework="llamacpp"),
     # a JAX error by its module's name, with no JAX frame kept: a JAX program, no engine in the list
     case("jaxlib-error-name", "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in "
          "memory space hbm. Used 21.90G of 7.48G hbm. Exceeded hbm capacity by 14.42G.\n",
