@@ -486,7 +486,7 @@ SIGNALS: tuple[Pattern, ...] = (
                                       "Unexpected bus error encountered in worker", "DataLoader worker (pid", "src/ATen/", "src\\ATen\\",
                                       "Cannot copy out of meta tensor", "XPU out of memory"),
          # (its XPU allocator's error, "RuntimeError: XPU out of memory. Tried to allocate ...", or the name alone)
-         r"\bXPU out of memory\b|torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|(?<!java\.lang\.)OutOfMemoryError|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
+         r"\bXPU out of memory\b|torch\.|/torch/|\btorch/distributed/|PyTorch|\btorch_npu\b|NPUCachingAllocator|(?<!java\.lang\.)OutOfMemoryError(?!: container killed)|torchchat|CUDA out of memory\. Tried to allocate|DefaultCPUAllocator|CUDACachingAllocator|"
          r"RuntimeError: CUDA error|CUBLAS_STATUS_\w+ when calling `cublas|\[MPSNDArray |MPS backend out of memory|"
          # (its DataLoader's workers: a bus error in one for want of shared memory, one killed)
          r"Unexpected bus error encountered in worker|DataLoader worker \(pid|"

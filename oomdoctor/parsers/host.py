@@ -427,6 +427,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # killer is the kernel saying it killed for memory
     P("oomkilled", ("OOMKilled",), r"OOMKilled(?![\"']?\s*[:=]\s*false)",
       const(("oom.kind", "exit_137"), ("oom.kind", "kernel_oom_kill"), ("oom.hint", "container"))),
+    # a supervisor or a platform reporting its child killed for memory: Istio's pilot-agent after Envoy's SIGKILL ("Envoy may
+    # have been out of memory killed. Check memory usage and limits"), a container platform's event ("exit 137  OutOfMemoryError:
+    # container killed due to memory usage")
+    P("supervisor-memory-kill", ("out of memory killed", "container killed due to memory"),
+      r"\bmay have been out of memory killed\b|\bcontainer killed due to memory usage\b", const(("oom.kind", "killed"), ("oom.hint", "container"))),
     # the kubelet evicting a pod because the node ran low on RAM ("The node was low on resource: memory. Container
     # plugin-daemon was using 11423936Ki, which exceeds its request of 0."): its containers are stopped for memory
     P("kubelet-memory-eviction", ("low on resource: memory",), r"\blow on resource: memory\b", kind("killed")),

@@ -101,7 +101,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # the exception's name alone (a message cut after it; its wording in a later line); not the name quoted by another
     # error ("module 'torch.cuda' has no attribute 'OutOfMemoryError'": a handler written for a newer PyTorch), nor a JVM's
     # ("java.lang.OutOfMemoryError: Java heap space": the host's, read with the stated out-of-memory lines)
-    P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)(?<!')(?<!java\.lang\.)OutOfMemoryError(?!: Task was killed)(?!')", kind("torch_oom")),
+    P("torch-oom-bare", ("OutOfMemoryError",), r"(?<!exceptions\.)(?<!')(?<!java\.lang\.)OutOfMemoryError(?!: Task was killed)(?!: container killed)(?!')", kind("torch_oom")),
     P("torch-oom-name-missing", ("'OutOfMemoryError'",), r"\b(AttributeError|ImportError): [^\n]*'OutOfMemoryError'",
       lambda m: [("error.final", f"{m.group(1)} on the name OutOfMemoryError: an out-of-memory handler written for a newer "
                                  "PyTorch, raised while it handled another error, which it hides")]),

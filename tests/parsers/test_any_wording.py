@@ -4459,6 +4459,12 @@ ROUND_194 = [
     # LM Studio's embedding engine, which its llama.cpp engine runs
     case("lmstudio-embedding-engine", "Failed to load model into embedding engine. Message: Embedding engine exception: Failed to load model. "
          "Internal error: failed to allocate compute buffers\n", [("oom.kind", "ggml_alloc_failed", 1), ("oom.buffer", "compute", 1)], framework="llamacpp"),
+    # (round 195) a supervisor or a platform reporting its child killed for memory; not PyTorch's exception by that name
+    case("istio-envoy-oom-killed", lines("2026-06-08T11:19:42.225881ZEnvoy may have been out of memory killed. Check memory usage and limitswarn",
+                                         "2026-06-08T11:19:42.225939ZerrorEnvoy exited with error: signal: killed"),
+         [(OOM, "killed", 1), ("oom.hint", "container", 1), (OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)]),
+    case("platform-container-killed", "exit 137  OutOfMemoryError: container killed due to memory usage  19:51:01\n",
+         [(OOM, "exit_137", 1), ("oom.exit_signal", "137", 1), (OOM, "killed", 1), ("oom.hint", "container", 1)], framework="other"),
     # a JAX error by its module's name, with no JAX frame kept: a JAX program, no engine in the list
     case("jaxlib-error-name", "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in "
          "memory space hbm. Used 21.90G of 7.48G hbm. Exceeded hbm capacity by 14.42G.\n",
