@@ -16,6 +16,11 @@ class Prefilter(Protocol):
 
     def positions(self, buf: bytes, begin: int, end: int) -> list[int]: ...
 
+    def twin(self) -> "Prefilter | None":
+        """The same search for another thread (its own scratch space), where the search lets go of the interpreter
+        while it runs; None where running it on another thread gains nothing."""
+        ...
+
 
 class _Hyperscan:
     name = "hyperscan"
@@ -35,12 +40,14 @@ class _Hyperscan:
             try:
                 self._db = hyperscan.loadb(data, hyperscan.HS_MODE_BLOCK)
                 self._db.scratch = hyperscan.Scratch(self._db)  # a loaded database has none
+                self._scratch = self._db.scratch
                 return
             except Exception:  # noqa: BLE001 - a database from another hyperscan build: compile again
                 pass
         self._db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
         self._db.compile(expressions=expressions, ids=list(range(len(expressions))), elements=len(expressions), flags=flags)
         cache.write(name, hyperscan.dumpb(self._db))
+        self._scratch = self._db.scratch
 
     def positions(self, buf: bytes, begin: int, end: int) -> list[int]:
         hits: list[int] = []
@@ -49,9 +56,15 @@ class _Hyperscan:
             hits.append(begin + to)
 
         data = buf if (begin, end) == (0, len(buf)) else memoryview(buf)[begin:end]
-        self._db.scan(data, match_event_handler=on_match)
+        self._db.scan(data, match_event_handler=on_match, scratch=self._scratch)
         hits.sort()
         return hits
+
+    def twin(self) -> _Hyperscan:
+        # (Hyperscan scans without the GIL, taking it back only for each match's callback)
+        other = object.__new__(_Hyperscan)
+        other._db, other._scratch = self._db, self._scratch.clone()
+        return other
 
 
 def literal(anchor: str, caseless: AbstractSet[str]) -> str:
@@ -77,6 +90,9 @@ class _Regex:
             nl = buf.find(b"\n", m.end(), end)  # one hit per line is enough
             pos = end if nl == -1 else nl + 1
         return hits
+
+    def twin(self) -> None:
+        return None  # (RE2's and re's searches hold the GIL: another thread would only wait for it)
 
 
 def build_prefilter(anchors: Sequence[str], caseless: AbstractSet[str] = frozenset()) -> Prefilter:

@@ -15,7 +15,7 @@ import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Iterable
+from typing import Any, BinaryIO, Iterable, Iterator
 
 from oomdoctor.context import VISIBLE_ENV, read_command, visible_device_count
 from oomdoctor.errors import InputError
@@ -30,6 +30,7 @@ from oomdoctor.timeline.series import SeriesSet
 CHUNK = 4 << 20
 HEAD = 8 << 20  # framework signals select lines only in the first bytes of a log
 MAX_LINE = 256 << 10  # longer lines are read in windows around each anchor
+SWITCH_INTERVAL = 1e-4  # seconds: how soon the scanning loop lets the read-ahead report a hit (sys.setswitchinterval)
 WINDOW = 8 << 10
 _STARTUP_STEPS = ("load_weights", "profile", "kv_alloc", "cuda_graph_capture", "warmup")
 _SERVING_STEPS = ("decode", "prefill")  # a serving step an inner frame names (parsers/torch.py's _forward_step)
@@ -853,7 +854,7 @@ def scan(path: str, label: str | None = None) -> ScanResult:
             stream.close()
 
 
-def _blocks(stream: BinaryIO, source: str) -> Iterable[bytes]:
+def _blocks(stream: BinaryIO, source: str) -> Iterator[bytes]:
     first = True
     while True:
         try:
@@ -873,6 +874,94 @@ def _blocks(stream: BinaryIO, source: str) -> Iterable[bytes]:
         yield block
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """A block's main piece as the read-ahead searched it: with which prefilter, over which bytes, and the hits."""
+
+    prefilter: Prefilter
+    begin: int
+    end: int
+    hits: list[int]
+
+
+def _prefilter(m: _Matcher, lean: bool, warm: bool) -> Prefilter:
+    """The prefilter for the lines of a piece: past the head (`lean`) without framework signals, and without vLLM's
+    stats lines once they are `warm` (read in spans)."""
+    return m.batch_prefilter if lean and warm else m.lean_prefilter if lean else m.prefilter
+
+
+class _ReadAhead:
+    """The next block read, and its main piece searched, on a worker thread while the caller handles this one:
+    Hyperscan lets go of the interpreter while it scans, so on a second core the reading and the literal search
+    run beside the Python that reads the lines they select. A plan made for a state that changed before its block
+    was reached (the stats lines warmed up, a huge line's carry) is not used: that piece is searched again."""
+
+    def __init__(self, m: _Matcher, blocks: Iterator[bytes], twins: dict[int, Prefilter]) -> None:
+        from concurrent.futures import Future, ThreadPoolExecutor
+
+        self._m, self._blocks, self._twins = m, blocks, twins  # (each prefilter's twin, by the prefilter's id)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="oomdoctor-read-ahead")
+        self._next: Future[tuple[bytes, _Plan | None] | None] | None = None
+
+    def request(self, total: int, warm: bool, carry: bool) -> None:
+        """Read and search the next block as the loop will: `total` bytes before it, the stats lines `warm`, a `carry`
+        line from this block to finish first."""
+        self._next = self._pool.submit(self._read, total, warm, carry)
+
+    def take(self) -> tuple[bytes, _Plan | None] | None:
+        assert self._next is not None
+        future, self._next = self._next, None
+        return future.result()
+
+    def close(self) -> None:
+        if self._next is not None:  # (the loop stopped early: let the worker finish with the stream before it closes)
+            self._next.exception()
+        self._pool.shutdown(wait=True)
+
+    def _read(self, total: int, warm: bool, carry: bool) -> tuple[bytes, _Plan | None] | None:
+        block = next(self._blocks, None)
+        if block is None:
+            return None
+        chosen = _prefilter(self._m, total + len(block) > HEAD, warm)
+        begin = block.find(b"\n") + 1 if carry else 0
+        end = block.rfind(b"\n") + 1
+        if (carry and begin == 0) or end <= begin:
+            return block, None
+        return block, _Plan(chosen, begin, end, self._twins[id(chosen)].positions(block, begin, end))
+
+
+def _planned_blocks(m: _Matcher, state: _State, blocks: Iterator[bytes]) -> Iterator[tuple[bytes, _Plan | None]]:
+    """The log's blocks, each with the read-ahead's plan for its main piece where a second thread is worth it (a
+    log longer than one block, and a prefilter that scans without the GIL)."""
+    first = next(blocks, None)
+    if first is None:
+        return
+    twins = {id(p): p.twin() for p in (m.prefilter, m.lean_prefilter, m.batch_prefilter)} if len(first) == CHUNK else {}
+    if not twins or None in twins.values():
+        yield first, None
+        for block in blocks:
+            yield block, None
+        return
+    ahead = _ReadAhead(m, blocks, twins)  # type: ignore[arg-type]
+    # (the worker takes the GIL back for each hit it reports; at the default 5 ms switch interval it would wait on the
+    # loop for most of that time, so the interval is short while both run)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    try:
+        block: bytes | None = first
+        plan: _Plan | None = None
+        total = 0
+        while block is not None:
+            total += len(block)
+            ahead.request(total, state.fast.warm, not block.endswith(b"\n"))
+            yield block, plan
+            taken = ahead.take()
+            block, plan = taken if taken is not None else (None, None)
+    finally:
+        ahead.close()
+        sys.setswitchinterval(interval)
+
+
 def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
     m = matcher()
     state = _State(source)
@@ -880,29 +969,33 @@ def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:
     carry = b""  # the unfinished last line of the previous block
     tail = b""  # the log's last bytes: how it ends
     total = 0
-    for block in _blocks(stream, source):
-        total += len(block)
-        tail = (tail + block[-TAIL:])[-TAIL:]
-        if not block.isascii() and not _is_utf8(block) and not state.warned_utf8:
-            state.warned_utf8 = True
-            state.warnings.append(f"{source} is not valid UTF-8; undecodable bytes were replaced")
-        lean = total > HEAD
-        begin = 0
-        if carry:
-            nl = block.find(b"\n")
-            if nl == -1:
-                carry += block
-                if len(carry) > MAX_LINE * 4:  # a huge line: read what we have, the line goes on
-                    line_no = _scan_piece(m, state, carry, 0, len(carry), line_no, lean)
-                    carry = b""
-                continue
-            piece = carry + block[: nl + 1]
-            line_no = _scan_piece(m, state, piece, 0, len(piece), line_no, lean)
-            begin = nl + 1
-        last = block.rfind(b"\n") + 1
-        if last > begin:
-            line_no = _scan_piece(m, state, block, begin, last, line_no, lean)
-        carry = block[max(last, begin):]
+    planned = _planned_blocks(m, state, _blocks(stream, source))
+    try:
+        for block, plan in planned:
+            total += len(block)
+            tail = (tail + block[-TAIL:])[-TAIL:]
+            if not block.isascii() and not _is_utf8(block) and not state.warned_utf8:
+                state.warned_utf8 = True
+                state.warnings.append(f"{source} is not valid UTF-8; undecodable bytes were replaced")
+            lean = total > HEAD
+            begin = 0
+            if carry:
+                nl = block.find(b"\n")
+                if nl == -1:
+                    carry += block
+                    if len(carry) > MAX_LINE * 4:  # a huge line: read what we have, the line goes on
+                        line_no = _scan_piece(m, state, carry, 0, len(carry), line_no, lean)
+                        carry = b""
+                    continue
+                piece = carry + block[: nl + 1]
+                line_no = _scan_piece(m, state, piece, 0, len(piece), line_no, lean)
+                begin = nl + 1
+            last = block.rfind(b"\n") + 1
+            if last > begin:
+                line_no = _scan_piece(m, state, block, begin, last, line_no, lean, plan)
+            carry = block[max(last, begin):]
+    finally:
+        planned.close()  # (stops the read-ahead before the caller closes the stream)
     if total == 0:
         raise InputError(f"{source} is empty")
     if carry:
@@ -954,14 +1047,19 @@ JOIN_LINES = 4  # an OOM message wrapped over several lines is also read joined
 _PREFIX = re.compile(rb"^\s*(?:[A-Za-z][\w.-]{0,62}\s+\| )?(?:\(\w[^)]{0,60}\)\s*)?(?:(?:INFO|WARNING|ERROR|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w./]+:\d+\]\s*)?")
 
 
-def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, line_no: int, lean: bool) -> int:
-    """Handle the selected lines of buf[begin:end]; return the line number at `end`."""
+def _scan_piece(m: _Matcher, state: _State, buf: bytes, begin: int, end: int, line_no: int, lean: bool, plan: _Plan | None = None) -> int:
+    """Handle the selected lines of buf[begin:end]; return the line number at `end`. `plan`: this piece searched
+    ahead, used where it was searched with the prefilter the piece needs now."""
     counted = begin
     done = begin  # offset past the last line handled
     fast = state.fast
     spans = lean and fast.warm  # vLLM's stats lines are read between the selected lines, not selected
-    prefilter = m.batch_prefilter if spans else m.lean_prefilter if lean else m.prefilter
-    for hit in prefilter.positions(buf, begin, end):
+    prefilter = _prefilter(m, lean, fast.warm)
+    if plan is not None and plan.prefilter is prefilter and (plan.begin, plan.end) == (begin, end):
+        hits = plan.hits
+    else:
+        hits = prefilter.positions(buf, begin, end)
+    for hit in hits:
         if hit <= done:
             continue
         if not spans:

@@ -107,3 +107,53 @@ def test_stats_lines_past_the_warm_ones_take_the_fast_path_in_the_head(tmp_path:
     result = scan(str(log))
     assert result.series.curves["kv_usage"].n == len(stats_lines) > 2 * stats.FastStats.WARM
     assert sum("KV cache usage" in t for t in handled) == stats.FastStats.WARM
+
+
+class _Pipe:
+    """A pipe's reads: a little less than asked each time, as a pipe or a socket may return."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data, self._pos = data, 0
+
+    def read(self, n: int) -> bytes:
+        chunk = self._data[self._pos:self._pos + max(1, n - 4099)]
+        self._pos += len(chunk)
+        return chunk
+
+
+def test_reading_ahead_on_a_second_thread_gives_the_same_report(tmp_path: Path) -> None:
+    """A log of several blocks read from a file is searched a block ahead on a worker thread; read from a pipe, whose
+    first read comes back short of a block, it is searched in line. Both give the same facts, curves and line numbers,
+    across block boundaries that fall inside lines, and the failure on its line."""
+    from oomdoctor.parsers import scan as scan_module
+
+    log = tmp_path / "serving.log"
+    write_log(log, 330_000, oom_at=329_000)
+    assert log.stat().st_size > 3 * scan_module.CHUNK  # the worker reads and searches at least two blocks
+    ahead = scan(str(log))
+    inline = scan_module.scan_stream(_Pipe(log.read_bytes()), str(log), "serving.log")  # type: ignore[arg-type]
+    assert summary(ahead) == summary(inline)
+    assert sorted(map(repr, ahead.facts)) == sorted(map(repr, inline.facts))
+    assert ahead.first_failure_line == 330_000 - 1000 + 3
+    assert ahead.series.samples > 10_000  # the stats lines past the head were read in spans, not skipped
+
+
+def test_a_read_ahead_that_fails_stops_cleanly(tmp_path: Path) -> None:
+    """A gzip log cut short past its first blocks fails on the worker thread: the scan says so in its one-line error,
+    as it does in line, and leaves no thread behind nor the interpreter's switch interval changed."""
+    import gzip
+    import sys
+    import threading
+
+    from oomdoctor.errors import InputError
+
+    log = tmp_path / "serving.log"
+    write_log(log, 330_000, oom_at=329_000)
+    packed = gzip.compress(log.read_bytes(), compresslevel=1)
+    cut = tmp_path / "serving.log.gz"
+    cut.write_bytes(packed[: len(packed) * 3 // 4])
+    interval, threads = sys.getswitchinterval(), threading.active_count()
+    with pytest.raises(InputError, match="truncated gzip"):
+        scan(str(cut))
+    assert sys.getswitchinterval() == interval
+    assert threading.active_count() == threads
