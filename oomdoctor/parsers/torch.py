@@ -295,7 +295,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"\battention_(?:scores|probs|fn)\b|\battn_(?:scores|probs)\b|"
       # (a code line calling PyTorch's fused attention: "attn_output = F.scaled_dot_product_attention(q, k, v, ...)"; an op
       # with no Python below it, so a failure in a traceback through it is the attention's own)
-      r"^\s*(?!File \")[^\"#]*?\b(?:functional|F)\.scaled_dot_product_attention\(|"
+      # (not a warning that names the function: "UserWarning: ... `torch.nn.functional.scaled_dot_product_attention(...)`")
+      r"^\s*(?!File \")(?!.*Warning)[^\"#`']*?\b(?:functional|F)\.scaled_dot_product_attention\(|"
       # (a code line computing the logits: "logits = logits / self.temperature", "logits = self.lm_head(hidden)")
       r"^\s*logits = \S|"
       r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b|"

@@ -4535,3 +4535,14 @@ def test_a_serving_step_after_the_engine_was_ready_is_the_phase_reached():
     assert ("phase.reached", "prefill") in {(f.key, f.value) for f in result.facts}
     ready_only = scan_text("2024-06-17T14:22:01Z  INFO text_generation_router: router/src/main.rs:354: Setting max batch total tokens to 42768\n")
     assert not any(f.key == "phase.reached" for f in ready_only.facts)
+
+
+def test_a_warning_that_names_fused_attention_is_no_forward_pass() -> None:
+    """A code line calling PyTorch's fused attention puts the failure in a forward pass; a warning that names the
+    function, or a frame's file line, does not."""
+    from parser_table import scan_text
+
+    oom = "RuntimeError: CUDA error: out of memory\n"
+    assert scan_text("    attn_output = F.scaled_dot_product_attention(q, k, v)\n" + oom).phase == "prefill"
+    assert scan_text("/x.py:5: UserWarning: torch.nn.functional.scaled_dot_product_attention(...) is slow\n" + oom).phase is None
+    assert scan_text('  File "/a/functional.py", line 3, in F.scaled_dot_product_attention(\n' + oom).phase is None
