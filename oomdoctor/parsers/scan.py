@@ -945,8 +945,11 @@ def _planned_blocks(m: _Matcher, state: _State, blocks: Iterator[bytes]) -> Iter
     ahead = _ReadAhead(m, blocks, twins)  # type: ignore[arg-type]
     # (the worker takes the GIL back for each hit it reports; at the default 5 ms switch interval it would wait on the
     # loop for most of that time, so the interval is short while both run)
+    # (another scan running on another thread may have shortened it already: then that scan puts it back)
     interval = sys.getswitchinterval()
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    ours = interval > SWITCH_INTERVAL
+    if ours:
+        sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         block: bytes | None = first
         plan: _Plan | None = None
@@ -959,7 +962,8 @@ def _planned_blocks(m: _Matcher, state: _State, blocks: Iterator[bytes]) -> Iter
             block, plan = taken if taken is not None else (None, None)
     finally:
         ahead.close()
-        sys.setswitchinterval(interval)
+        if ours:
+            sys.setswitchinterval(interval)
 
 
 def scan_stream(stream: BinaryIO, source: str, label: str) -> ScanResult:

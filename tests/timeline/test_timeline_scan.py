@@ -157,3 +157,23 @@ def test_a_read_ahead_that_fails_stops_cleanly(tmp_path: Path) -> None:
         scan(str(cut))
     assert sys.getswitchinterval() == interval
     assert threading.active_count() == threads
+
+
+def test_scans_on_two_threads_at_once_agree_and_restore_the_switch_interval(tmp_path: Path) -> None:
+    """Two scans of a long log running together (a library caller's threads) each read ahead; they give the report one
+    scan gives, and the interpreter's switch interval is back to what it was once both are done."""
+    import sys
+    import threading
+
+    log = tmp_path / "serving.log"
+    write_log(log, 330_000, oom_at=329_000)
+    alone = summary(scan(str(log)))
+    interval = sys.getswitchinterval()
+    results: list[object] = []
+    threads = [threading.Thread(target=lambda: results.append(summary(scan(str(log))))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [alone, alone]
+    assert sys.getswitchinterval() == interval
