@@ -8,28 +8,30 @@ anchor in `caseless` matches in any case (the literals of a case-insensitive rea
 from __future__ import annotations
 
 import re
+import threading
 from typing import AbstractSet, Protocol, Sequence
 
 
 class Prefilter(Protocol):
     name: str
 
-    def positions(self, buf: bytes, begin: int, end: int) -> list[int]: ...
+    # whether the search lets go of the interpreter while it runs, so that another thread gains by running it
+    concurrent: bool
 
-    def twin(self) -> "Prefilter | None":
-        """The same search for another thread (its own scratch space), where the search lets go of the interpreter
-        while it runs; None where running it on another thread gains nothing."""
-        ...
+    def positions(self, buf: bytes, begin: int, end: int) -> list[int]: ...
 
 
 class _Hyperscan:
     name = "hyperscan"
+    concurrent = True  # (Hyperscan scans without the GIL, taking it back only for each match's callback)
 
     def __init__(self, anchors: Sequence[str], caseless: AbstractSet[str]) -> None:
         import hyperscan
 
         from oomdoctor import cache
 
+        # (a scan needs scratch space no other scan uses at the same time: a copy for each thread that searches)
+        self._scratch = threading.local()
         expressions = [re.escape(a).encode() for a in anchors]
         flags = [hyperscan.HS_FLAG_CASELESS if a in caseless else 0 for a in anchors]
         # compiling ~600 literals takes tens of milliseconds, loading the compiled database microseconds
@@ -40,14 +42,12 @@ class _Hyperscan:
             try:
                 self._db = hyperscan.loadb(data, hyperscan.HS_MODE_BLOCK)
                 self._db.scratch = hyperscan.Scratch(self._db)  # a loaded database has none
-                self._scratch = self._db.scratch
                 return
             except Exception:  # noqa: BLE001 - a database from another hyperscan build: compile again
                 pass
         self._db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
         self._db.compile(expressions=expressions, ids=list(range(len(expressions))), elements=len(expressions), flags=flags)
         cache.write(name, hyperscan.dumpb(self._db))
-        self._scratch = self._db.scratch
 
     def positions(self, buf: bytes, begin: int, end: int) -> list[int]:
         hits: list[int] = []
@@ -56,15 +56,12 @@ class _Hyperscan:
             hits.append(begin + to)
 
         data = buf if (begin, end) == (0, len(buf)) else memoryview(buf)[begin:end]
-        self._db.scan(data, match_event_handler=on_match, scratch=self._scratch)
+        scratch = getattr(self._scratch, "space", None)
+        if scratch is None:
+            scratch = self._scratch.space = self._db.scratch.clone()
+        self._db.scan(data, match_event_handler=on_match, scratch=scratch)
         hits.sort()
         return hits
-
-    def twin(self) -> _Hyperscan:
-        # (Hyperscan scans without the GIL, taking it back only for each match's callback)
-        other = object.__new__(_Hyperscan)
-        other._db, other._scratch = self._db, self._scratch.clone()
-        return other
 
 
 def literal(anchor: str, caseless: AbstractSet[str]) -> str:
@@ -73,6 +70,8 @@ def literal(anchor: str, caseless: AbstractSet[str]) -> str:
 
 
 class _Regex:
+    concurrent = False  # (RE2's and re's searches hold the GIL: another thread would only wait for it)
+
     def __init__(self, anchors: Sequence[str], caseless: AbstractSet[str], engine: object, name: str) -> None:
         alternation = "|".join(literal(a, caseless) for a in sorted(anchors, key=len, reverse=True))
         self._pattern = engine.compile(alternation.encode())  # type: ignore[attr-defined]
@@ -90,9 +89,6 @@ class _Regex:
             nl = buf.find(b"\n", m.end(), end)  # one hit per line is enough
             pos = end if nl == -1 else nl + 1
         return hits
-
-    def twin(self) -> None:
-        return None  # (RE2's and re's searches hold the GIL: another thread would only wait for it)
 
 
 def build_prefilter(anchors: Sequence[str], caseless: AbstractSet[str] = frozenset()) -> Prefilter:

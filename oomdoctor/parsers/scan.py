@@ -15,7 +15,7 @@ import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Iterable, Iterator
+from typing import AbstractSet, Any, BinaryIO, Iterable, Iterator
 
 from oomdoctor.context import VISIBLE_ENV, read_command, visible_device_count
 from oomdoctor.errors import InputError
@@ -322,8 +322,16 @@ class ScanResult:
     series: SeriesSet | None = None  # the periodic stats lines, bounded (oomdoctor.timeline)
 
 
-def _matches(text: str) -> Iterable[tuple[Pattern, re.Match[str]]]:
+SIGNAL_VOTES = 5  # a framework signal counts on this many lines of a log, no more
+_SIGNAL_NAMES = frozenset(p.name for p in detect.SIGNALS)  # (patterns that only vote for a framework)
+
+
+def _matches(text: str, spent: AbstractSet[str] = frozenset()) -> Iterable[tuple[Pattern, re.Match[str]]]:
+    """The patterns that match a line, less those in `spent` (signals that have cast all their votes: searching for them
+    again would change nothing)."""
     for pattern in matcher().candidates(text):
+        if pattern.name in spent:
+            continue
         for m in (pattern.regex.finditer(text) if pattern.repeat else (pattern.regex.search(text),)):
             if m is not None:
                 yield pattern, m
@@ -335,6 +343,7 @@ class _State:
         self.facts: list[Fact] = []
         self.scores: dict[str, int] = {}
         self.signal_hits: dict[str, int] = {}
+        self.signals_spent: set[str] = set()
         self.phase: str | None = None
         self.ready = False
         self.failure_line: int | None = None
@@ -404,7 +413,7 @@ class _State:
         self.run_start = line_no
 
     def handle(self, line_no: int, text: str) -> None:
-        found = [(pattern, list(pattern.emit(m))) for pattern, m in _matches(text)]
+        found = [(pattern, list(pattern.emit(m))) for pattern, m in _matches(text, self.signals_spent)]
         if not found:
             return
         ev = Evidence(self.source, line_no, text.strip()[:600])
@@ -482,9 +491,11 @@ class _State:
             if key == "_framework":
                 fw, _, weight = str(value).partition(":")
                 hits = self.signal_hits.get(name, 0)
-                if hits < 5:
+                if hits < SIGNAL_VOTES:
                     self.signal_hits[name] = hits + 1
                     self.scores[fw] = self.scores.get(fw, 0) + int(weight)
+                    if hits + 1 == SIGNAL_VOTES and name in _SIGNAL_NAMES:
+                        self.signals_spent.add(name)
             elif key == "_ready":
                 self.ready = True
                 if self.failure_line is None:
@@ -896,10 +907,10 @@ class _ReadAhead:
     run beside the Python that reads the lines they select. A plan made for a state that changed before its block
     was reached (the stats lines warmed up, a huge line's carry) is not used: that piece is searched again."""
 
-    def __init__(self, m: _Matcher, blocks: Iterator[bytes], twins: dict[int, Prefilter]) -> None:
+    def __init__(self, m: _Matcher, blocks: Iterator[bytes]) -> None:
         from concurrent.futures import Future, ThreadPoolExecutor
 
-        self._m, self._blocks, self._twins = m, blocks, twins  # (each prefilter's twin, by the prefilter's id)
+        self._m, self._blocks = m, blocks
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="oomdoctor-read-ahead")
         self._next: Future[tuple[bytes, _Plan | None] | None] | None = None
 
@@ -927,7 +938,7 @@ class _ReadAhead:
         end = block.rfind(b"\n") + 1
         if (carry and begin == 0) or end <= begin:
             return block, None
-        return block, _Plan(chosen, begin, end, self._twins[id(chosen)].positions(block, begin, end))
+        return block, _Plan(chosen, begin, end, chosen.positions(block, begin, end))
 
 
 def _planned_blocks(m: _Matcher, state: _State, blocks: Iterator[bytes]) -> Iterator[tuple[bytes, _Plan | None]]:
@@ -936,13 +947,12 @@ def _planned_blocks(m: _Matcher, state: _State, blocks: Iterator[bytes]) -> Iter
     first = next(blocks, None)
     if first is None:
         return
-    twins = {id(p): p.twin() for p in (m.prefilter, m.lean_prefilter, m.batch_prefilter)} if len(first) == CHUNK else {}
-    if not twins or None in twins.values():
+    if len(first) < CHUNK or not all(p.concurrent for p in (m.prefilter, m.lean_prefilter, m.batch_prefilter)):
         yield first, None
         for block in blocks:
             yield block, None
         return
-    ahead = _ReadAhead(m, blocks, twins)  # type: ignore[arg-type]
+    ahead = _ReadAhead(m, blocks)
     # (the worker takes the GIL back for each hit it reports; at the default 5 ms switch interval it would wait on the
     # loop for most of that time, so the interval is short while both run)
     # (another scan running on another thread may have shortened it already: then that scan puts it back)
