@@ -547,8 +547,7 @@ class _State:
         if self.failure_line is None and "_failure_tail" in self.raw:
             # (a message's last lines kept where its head was cut: the failure it ends, when no line names one)
             kind, ev = self.raw["_failure_tail"]
-            self.facts.append(Fact("oom.kind", str(kind), Origin.LOG, ev))
-            self.failure_line, self.failure_text, self.failure_phase = ev.line, ev.text, self.phase
+            self._fail_at(str(kind), ev, self.phase)
         self.facts.extend(list(self._wrapped()))
         self._expand_shell_vars()
         facts = list(self.facts)
@@ -598,7 +597,12 @@ class _State:
         """A projection that said the run would not fit, and no failure after it: that is the failure."""
         spec, ev = self.raw["_weak_failure"]
         kind, buffer, phase = str(spec).split(":")
-        self.facts += [Fact("oom.kind", kind, Origin.LOG, ev), Fact("oom.buffer", buffer, Origin.LOG, ev)]
+        self._fail_at(kind, ev, phase)
+        self.facts.append(Fact("oom.buffer", buffer, Origin.LOG, ev))
+
+    def _fail_at(self, kind: str, ev: Evidence, phase: str | None) -> None:
+        """A failure read from a line that names none (found once the log is read): its kind, and the line as the failure's."""
+        self.facts.append(Fact("oom.kind", kind, Origin.LOG, ev))
         self.failure_line, self.failure_text, self.failure_phase = ev.line, ev.text, phase
 
     def _derived(self) -> Iterable[Fact]:
