@@ -401,7 +401,9 @@ _WRAPPER_ERRORS = re.compile(
 _WORKER_RELAY = re.compile(r"Worker failed with error (?:'(.+)', please check|%s.*?',\s*[\"'](.+)[\"']\)\s*$)")
 # a feature the build or the model does not have is the cause, whatever memory words its message holds
 # ("HiRadixCache only supports MHA, MLA, and NSA (DSA) models")
-_UNSUPPORTED = re.compile(r"(?i)\bonly supports?\b|\b(?:is |are )?not (?:yet )?supported\b|\bunsupported\b|\bdoes(?:n't| not) support\b")
+# (or a device that lacks a named feature: SYCL's "The device does not have the ext_intel_free_memory aspect")
+_UNSUPPORTED = re.compile(r"(?i)\bonly supports?\b|\b(?:is |are )?not (?:yet )?supported\b|\bunsupported\b|\bdoes(?:n't| not) support\b|"
+                          r"\bdoes(?:n't| not) have (?:the|an?) [\w.-]+ (?:aspect|extension|feature|capability)\b")
 # a size that must divide evenly ("Buffer size 1073741824 must be a multiple of align bytes 29360128", "not divisible by
 # tensor parallel size"): a setting or a shape that does not fit a constraint, whatever memory words the message holds
 # (or aligned to one: "The input size is not aligned with the quantized weight shape", a quantized checkpoint's groups
@@ -1043,8 +1045,9 @@ PATTERNS: tuple[Pattern, ...] = (
     P("frame-allocator-warmup", ("caching_allocator_warmup",), r"caching_allocator_warmup",
       const(("oom.hint", "allocator_warmup"), ("_phase", "load_weights"))),
     # bitsandbytes quantizing while the checkpoint loads: the load phase, and the quantization in use
+    # (not its dequantize_4bit, which a 4-bit layer's forward calls on every step)
     P("frame-quantize-on-load", ("Params4bit", "quantize_4bit", "Int8Params"),
-      r"Params4bit|quantize_4bit\(|Int8Params",
+      r"Params4bit|(?<!de)quantize_4bit\(|Int8Params",
       lambda m: [("_phase", "load_weights"), ("knob.quantization", "bnb-8bit" if "Int8" in m.group(0) else "bnb-4bit")]),
     # a line that names the card in one of the forms runtimes and launchers print (Ollama's "inference compute ...
     # name=\"NVIDIA A40\" total=\"44.3 GiB\"", llama.cpp's "using device CUDA0 (NVIDIA GeForce RTX 4090)", nvidia-smi -L's

@@ -440,6 +440,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ggml-abort-frame", ("ggml_abort",), r"\bggml_abort\b(?:\s*\(\)|\+0x[0-9a-f]+| \+ \d+|\s*$)",
       const(("error.final", "ggml aborted on a failed check (a GGML_ASSERT or GGML_ABORT in its backtrace): where no memory "
                             "failure is stated, a bug or an unsupported case, not a lack of memory"))),
+    # Ollama's ggml asking the driver for a device's memory ("ggml_backend_cuda_device_get_memory device GPU-3db8... utilizing
+    # NVML memory reporting free: 9562619904 total: 25769803776"; ADLX on AMD, DXGI + PDH on a Windows iGPU): the card's size
+    P("ggml-device-memory", ("memory reporting free:",), r"memory reporting free: \d+ total: (\d+)",
+      lambda m: [("gpu.total_bytes", int(m.group(1)))] if int(m.group(1)) else []),
     # a ggml program initialising a GPU backend: a buffer it names no device for may be the GPU's
     P("ggml-gpu-init", tuple(f"ggml_{b}_init" for b in ("cuda", "metal", "vulkan", "sycl", "opencl", "cann", "musa"))
       + tuple(f"{b} backend" for b in ("CUDA", "Metal", "Vulkan", "SYCL", "ROCm", "OpenCL", "CANN"))

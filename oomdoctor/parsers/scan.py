@@ -160,6 +160,15 @@ def _model_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
     yield "_model_name", m.group(1) or m.group(2)
 
 
+_DRAFT_FLAG = re.compile(r"(?:(?:^|\s)-md|--model-draft|--draft-model|--hf-repo-draft|-hfd)[= ]+\S*$")
+
+
+def _gguf_name(m: re.Match[str]) -> Iterable[tuple[str, Value]]:
+    """A GGUF file's name, where no other line names the model: not a draft model's, nor a multimodal projector's."""
+    if not _DRAFT_FLAG.search(m.string, 0, m.start(1)) and not m.group(1).lower().startswith("mmproj"):
+        yield "_gguf_name", m.group(1)
+
+
 # a multimodal model or input, in a log line or a model's name
 MULTIMODAL = (
     r"(?i)qwen[\d._]*[-_]?vl|qwen2?5?vl|llava|pixtral|internvl|minicpm-?v|idefics|paligemma|mllama|vision_tower|limit_mm_per_prompt|image_processor|"
@@ -195,6 +204,10 @@ LAUNCH: tuple[Pattern, ...] = (
       # (an app loading a Hugging Face repo by its id, with or without a size in its name: LM Studio's
       # "Loading model mistralai/mistral-nemo-instruct-2407 Q4_K_M")
       r"^Loading model ([A-Za-z][\w.\-]*/[A-Za-z][\w.\-]*)(?=\s|$)", _model_name),
+    # a GGUF file named anywhere in a line, its size in its name (an app's "Model found at C:\\...\\codellama-34b-instruct.Q2_K.gguf",
+    # llama.cpp's "-m models/llama-2-13b.Q4_K_M.gguf"): the file is the model
+    # (not a speculative-decoding draft's: "-md models/Qwen3-0.6B-Q8_0.gguf")
+    P("gguf-file-name", (".gguf",), r"(?:^|[\s/\\=\"'])([\w.\-]*?\d+(?:\.\d+)?[bB](?![a-zA-Z])[\w.\-]*?)\.gguf\b", _gguf_name),
     # a shell session pasted with its variables (`model=org/name` ... `docker run ... --model-id $model`)
     P("shell-assign", ("model=", "MODEL=", "model_id=", "MODEL_ID=", "shard=", "SHARD="),
       r"^\s*(?:\$\s*)?(?:export\s+)?(\w*(?:model|MODEL|shard|SHARD)\w*)=(['\"]?)([^\s'\"$]+)\2\s*$",
@@ -659,9 +672,11 @@ class _State:
         if "_kv_cells" in raw:
             cells, ev = raw["_kv_cells"]
             yield Fact("mem.kv_tokens", cells, Origin.LOG, ev)
-        if "_model_name" in raw:
-            name, ev = raw["_model_name"]
-            yield Fact("knob.model", str(name), Origin.LOG, ev)
+        if "_model_name" in raw or "_gguf_name" in raw:
+            name, ev = raw.get("_model_name") or raw["_gguf_name"]
+            # (a GGUF file's name, where the command line's model is that file: "-m models/x-7b.Q4_K_M.gguf")
+            if not any(f.key == "knob.model" and str(f.value).endswith(f"{name}.gguf") for f in self.facts):
+                yield Fact("knob.model", str(name), Origin.LOG, ev)
             params = params_from_name(str(name))
             if params:
                 yield Fact("model.params", params, Origin.LOG, ev)

@@ -286,17 +286,18 @@ PATTERNS: tuple[Pattern, ...] = (
       const(("_phase", "load_weights"))),
     P("ph-forward", ("forward", "generate", "attn_weights", "matmul", "loss_step", "compute_loss", "training_step", ".backward(",
                      "run_backward", "model_executor/layers/", "attention_scores", "attention_probs", "attention_fn", "attn_scores", "attn_probs",
-                     "logits =", "/ops/", "\\ops\\", "cross_entropy", "scaled_dot_product_attention("),
+                     "logits =", "/ops/", "\\ops\\", "cross_entropy", "scaled_dot_product_attention(", ".linear("),
       # (a training step's forward and backward pass: its activations, like an inference forward's)
       # (a frame of a private or wrapped forward: "line 174, in _bypass_forward", "in _conv_forward"; not a name that
       # only holds the word, as GGUF's "feed_forward_length" or a weight's "layers.27.feed_forward.w2")
       r"\bforward(?:_\w+)?\b|, in _?\w+_forward\b|\.generate\(|model\.generate|attn_weights|torch\.matmul|\b_?loss_step\b|\bcompute_loss\b|"
       # (an attention layer computing its scores: "in attention_fn", "attention_scores = attention_scores * ...")
       r"\battention_(?:scores|probs|fn)\b|\battn_(?:scores|probs)\b|"
-      # (a code line calling PyTorch's fused attention: "attn_output = F.scaled_dot_product_attention(q, k, v, ...)"; an op
-      # with no Python below it, so a failure in a traceback through it is the attention's own)
+      # (a code line calling PyTorch's fused attention: "attn_output = F.scaled_dot_product_attention(q, k, v, ...)", or a
+      # layer's matmul: "output = torch.nn.functional.linear(A, F.dequantize_4bit(B, quant_state).to(A.dtype).t(), bias)";
+      # ops with no Python below them, so a failure in a traceback through one is the layer's own computation)
       # (not a warning that names the function: "UserWarning: ... `torch.nn.functional.scaled_dot_product_attention(...)`")
-      r"^\s*(?!File \")(?!.*Warning)[^\"#`']*?\b(?:functional|F)\.scaled_dot_product_attention\(|"
+      r"^\s*(?!File \")(?!.*Warning)[^\"#`']*?\b(?:functional|F)\.(?:scaled_dot_product_attention|linear)\(|"
       # (a code line computing the logits: "logits = logits / self.temperature", "logits = self.lm_head(hidden)")
       r"^\s*logits = \S|"
       r"\btraining_step\b|\.backward\(|\b_?(?:engine_)?run_backward\b|"

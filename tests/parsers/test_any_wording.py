@@ -1050,7 +1050,8 @@ ROUNDS_30_32 = [
          [(OOM, "ggml_alloc_failed", 1), ("oom.requested_bytes", 8206092861, 1), ("oom.device", "0", 1), ("oom.buffer_device", "GPU", 1),
           ("oom.buffer", "weights", 2), ("oom.hint", "context_failed", 2)], framework="llamacpp", phase="load_weights"),
     case("llama-bench-model", "llama-bench -m llama-3.1-70b-instruct-Q4_K_M.gguf -dev CUDA1 -v\n",
-         [("knob.model", "llama-3.1-70b-instruct-Q4_K_M.gguf", 1)], framework="llamacpp"),
+         [("knob.model", "llama-3.1-70b-instruct-Q4_K_M.gguf", 1), ("model.params", 70e9, 1), ("knob.quantization", "q4_k_m", 1)],
+         framework="llamacpp"),
     case("tabbyapi-model-name", "--model-name FuseO1-DeepSeekR1-QwQ-SkyT1-32B-Preview-exl2_4.65bpw --max-seq-len 16384\n",
          [("knob.model", "FuseO1-DeepSeekR1-QwQ-SkyT1-32B-Preview-exl2_4.65bpw", 1), ("model.params", 32000000000, 1),
           ("knob.quantization", "exl2-4.65bpw", 1)], framework="exllama"),
@@ -2660,7 +2661,7 @@ ROUND_121 = [
     # llama.cpp's 2023 binaries, before their llama- names: the launch line's settings
     case("llamacpp-old-server-binary", "./server -m models/yarn-llama-2-13b-128k.Q6_K.gguf --batch-size 512 -ngl 1000 -c 65536\n",
          [("knob.model", "models/yarn-llama-2-13b-128k.Q6_K.gguf", 1), ("knob.batch_size", 512, 1), ("knob.gpu_layers", 1000, 1),
-          ("knob.max_model_len", 65536, 1)], framework="llamacpp"),
+          ("knob.max_model_len", 65536, 1), ("model.params", 13e9, 1), ("knob.quantization", "q6_k", 1)], framework="llamacpp"),
     # a buffer of no size refused: not the memory
     case("zero-size-buffer", "ggml_backend_metal_buffer_from_ptr: error: failed to allocate buffer, size =     0.00 MiB\n",
          [(OOM, "zero_size_alloc", 1)], framework="llamacpp"),
@@ -2683,7 +2684,8 @@ ROUND_123 = [
     # a Windows launch line: its backslashes are path separators, and the model's file name is read whole
     case("llamacpp-windows-launch", ".\\build\\bin\\Release\\llama-cli.exe -m models\\Llama-3-8B-GGUF\\Llama-3-8B.Q4_K_M.gguf "
                                     "-ngl 0 -c 4096\n",
-         [("knob.model", "models\\Llama-3-8B-GGUF\\Llama-3-8B.Q4_K_M.gguf", 1), ("knob.gpu_layers", 0, 1), ("knob.max_model_len", 4096, 1)],
+         [("knob.model", "models\\Llama-3-8B-GGUF\\Llama-3-8B.Q4_K_M.gguf", 1), ("knob.gpu_layers", 0, 1), ("knob.max_model_len", 4096, 1),
+          ("model.params", 8e9, 1), ("knob.quantization", "q4_k_m", 1)],
          framework="llamacpp"),
 ]
 
@@ -2822,7 +2824,8 @@ ROUND_130 = [
     # llama.cpp's -ot: every layer's experts kept in CPU RAM (as --cpu-moe), not a pattern naming some layers
     case("llamacpp-override-tensor-experts", "llama-server -m gpt-oss-120b-Q4_K_M.gguf -ngl 100 -ot exps=CPU -c 131072\n",
          [("knob.cpu_moe", True, 1), ("knob.gpu_layers", 100, 1), ("knob.max_model_len", 131072, 1),
-          ("knob.model", "gpt-oss-120b-Q4_K_M.gguf", 1), ("oom.hint", "host_resident_weights", 1)], framework="llamacpp"),
+          ("knob.model", "gpt-oss-120b-Q4_K_M.gguf", 1), ("oom.hint", "host_resident_weights", 1), ("model.params", 120e9, 1),
+          ("knob.quantization", "q4_k_m", 1)], framework="llamacpp"),
     # (the experts' up and down projections only: a partial offload, not read as every expert on the CPU)
     case("llamacpp-override-tensor-some-projections", 'llama-server -m q.gguf -ot ".ffn_(up|down)_exps.=CPU"\n',
          [("knob.model", "q.gguf", 1)], framework="llamacpp"),
@@ -4417,6 +4420,23 @@ ROUND_192 = [
          [(OOM, "workspace_overflow", 1)], framework="vllm"),
 ]
 
+ROUND_196 = [
+    # a GGUF file named in an app's line, its size in its name: the model (not a speculative-decoding draft's file)
+    case("gguf-file-named", "Model found at C:\\Users\\me\\models\\codellama-34b-instruct.Q2_K.gguf\n",
+         [("knob.model", "codellama-34b-instruct.Q2_K", 1), ("model.params", 34e9, 1), ("knob.quantization", "q2_k", 1)]),
+    case("gguf-draft-file-not-the-model", "-md /models/Mistral-Small-3.1-DRAFT-0.5B.Q8_0.gguf \\\n", []),
+    # a device that lacks a named feature (SYCL's aspect): a missing feature, whatever memory words the aspect's name holds
+    case("sycl-missing-aspect", "RuntimeError: The device does not have the ext_intel_free_memory aspect\n",
+         [(FINAL, "RuntimeError: The device does not have the ext_intel_free_memory aspect", 1)]),
+    # a 4-bit layer's forward (bitsandbytes dequantizes its weight on every step, then the matmul): not the load's quantizing
+    case("bnb-dequantize-forward", lines("--> 520 output = torch.nn.functional.linear(A, F.dequantize_4bit(B, quant_state).to(A.dtype).t(), bias)",
+                                         "OutOfMemoryError: HIP out of memory. Tried to allocate 224.00 MiB. GPU "),
+         [(OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(224), 2)], phase="prefill"),
+    # Ollama's ggml asking the driver for a device's memory: the card's size
+    case("ollama-ggml-device-memory", "ggml_backend_vk_get_device_memory utilizing DXGI + PDH memory reporting free: 14816755712 total: 17071108096\n",
+         [("gpu.total_bytes", 17071108096, 1)]),
+]
+
 ROUND_194 = [
     # a traceback through PyTorch's fused attention call: the failure is the attention's own, a forward's
     case("torch-sdpa-call", lines("    torch_fn = lambda: torch.nn.functional.scaled_dot_product_attention(",
@@ -4473,7 +4493,7 @@ ROUND_194 = [
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196))
 def test_any_wording(c):
     check(c)
 
