@@ -4432,6 +4432,9 @@ ROUND_196 = [
     case("bnb-dequantize-forward", lines("--> 520 output = torch.nn.functional.linear(A, F.dequantize_4bit(B, quant_state).to(A.dtype).t(), bias)",
                                          "OutOfMemoryError: HIP out of memory. Tried to allocate 224.00 MiB. GPU "),
          [(OOM, "torch_oom", 2), ("oom.requested_bytes", MiB(224), 2)], phase="prefill"),
+    # (round 197) llama-server's prompt cache in RAM evicting its oldest entry to keep to --cache-ram: housekeeping
+    case("llamacpp-prompt-cache-evict", "srv      alloc:  - making room for prompt cache entry, removing oldest entry (size = 3418.112 MiB)\n",
+         [(OOM, "memory_notice", 1)]),
     # Ollama's ggml asking the driver for a device's memory: the card's size
     case("ollama-ggml-device-memory", "ggml_backend_vk_get_device_memory utilizing DXGI + PDH memory reporting free: 14816755712 total: 17071108096\n",
          [("gpu.total_bytes", 17071108096, 1)]),
