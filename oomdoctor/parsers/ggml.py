@@ -368,7 +368,8 @@ PATTERNS: tuple[Pattern, ...] = (
       r"failed to allocate graph, reserving|cannot reallocate multi buffer graph automatically", kind("memory_notice")),
     # llama-server's prompt cache in host RAM evicting its oldest entry to stay under --cache-ram ("alloc:  - making room
     # for prompt cache entry, removing oldest entry (size = 3418.112 MiB)"): the cache keeping to its limit, not a failure
-    P("llamacpp-prompt-cache-evict", ("making room for prompt cache entry",), r"making room for prompt cache entry", kind("memory_notice")),
+    P("llamacpp-prompt-cache-evict", ("making room for prompt cache entry",), r"making room for prompt cache entry",
+      kind("memory_notice")),
     # its scheduler refusing a tensor placed in a buffer whose backend lacks the operation ("pre-allocated tensor
     # (cache_k_l0 (view)) in a buffer (OpenCL) that cannot run the operation (SET_ROWS)"): an operation that backend does
     # not have (a KV cache type it cannot write), not memory

@@ -204,8 +204,8 @@ LAUNCH: tuple[Pattern, ...] = (
       # (an app loading a Hugging Face repo by its id, with or without a size in its name: LM Studio's
       # "Loading model mistralai/mistral-nemo-instruct-2407 Q4_K_M")
       r"^Loading model ([A-Za-z][\w.\-]*/[A-Za-z][\w.\-]*)(?=\s|$)", _model_name),
-    # a GGUF file named anywhere in a line, its size in its name (an app's "Model found at C:\\...\\codellama-34b-instruct.Q2_K.gguf",
-    # llama.cpp's "-m models/llama-2-13b.Q4_K_M.gguf"): the file is the model
+    # a GGUF file named anywhere in a line, its size in its name (an app's "Model found at
+    # C:\...\codellama-34b-instruct.Q2_K.gguf", llama.cpp's "-m models/llama-2-13b.Q4_K_M.gguf"): the file is the model
     # (not a speculative-decoding draft's: "-md models/Qwen3-0.6B-Q8_0.gguf")
     P("gguf-file-name", (".gguf",), r"(?:^|[\s/\\=\"'])([\w.\-]*?\d+(?:\.\d+)?[bB](?![a-zA-Z])[\w.\-]*?)\.gguf\b", _gguf_name),
     # a shell session pasted with its variables (`model=org/name` ... `docker run ... --model-id $model`)
