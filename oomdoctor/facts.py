@@ -127,6 +127,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "error.timeout": _spec(str, S, "a timeout the run stopped on (a wait for a worker or a peer that did not answer)"),
     "error.setting": _spec(str, S, "the knob a configuration check names, where the final error is one setting checked against another"),
     "error.setting_value": _spec(int, N, "the value that knob needs to pass the check"),
+    "error.positions": _spec(int, N, "the positions a sequence ran past (an index or a slice beyond the model's context)"),
     "oom.hint": _spec(str, S, "a clue beside the failure: eager_attention, multimodal, container, ..."),
     "oom.buffer_device": _spec(str, S, "device of the failed ggml buffer (CUDA0, CPU, Vulkan0)"),
     "oom.buffer_limit_bytes": _spec(int, B, "largest single buffer the device/runtime allows"),

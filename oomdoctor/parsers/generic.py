@@ -1710,6 +1710,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("openblas-regions", ("too many memory regions",), r"tried to allocate too many memory regions",
       const(("error.final", "OpenBLAS ran out of its fixed table of buffers (too many threads or processes calling it: "
                             "OPENBLAS_NUM_THREADS lower), not a lack of memory"))),
+    # an index or a slice past a dimension the size of a context ("RuntimeError: start (0) + length (2049) exceeds dimension
+    # size (2048).", TensorFlow's "indices[0,0] = 1024 is not in [0, 1024)"): a sequence longer than the model's positions
+    # (its rotary or position table), not memory; a dimension that is no context size (a vocabulary's 50257) says nothing
+    P("index-past-positions", ("exceeds dimension size", "is not in [0, "),
+      r"start \(\d+\) \+ length \(\d+\) exceeds dimension size \((\d+)\)|\bindices\[[\d,]+\] = \d+ is not in \[0, (\d+)\)",
+      lambda m: [("error.positions", n)] if (n := int(m.group(1) or m.group(2))) % 256 == 0 and 256 <= n <= 1 << 20 else []),
     # gunicorn's arbiter ending a worker that did not answer within its timeout ("[CRITICAL] WORKER TIMEOUT (pid:13)"): the
     # "Worker (pid:13) was sent SIGKILL! Perhaps out of memory?" that follows is its own kill, not the kernel's
     P("gunicorn-worker-timeout", ("WORKER TIMEOUT",), r"\bWORKER TIMEOUT \(pid:\d+\)",

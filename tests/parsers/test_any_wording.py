@@ -2093,7 +2093,7 @@ ROUND_99 = [
     case("bare-error-word", "Error\n", []),
     # round 100: a slice past a tensor's end (a sequence longer than the cache it was sized for), also cut after "exceeds"
     case("slice-past-tensor-end", "RuntimeError: start (0) + length (2049) exceeds dimension size (2048).\n",
-         [(FINAL, "RuntimeError: start (0) + length (2049) exceeds dimension size (2048).", 1)]),
+         [(FINAL, "RuntimeError: start (0) + length (2049) exceeds dimension size (2048).", 1), ("error.positions", 2048, 1)]),
     case("slice-past-tensor-end-cut", "RuntimeError: start (3313) + length (808) exceeds \n",
          [(FINAL, "RuntimeError: start (3313) + length (808) exceeds", 1)]),
     # HCCL's queue pair named after a space
@@ -4435,6 +4435,13 @@ ROUND_196 = [
     # (round 197) llama-server's prompt cache in RAM evicting its oldest entry to keep to --cache-ram: housekeeping
     case("llamacpp-prompt-cache-evict", "srv      alloc:  - making room for prompt cache entry, removing oldest entry (size = 3418.112 MiB)\n",
          [(OOM, "memory_notice", 1)]),
+    # an index past a dimension the size of a context: a sequence longer than the model's positions; a vocabulary's size is
+    # no context
+    case("gather-past-positions", "tensorflow.python.framework.errors_impl.InvalidArgumentError: indices[0,0] = 1024 is not in [0, 1024)\n",
+         [(FINAL, "tensorflow.python.framework.errors_impl.InvalidArgumentError: indices[0,0] = 1024 is not in [0, 1024)", 1),
+          ("error.positions", 1024, 1)]),
+    case("gather-past-vocabulary", "InvalidArgumentError: indices[3,7] = 50257 is not in [0, 50257)\n",
+         [(FINAL, "InvalidArgumentError: indices[3,7] = 50257 is not in [0, 50257)", 1)]),
     # Ollama's ggml asking the driver for a device's memory: the card's size
     case("ollama-ggml-device-memory", "ggml_backend_vk_get_device_memory utilizing DXGI + PDH memory reporting free: 14816755712 total: 17071108096\n",
          [("gpu.total_bytes", 17071108096, 1)]),
