@@ -132,6 +132,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-sglang-input-length", "sglang", 3, ("longer than the model's context length",),
          r"The input \(\d+ tokens\) is longer than the model's context length \(\d+ tokens\)"),
     _sig("fw-sglang-memory-saver", "sglang", 6, ("torch_memory_saver",), r"torch_memory_saver"),
+    # its scheduler's check of the radix cache's pool when idle ("pool memory leak detected! [full] total=..., available=...,
+    # evictable=..., protected=...")
+    _sig("fw-sglang-pool-check", "sglang", 6, ("memory leak detected! [full]", "evictable="),
+         r"pool memory leak detected! \[full\]|\bevictable=\d+, protected="),
     # (vLLM before 0.3 named its Ray actor RayWorker)
     _sig("fw-vllm-ray", "vllm", 1, ("raylet", "RayWorker"), r"\(raylet\)|RayWorkerWrapper|\(RayWorker pid="),
     # V1's multiprocess executor relaying a worker's exception to the engine core

@@ -4442,6 +4442,10 @@ ROUND_196 = [
           ("error.positions", 1024, 1)]),
     case("gather-past-vocabulary", "InvalidArgumentError: indices[3,7] = 50257 is not in [0, 50257)\n",
          [(FINAL, "InvalidArgumentError: indices[3,7] = 50257 is not in [0, 50257)", 1)]),
+    # SGLang's check of its radix cache's pool, by its own wording: SGLang, and a bookkeeping bug, not memory
+    case("sglang-pool-check", lines("ValueError: pool memory leak detected! [full] total=205888, available=205888,",
+                                    "evictable=0, protected=-12, session_hel"),
+         [(OOM, "bookkeeping_bug", 1)], framework="sglang"),
     # Ollama's ggml asking the driver for a device's memory: the card's size
     case("ollama-ggml-device-memory", "ggml_backend_vk_get_device_memory utilizing DXGI + PDH memory reporting free: 14816755712 total: 17071108096\n",
          [("gpu.total_bytes", 17071108096, 1)]),
