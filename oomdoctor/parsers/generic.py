@@ -699,6 +699,10 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(Resource exhausted: )?Attempting to allocate ([\d.]+)([KMGT])i?B?\b.{0,80}?There are ([\d.]+)([KMGT])i?B? free",
       lambda m: [("oom.requested_bytes", to_bytes(m.group(2), m.group(3) + "B")), ("oom.gpu_free_bytes", to_bytes(m.group(4), m.group(5) + "B"))]
       + ([("oom.kind", "xla_oom")] if m.group(1) else [])),
+    # (XLA's stream executor refusing one device allocation: "Resource exhausted: Failed to allocate request for 87.48GiB
+    # (93935126000B) on device ordinal 0"; "RESOURCE_EXHAUSTED:" in later releases)
+    P("xla-request", ("Failed to allocate request for",), r"Failed to allocate request for [\d.]+\s*[KMGT]?i?B \((\d+)B\) on device ordinal \d+",
+      lambda m: [("oom.requested_bytes", int(m.group(1)))]),
     # MegEngine's cudaMalloc report: "cudaMalloc failed while requesting 57933824 bytes (55.250MiB) of memory; error: out of
     # memory(last_err=2(out of memory) device=0 mem_free=29.312MiB mem_tot=24220.312MiB)"
     P("mem-free-tot", ("mem_free=",), r"\bmem_free=([\d.]+)\s*([KMGT]i?B)\b[ ,;]+mem_tot(?:al)?=([\d.]+)\s*([KMGT]i?B)\b",

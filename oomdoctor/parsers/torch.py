@@ -33,7 +33,7 @@ def _old_format(m: re.Match[str]) -> Emitted:
     # (GPU 0; 15.99 GiB total capacity; 15.09 GiB already allocated; [4.2 GiB current active;]
     #  0 bytes free; [22.20 GiB allowed;] 15.14 GiB reserved in total by PyTorch)
     # groups: 1 device, 2 total, 4 allocated, 6 current active (NPU), 8 free, 10 allowed, 12 reserved, 14 cached
-    # (cut after the capacity, or after "already allocated": the fields it still has)
+    # (cut after the capacity, after "already allocated" or after "free": the fields it still has)
     yield from _report(m, allocated=4, free=8, reserved=12)
     if m.group(10):
         yield "oom.gpu_limit_bytes", _sz(m, 10)
@@ -45,7 +45,7 @@ def _old_format(m: re.Match[str]) -> Emitted:
 
 OLD = (
     r"\((?:GPU|NPU|XPU)\s+(\d+); " + SIZE + r" total capacity(?:; " + SIZE + r" already allocated(?:; (?:" + SIZE + r" current active; )?"
-    + SIZE + r" free;(?: " + SIZE + r" allowed;)? (?:" + SIZE + r" reserved in total by PyTorch|" + SIZE + r" cached)\))?)?"
+    + SIZE + r" free(?:;(?: " + SIZE + r" allowed;)? (?:" + SIZE + r" reserved in total by PyTorch|" + SIZE + r" cached)\))?)?)?"
 )
 
 NAMED_FIRST = (

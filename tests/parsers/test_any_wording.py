@@ -4451,6 +4451,23 @@ ROUND_196 = [
          [("gpu.total_bytes", 17071108096, 1)]),
 ]
 
+ROUND_198 = [
+    # PyTorch's old message cut by the paste after its free figure ("... 228.56 MiB free; 11.57 GiB reserved in total by PyTor"):
+    # the free memory is still read, so what sits outside PyTorch's pool is known
+    case("torch-old-cut-after-free",
+         "RuntimeError: CUDA out of memory. Tried to allocate 568.00 MiB (GPU 0; 23.69 GiB total capacity; 11.57 GiB already allocated; "
+         "228.56 MiB free; 11.57 GiB reserved in total by PyTor\n",
+         [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(568), 1), ("oom.gpu_total_bytes", GiB(23.69), 1),
+          ("oom.torch_allocated_bytes", GiB(11.57), 1), ("oom.gpu_free_bytes", MiB(228.56), 1), ("oom.device", "0", 1)]),
+    # DeepSpeed's inference kernels sizing their workspace: DeepSpeed
+    case("deepspeed-workspace-sizing",
+         "Free memory : 10964500480 (Bytes)  Total memory: 25434587136 (Bytes)  Setting maximum total tokens (input + output) to 414 \n",
+         [], framework="deepspeed"),
+    # XLA's stream executor refusing one device allocation: its size
+    case("xla-request", "RuntimeError: Resource exhausted: Failed to allocate request for 87.48GiB (93935126000B) on device ordinal 0\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 93935126000, 1)]),
+]
+
 ROUND_194 = [
     # a traceback through PyTorch's fused attention call: the failure is the attention's own, a forward's
     case("torch-sdpa-call", lines("    torch_fn = lambda: torch.nn.functional.scaled_dot_product_attention(",
@@ -4507,7 +4524,7 @@ ROUND_194 = [
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198))
 def test_any_wording(c):
     check(c)
 
