@@ -201,6 +201,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.compute_buffer_bytes": _spec(int, B, "llama.cpp compute buffer"),
     "mem.layer_bytes": _spec(int, B, "one layer's weights (and its KV share) as Ollama's scheduler sized it"),
     "mem.planned_cache_tokens": _spec(int, TOK, "tokens a cache built at start-up holds: max_batch_size x max_seq_len"),
+    "mem.workspace_tokens": _spec(int, TOK, "tokens (input + output) DeepSpeed's inference kernels sized their workspace for"),
     "mem.free_after_load_bytes": _spec(int, B, "free device memory after weights loaded"),
     "mem.free_stated_bytes": _spec(int, B, "device memory the engine last stated free before the failure (SGLang's avail mem=)"),
     "mem.weights_stated": _spec(bool, F, "the weights per GPU come from the log's own numbers, not an estimate from the model and card"),

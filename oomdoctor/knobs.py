@@ -301,8 +301,9 @@ SPELLINGS: dict[str, dict[str, tuple[Spelling, ...]]] = {
         # (DeepSpeed-FastGen/MII: its state manager's limits, DSStateManagerConfig)
         "max_num_seqs": (ADVICE("fewer sequences at once (the batch, or the client's concurrency; FastGen: state_manager "
                                 "max_ragged_sequence_count, 512 by default, and max_tracked_sequences, 2048)"),),
-        "max_model_len": (ADVICE("shorter sequences (prompts plus max_new_tokens; FastGen: state_manager max_context, "
-                                 "8192 by default)"),),
+        "max_model_len": (ADVICE("shorter sequences (prompts plus max_new_tokens; deepspeed.init_inference: max_out_tokens, "
+                                 "1024 by default, the tokens its kernels' workspace is sized for; FastGen: state_manager "
+                                 "max_context, 8192 by default)"),),
     },
     "exllama": {
         "quantization": (ADVICE("a lower bits-per-weight EXL2/EXL3 quant of the model (e.g. 4.0bpw instead of 6.0bpw)"),),

@@ -4459,10 +4459,10 @@ ROUND_198 = [
          "228.56 MiB free; 11.57 GiB reserved in total by PyTor\n",
          [(OOM, "torch_oom", 1), ("oom.requested_bytes", MiB(568), 1), ("oom.gpu_total_bytes", GiB(23.69), 1),
           ("oom.torch_allocated_bytes", GiB(11.57), 1), ("oom.gpu_free_bytes", MiB(228.56), 1), ("oom.device", "0", 1)]),
-    # DeepSpeed's inference kernels sizing their workspace: DeepSpeed
+    # DeepSpeed's inference kernels sizing their workspace: DeepSpeed, and the tokens it is sized for
     case("deepspeed-workspace-sizing",
          "Free memory : 10964500480 (Bytes)  Total memory: 25434587136 (Bytes)  Setting maximum total tokens (input + output) to 414 \n",
-         [], framework="deepspeed"),
+         [("mem.workspace_tokens", 414, 1)], framework="deepspeed"),
     # XLA's stream executor refusing one device allocation: its size
     case("xla-request", "RuntimeError: Resource exhausted: Failed to allocate request for 87.48GiB (93935126000B) on device ordinal 0\n",
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 93935126000, 1)]),
