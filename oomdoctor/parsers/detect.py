@@ -527,9 +527,10 @@ SIGNALS: tuple[Pattern, ...] = (
     _sig("fw-python-launch", SCRIPT, 1, ("python", "streamlit run", "torchrun", "accelerate launch"),
          r"(?:^\s*|[$#>]\s*|\b(?:Killed|Terminated|Aborted)\s+)(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:python(?:3(?:\.\d+)?)?|streamlit run|torchrun|accelerate launch)\s+(?:\S+\s+){0,6}?[\w./-]+\.py\b"),
     # a notebook's own words for its Python kernel (Colab, Jupyter, VS Code), and PyTorch's meta-device error
-    _sig("fw-python-notebook", SCRIPT, 1, ("after using all available RAM", "kernel process died", "kernel appears to have died",
-                                            "Tensor on device meta"),
-         r"session crashed after using all available RAM|kernel process died|kernel appears to have died|Tensor on device meta"),
+    _sig("fw-python-notebook", SCRIPT, 1, ("after using all available RAM", "after using all available ram", "kernel process died",
+                                            "kernel appears to have died", "Tensor on device meta", "KernelRestarter: restarting kernel"),
+         r"(?i:session crashed after using all available RAM)|kernel process died|kernel appears to have died|Tensor on device meta|"
+         r"KernelRestarter: restarting kernel"),
     _sig("fw-python-killed", "pytorch", 1, ("Killed process",), r"Killed process \d+ \(python"),
     # vLLM's own log format: "ERROR 04-01 23:46:56 [engine.py:160] ..." (before v0.8 without the bracket)
     # (checked on lines already selected)

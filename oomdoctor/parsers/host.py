@@ -506,13 +506,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # the locked-memory limit named (UCX, RDMA registration: "Please set max locked memory (ulimit -l) to 'unlimited'")
     P("memlock-limit", ("max locked memory", "RLIMIT_MEMLOCK"), r"max locked memory|RLIMIT_MEMLOCK", const(("oom.hint", "memlock_limit"))),
     # Colab's own notice: its runtime was restarted for host RAM
-    P("colab-ram-crash", ("after using all available RAM",), r"session crashed after using all available RAM",
+    # (in any case: "your session crashed after using all available ram")
+    P("colab-ram-crash", ("after using all available RAM", "after using all available ram"), r"(?i)session crashed after using all available RAM",
       kind("kernel_oom_kill", ("oom.hint", "notebook"))),
     # a notebook's kernel gone without a traceback (Jupyter, Databricks): the kernel's process ended from outside
+    # (and the Jupyter server restarting a kernel that died: "KernelRestarter: restarting kernel (1/5), keep random ports")
     P("notebook-kernel-died", ("kernel appears to have died", "kernel is unresponsive", "Kernel died", "kernel died", "Kernel Restarting",
-                               "kernel process died", "Kernel crashed while executing"),
+                               "kernel process died", "Kernel crashed while executing", "KernelRestarter: restarting kernel"),
       r"(?i)kernel appears to have died|(?:python )?kernel is unresponsive|\bkernel (?:process )?died\b|Kernel Restarting|"
-      r"Kernel crashed while executing",
+      r"Kernel crashed while executing|KernelRestarter: restarting kernel",
       const(("oom.hint", "kernel_died"))),
     P("free-mem-row", ("Mem:",), r"^\s*Mem:\s+(\S+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$", _free_row),
     # its Swap row (total used free; a paste's closing fence may stick to it): swap nearly all used is RAM long past full

@@ -1765,8 +1765,9 @@ def test_an_engine_signal_names_the_framework_before_pytorch_messages():
                          ("ValueError: Input length of input_ids is 158, but `max_length` is set to 128.", "transformers")):
         assert detect.decide(scan_text(lines(text)).framework_scores) == engine, text
     # a notebook's own notice is a Python script too (holdout r58: Colab, VS Code's Jupyter log)
-    for notice in ("Your session crashed after using all available RAM",
-                   "22:55:16.349 [error] Disposing session as kernel process died ExitCode: undefined, Reason: "):
+    for notice in ("Your session crashed after using all available RAM", "your session crashed after using all available ram",
+                   "22:55:16.349 [error] Disposing session as kernel process died ExitCode: undefined, Reason: ",
+                   "Jun 9, 2024, 11:45:20 AM | INFO | KernelRestarter: restarting kernel (1/5), keep random ports"):
         assert detect.decide(scan_text(lines(notice)).framework_scores) == detect.ASSUMED
 
 
@@ -4463,6 +4464,11 @@ ROUND_198 = [
     case("deepspeed-workspace-sizing",
          "Free memory : 10964500480 (Bytes)  Total memory: 25434587136 (Bytes)  Setting maximum total tokens (input + output) to 414 \n",
          [("mem.workspace_tokens", 414, 1)], framework="deepspeed"),
+    # (round 199) Colab's notice in lower case, and the Jupyter server restarting a kernel that died
+    case("colab-ram-notice-lower-case", "your session crashed after using all available ram\n",
+         [(OOM, "kernel_oom_kill", 1), ("oom.hint", "notebook", 1)]),
+    case("jupyter-kernel-restarted", "Jun 9, 2024, 11:45:20 AM | INFO | KernelRestarter: restarting kernel (1/5), keep random ports\n",
+         [("oom.hint", "kernel_died", 1)]),
     # XLA's stream executor refusing one device allocation: its size
     case("xla-request", "RuntimeError: Resource exhausted: Failed to allocate request for 87.48GiB (93935126000B) on device ordinal 0\n",
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 93935126000, 1)]),
