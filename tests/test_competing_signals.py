@@ -171,6 +171,26 @@ def test_deepspeeds_workspace_figures_alone_name_its_reserve_and_show_the_card_i
     assert ledger["in_use"] == 4294443008 - 49217536 and ledger["free"] == 49217536
 
 
+def test_deepspeeds_sized_workspace_is_this_process_unless_another_process_is_listed(tmp_path: Path) -> None:
+    """holdout r198: DeepSpeed-Inference sized its workspace outside PyTorch's pool, then PyTorch failed with half the card
+    held outside that pool. The workspace is in this process: its batch and max_out_tokens, not another process. Where the
+    message names another process holding that memory, that process is the one to stop."""
+    sized = "Setting maximum total tokens (input + output) to 414\n"
+    old_message = ("RuntimeError: CUDA out of memory. Tried to allocate 568.00 MiB (GPU 0; 23.69 GiB total capacity; 11.57 GiB "
+                   "already allocated; 228.56 MiB free; 11.57 GiB reserved in total by PyTorch)\n")
+    report = _diagnose_text(tmp_path, sized + old_message)
+    assert report.culprit.value == "framework" and report.findings[0].rule_id == "fw-deepspeed-workspace-held"
+    assert "414 tokens" in report.findings[0].message
+    assert report.suggestions[0].knob == "batch_size"
+    other = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 568.00 MiB. GPU 0 has a total capacity of 23.69 GiB of "
+             "which 228.56 MiB is free. Process 4242 has 11.90 GiB memory in use. Including non-PyTorch memory, this process has "
+             "11.57 GiB memory in use. Of the allocated memory 11.20 GiB is allocated by PyTorch, and 100.00 MiB is reserved by "
+             "PyTorch but unallocated.\n")
+    listed = _diagnose_text(tmp_path, sized + other, name="other.log")
+    assert [f.rule_id for f in listed.findings][:1] == ["fw-other-process"]
+    assert "fw-deepspeed-workspace-held" not in [f.rule_id for f in listed.findings]
+
+
 def test_a_neuron_cores_breakdown_names_the_part_that_filled_it(tmp_path: Path) -> None:
     """holdout r137-r138: AWS Neuron prints what a core held at the failure. The model's tensors at 82% of it are the
     weights; the runtime's own buffers (the rest, here DMA rings grown with the batch) at 49% are the framework's."""
