@@ -375,11 +375,9 @@ SIGNALS: tuple[Pattern, ...] = (
                                            "Workspace can't be allocated"),
          r"(?<!(?:transformers|integrations)[/\\.])deepspeed(?!\.py:\d+: FutureWarning| modules directly from transformers)|"
          r"sigkill_handler|ds_inference|Deadlock detected\. Resetting KV cache and recomputing|Workspace can't be allocated, not? enough memory", re.I),
-    # (its workspace check's figures, printed before that error: a request of 100 MiB or more, in bytes, on its own line; and
-    # the inference kernels' sizing of that workspace: "Free memory : ... Total memory: ... Setting maximum total tokens
-    # (input + output) to 414")
-    _sig("fw-deepspeed-workspace", "deepspeed", 6, ("Requested:", "Setting maximum total tokens"),
-         r"^Requested:\s+\d{9,}\s*$|Setting maximum total tokens \(input \+ output\) to \d+"),
+    # (its workspace check's figures, printed before that error: a request of 100 MiB or more, in bytes, on its own line; the
+    # inference kernels' sizing of that workspace votes with the fact it gives, generic.py's deepspeed-workspace-tokens)
+    _sig("fw-deepspeed-workspace", "deepspeed", 6, ("Requested:",), r"^Requested:\s+\d{9,}\s*$"),
     # its JIT-built ops and ZeRO-3's parameter offload, printed without its name
     _sig("fw-deepspeed-ops", "deepspeed", 8, ("Parameter Offload: Total persistent parameters", "Time to load", "Loading extension module"),
          r"Parameter Offload: Total persistent parameters|Time to load (?:utils|cpu_adam|fused_adam|\w+_adam|transformer_inference) op|"

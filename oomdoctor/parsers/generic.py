@@ -704,9 +704,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("xla-request", ("Failed to allocate request for",), r"Failed to allocate request for [\d.]+\s*[KMGT]?i?B \((\d+)B\) on device ordinal \d+",
       lambda m: [("oom.requested_bytes", int(m.group(1)))]),
     # DeepSpeed's inference kernels sizing their workspace, outside PyTorch's pool, from the memory free then: "Free memory :
-    # 10964500480 (Bytes)  Total memory: 25434587136 (Bytes)  Setting maximum total tokens (input + output) to 414"
+    # 10964500480 (Bytes)  Total memory: 25434587136 (Bytes)  Setting maximum total tokens (input + output) to 414": the
+    # tokens it is sized for, and a vote for DeepSpeed
     P("deepspeed-workspace-tokens", ("Setting maximum total tokens",), r"Setting maximum total tokens \(input \+ output\) to (\d+)",
-      lambda m: [("mem.workspace_tokens", int(m.group(1)))]),
+      lambda m: [("mem.workspace_tokens", int(m.group(1))), ("_framework", "deepspeed:6")]),
     # MegEngine's cudaMalloc report: "cudaMalloc failed while requesting 57933824 bytes (55.250MiB) of memory; error: out of
     # memory(last_err=2(out of memory) device=0 mem_free=29.312MiB mem_tot=24220.312MiB)"
     P("mem-free-tot", ("mem_free=",), r"\bmem_free=([\d.]+)\s*([KMGT]i?B)\b[ ,;]+mem_tot(?:al)?=([\d.]+)\s*([KMGT]i?B)\b",

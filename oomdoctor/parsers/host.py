@@ -506,8 +506,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # the locked-memory limit named (UCX, RDMA registration: "Please set max locked memory (ulimit -l) to 'unlimited'")
     P("memlock-limit", ("max locked memory", "RLIMIT_MEMLOCK"), r"max locked memory|RLIMIT_MEMLOCK", const(("oom.hint", "memlock_limit"))),
     # Colab's own notice: its runtime was restarted for host RAM
-    # (in any case: "your session crashed after using all available ram")
-    P("colab-ram-crash", ("after using all available RAM", "after using all available ram"), r"(?i)session crashed after using all available RAM",
+    # (in any case, "your session crashed after using all available ram": a "(?i)" reading's anchor selects its line in any case)
+    P("colab-ram-crash", ("after using all available RAM",), r"(?i)session crashed after using all available RAM",
       kind("kernel_oom_kill", ("oom.hint", "notebook"))),
     # a notebook's kernel gone without a traceback (Jupyter, Databricks): the kernel's process ended from outside
     # (and the Jupyter server restarting a kernel that died: "KernelRestarter: restarting kernel (1/5), keep random ports")
