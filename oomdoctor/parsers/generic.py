@@ -217,6 +217,17 @@ def _c10_oom(m: re.Match[str]) -> Emitted:
     yield "oom.gpu_total_bytes", int(m.group(3))
 
 
+def _binding_limit(m: re.Match[str]) -> Emitted:
+    """A buffer over a graphics API's binding cap, the sizes in either order; at load when the line is loading."""
+    g = m.groups()
+    asked, cap = (g[0:2], g[2:4]) if g[0] else (g[6:8], g[4:6])
+    yield "oom.kind", "buffer_over_limit"
+    yield "oom.requested_bytes", to_bytes(*asked)
+    yield "oom.buffer_limit_bytes", to_bytes(*cap)
+    if re.search(r"(?i)\bload", m.string[:m.start()]):
+        yield "_phase", "load_weights"
+
+
 def _buffer_cap(m: re.Match[str]) -> Emitted:
     yield "oom.kind", "buffer_over_limit"
     yield "oom.requested_bytes", int(m.group(1))
@@ -754,12 +765,21 @@ PATTERNS: tuple[Pattern, ...] = (
     P("metal-buffer-length", ("must not exceed",), r"length (0x[0-9a-fA-F]+|\d+) must not exceed (\d+) MB",
       lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1), 0)),
                  ("oom.buffer_limit_bytes", int(m.group(2)) << 20)]),
+    # a graphics API's cap on one buffer a shader binds, as a WebGPU/Vulkan engine checks it before loading ("Model file
+    # (12083 MB) exceeds this GPU's storage buffer binding limit (2048 MB)", "GPU storage buffer binding limit (1024 MB) is too
+    # small for the bindless chunk size (1907 MB)"): one buffer over the device's cap, not the card's memory; read at load
+    # when the line loads
+    P("buffer-binding-limit", ("buffer binding limit",),
+      r"\(" + SIZE + r"\) exceeds [^()\n]{0,60}?\bbuffer binding limit \(" + SIZE + r"\)|"
+      r"\bbuffer binding limit \(" + SIZE + r"\) is too small for [^()\n]{0,60}?\(" + SIZE + r"\)", _binding_limit),
     P("budget-parts", ("less than the sum of",),
       r"available[\w ]*? memory is (" + r"\d[\d,]*(?:\.\d+)?" + r")\s?([KMGT]i?B), which is less than the sum of", _budget_parts),
     # a server's own check of the model against the memory it may use: "Model 'Qwen3.5-9B-8bit' (10.20GB)
     # exceeds max-model-memory (8.00GB)"
+    # (not a per-buffer cap: "Model file (12083 MB) exceeds this GPU's storage buffer binding limit (2048 MB)", buffer-binding-limit)
     P("model-over-limit", (") exceeds ", ") is larger than "),
-      r"\b[Mm]odel\b[^()\n]{0,160}\((\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B)\) (?:exceeds|is larger than) [^()\n]{0,80}?\((\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B)\)",
+      r"\b[Mm]odel\b[^()\n]{0,160}\((\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B)\) (?:exceeds|is larger than) (?![^()\n]{0,80}?\bbuffer)"
+      r"[^()\n]{0,80}?\((\d[\d,]*(?:\.\d+)?)\s?([KMGT]i?B)\)",
       lambda m: [("oom.kind", "budget_exceeded"), ("mem.weights_bytes", to_bytes(m.group(1), m.group(2))),
                  ("mem.gpu_available_bytes", to_bytes(m.group(3), m.group(4))), ("_phase", "load_weights")]),
     # a distributed runtime's placement finding no device, node or group of them with room for the model (exo's
@@ -1868,6 +1888,12 @@ PATTERNS: tuple[Pattern, ...] = (
       r"(?i)\b(?:images?|frames?|pixel_values)\b.{0,60}?torch\.Size\(\[(\d+), (?:3, \d{2,5}, \d{2,5}|\d{2,5}, \d{2,5}, 3)\]\)|"
       r"torch\.Size\(\[(\d+), (?:3, \d{2,5}, \d{2,5}|\d{2,5}, \d{2,5}, 3)\]\)\)?\s+(?:images?|frames?)\b",
       lambda m: [("oom.hint", "multimodal"), ("oom.hint", "multimodal_encoder")] if int(m.group(1) or m.group(2)) >= 16 else []),
+    # a job that embeds texts (an embeddings endpoint's request, a SentenceTransformer, a RAG app's ingest): its buffers grow
+    # with the inputs sent in one batch, which is then the setting to lower
+    P("embedding-job", ("mbeddings", "SentenceTransformer", "/api/embed", "Embedding: model=", "vector embedding"),
+      r"\bPOST /v1/embeddings\b|\"/api/embed(?:dings)?\"|/v1/embeddings\b|\bSentenceTransformer\b|(?i:\bgenerating embeddings\b)|"
+      r"\bEmbedding: model=\S+, \d+ inputs\b|\bvector embedding: bounded\b",
+      const(("oom.hint", "embedding"))),
     P("mm-request", ("processing image", "image_processor", "<|vision_start|>", "<image>", "image item"),
       r"processing image|<\|vision_start\|>|<image>|\bimage item\b", const(("oom.hint", "multimodal"))),
     # a speech encoder or audio codec running on the input audio (wav2vec2 features, a speech/acoustic tokenizer, a voice

@@ -293,6 +293,9 @@ PATTERNS: tuple[Pattern, ...] = (
       # "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child")
       r"(?:Out of [Mm]emory|Memory cgroup out of memory): Kill(?:ed)? process (?:(\d+)|[^\s(]{1,8})?\s*\(([^)]+)\)",
       lambda m: [("oom.kind", "kernel_oom_kill"), ("host.kernel_oom_kill", m.group(0)[:200]), ("oom.exit_signal", "SIGKILL")]),
+    # a cluster's per-user memory watchdog ("Killed process marian (PID: 193038) of user alice" over "User was using total
+    # 21844M, and had requested ram_free=9000M"): a kill for RAM over what the job asked for
+    P("user-memory-watchdog", ("Killed process ",), r"\bKilled process \S+ \(PID: \d+\) of user\b", kind("killed")),
     # the kernel's report of a memory cgroup (a container, a pod) at its limit, printed before it kills a task in it:
     # "memory: usage 131072kB, limit 131072kB, failcnt 15691"
     P("cgroup-at-limit", ("kB, limit ",), r"\bmemory: usage (\d+)kB, limit (\d+)kB, failcnt (\d+)", _cgroup_at_limit),
@@ -472,6 +475,15 @@ PATTERNS: tuple[Pattern, ...] = (
       r"potential root causes\. \(1\) The process is killed by SIGKILL by OOM killer|"
       r"A worker died or was killed while executing a task by an unexpected system error\..*Worker exit type: SYSTEM_ERROR",
       kind("ray_worker_died")),
+    # Python's process pool after one of its workers ended without raising ("A process in the process pool was terminated
+    # abruptly while the future was running or pending.", "A child process terminated abruptly, the process pool is not
+    # usable anymore"): a worker killed from outside, which for a pool of model workers is most often the OOM killer
+    P("process-pool-broken", ("terminated abruptly",),
+      r"\bA process in the process pool was terminated abruptly\b|\bA child process terminated abruptly, the process pool is not usable",
+      kind("pool_worker_died")),
+    # Paddle Lite's host allocator refusing a size ("Check failed: p: Error occurred in TargetWrapper::Malloc period: no enough
+    # for mallocing 57446400 bytes."): host RAM, its size (a size near 2**64 is a negative one wrapped: not-oom-absurd-request)
+    P("paddle-lite-malloc", ("for mallocing ",), r"\bno enough for mallocing (\d+) bytes", lambda m: _host_alloc(int(m.group(1)))),
     # (or only its location, the message cut: "[enforce fail at alloc_cpu.cp", the CPU allocator's check that its malloc succeeded)
     P("cpu-allocator", ("DefaultCPUAllocator", "enforce fail at alloc_cpu"),
       r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?|\[enforce fail at alloc_cpu\.(?!.*DefaultCPUAllocator)",

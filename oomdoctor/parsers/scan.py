@@ -36,6 +36,7 @@ _STARTUP_STEPS = ("load_weights", "profile", "kv_alloc", "cuda_graph_capture", "
 _SERVING_STEPS = ("decode", "prefill")  # a serving step an inner frame names (parsers/torch.py's _forward_step)
 _STEP_BUFFER = {"load_weights": "weights", "kv_alloc": "kv", "profile": "compute"}  # what ggml allocates in each step
 RELAUNCH_GAP_S = 300  # failures further apart than this are separate attempts
+LEAD_IN_S = 30  # lines stamped this close before a failure belong to it
 # Jupyter's header above a traceback: "OutOfMemoryError      Traceback (most recent call last)"
 _JUPYTER_HEADER = re.compile(r"^\W*\w+(?:Error|Exception)\s{2,}Traceback \(most recent call last\)")
 _FRAME = re.compile(r"\b" + generic.FRAME_LINE)
@@ -425,14 +426,30 @@ class _State:
             setattr(self, name, getattr(fresh, name))
         self.run_start = line_no
 
+    def _carry_lead_in(self, then: int, text: str) -> None:
+        """A failure minutes after the last one, with no launch line between: the lines stamped
+        just before it (gunicorn's "WORKER TIMEOUT" a second before its kill) are its own lead-in,
+        so their facts join the new attempt."""
+        now = seconds(text)
+        earlier = self.failed_run or {}
+        kept = [f for f in earlier.get("facts", ()) if f.evidence is not None and (f.evidence.line or 0) > then
+                and (t := seconds(f.evidence.text)) is not None and now is not None and 0 <= now - t <= LEAD_IN_S]
+        self.facts = kept
+        if kept:
+            self.run_start = min(f.evidence.line or self.run_start for f in kept if f.evidence is not None)
+
     def handle(self, line_no: int, text: str) -> None:
         found = [(pattern, list(pattern.emit(m))) for pattern, m in _matches(text, self.signals_spent)]
         if not found:
             return
         ev = Evidence(self.source, line_no, text.strip()[:600])
         keys = {k for _, pairs in found for k, _ in pairs}
-        if "_launch" in keys or ("oom.kind" in keys and self._much_later(ev.text)):
+        if "_launch" in keys:
             self._relaunch(line_no)  # before any fact of this line: they belong to the new attempt
+        elif "oom.kind" in keys and self._much_later(ev.text):
+            then = self.failure_line or 0
+            self._relaunch(line_no)
+            self._carry_lead_in(then, ev.text)
         # a family that knows the line named its failure (a kind, or an error that is not memory): the fallbacks stand back
         named = any(k in ("oom.kind", "error.final") for p, pairs in found if not p.fallback for k, _ in pairs)
         if any(k == "oom.hint" and v == "pinned_fallback" for _, pairs in found for k, v in pairs):

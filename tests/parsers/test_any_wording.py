@@ -12,6 +12,8 @@ OOM = "oom.kind"
 FINAL = "error.final"
 ASCEND_NO_CONTEXT = ("the Ascend runtime has no device context in the calling thread (error 107002, context pointer null): the NPU was "
                      "not set in that thread (torch.npu.set_device there), not memory")
+GUNICORN_TIMEOUT = ("gunicorn's arbiter killed a worker that did not answer within its --timeout (WORKER TIMEOUT): "
+                    "the SIGKILL it reports is its own, not the OOM killer's")
 RAY_UNPLACED = "Ray could not place the workers: the cluster lacks the free GPUs or resources they ask for; nothing ran out of memory"
 
 STATED = [
@@ -3270,8 +3272,7 @@ ROUND_147 = [
                           "OPENBLAS_NUM_THREADS lower), not a lack of memory", 1)]),
     case("gunicorn-timeout-kill", lines("[11/01/23 16:49:09] CRITICAL WORKER TIMEOUT (pid:13)",
                                         "[11/01/23 16:49:10] ERROR    Worker (pid:13) was sent SIGKILL! Perhaps out of memory?"),
-         [("error.final", "gunicorn's arbiter killed a worker that did not answer within its --timeout (WORKER TIMEOUT): "
-                          "the SIGKILL it reports is its own, not the OOM killer's", 1),
+         [("error.final", GUNICORN_TIMEOUT, 1),
           (OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)]),
     # round 148: an older Paddle naming the op whose allocation threw; Go's runtime out of heap (host RAM); TensorFlow's
     # reservation refused by the driver; the kernel's OOM kill as older kernels capitalise it, and its segfault report;
@@ -4474,6 +4475,48 @@ ROUND_198 = [
          [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 93935126000, 1)]),
 ]
 
+ROUND_200 = [
+    # Python's process pool after a worker ended without raising: a kill from outside, most often the OOM killer's
+    case("process-pool-worker-died",
+         "2026-02-26 11:02:37.228 | ERROR    | mineru.cli.client:parse_doc:211 - A process in the process pool was terminated "
+         "abruptly while the future was running or pending.\n",
+         [(OOM, "pool_worker_died", 1)]),
+    case("process-pool-unusable", "BrokenProcessPool: A child process terminated abruptly, the process pool is not usable anymore\n",
+         [(OOM, "pool_worker_died", 1)]),
+    # Paddle Lite's host allocator refusing a size: host RAM and the size
+    case("paddle-lite-host-malloc",
+         "[F  8/ 5 17: 3:21.389 ...ite/lite/backends/host/target_wrapper.cc:29 Malloc] Check failed: p: Error occurred in "
+         "TargetWrapper::Malloc period: no enough for mallocing 57446400 bytes.\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 57446400, 1)]),
+    # a graphics API's cap on one bound buffer, the sizes in either order: not the card's memory (2048 MB is a cap, not free)
+    case("binding-limit-model-over",
+         "ERROR shimmy::openai_compat: Failed to load model 'gemma-4-12b-it-q8-0': Airframe GPU load failed: Model file (12083 MB) "
+         "exceeds this GPU's storage buffer binding limit (2048 MB). Try a more quantized model or update your GPU drivers.\n",
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", MiB(12083), 1), ("oom.buffer_limit_bytes", MiB(2048), 1),
+          ("knob.model", "gemma-4-12b-it-q8-0", 1), ("knob.quantization", "q8", 1), ("model.params", 12_000_000_000, 1)],
+         phase="load_weights"),
+    case("binding-limit-chunk-over",
+         "Error: Airframe GPU load failed: GPU storage buffer binding limit (1024 MB) is too small for the bindless chunk size "
+         "(1907 MB). Update your GPU drivers.\n",
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", MiB(1907), 1), ("oom.buffer_limit_bytes", MiB(1024), 1)],
+         phase="load_weights"),
+    # a cluster's per-user memory watchdog killing a job
+    case("user-memory-watchdog", lines("Killed process marian (PID: 193038) of user ***",
+                                       "User was using total 21844M, and had requested ram_free=9000M;"),
+         [(OOM, "killed", 1)]),
+    # an embedding job: the inputs per batch are what its buffers grow with
+    case("embeddings-endpoint", "Embedding: model=bge-m3-mlx-8bit, 32 inputs, 1024 dims, 143059 tokens, max_length=8194 in 73.126s\n",
+         [("oom.hint", "embedding", 1), ("knob.model", "bge-m3-mlx-8bit", 1)]),
+    # gunicorn's timeout a second before its kill, ten minutes after an earlier pair: the lead-in stays with the failure
+    case("relaunch-keeps-lead-in",
+         lines("[2025-01-06 07:28:04 +0000] [1] [CRITICAL] WORKER TIMEOUT (pid:418)",
+               "[2025-01-06 07:28:05 +0000] [1] [ERROR] Worker (pid:418) was sent SIGKILL! Perhaps out of memory?",
+               "[2025-01-06 07:28:05 +0000] [511] [INFO] Booting worker with pid: 511",
+               "[2025-01-06 07:38:01 +0000] [1] [CRITICAL] WORKER TIMEOUT (pid:424)",
+               "[2025-01-06 07:38:02 +0000] [1] [ERROR] Worker (pid:424) was sent SIGKILL! Perhaps out of memory?"),
+         [(FINAL, GUNICORN_TIMEOUT, 4), (OOM, "killed", 5), ("oom.exit_signal", "SIGKILL", 5)], failure_line=5),
+]
+
 ROUND_194 = [
     # a traceback through PyTorch's fused attention call: the failure is the attention's own, a forward's
     case("torch-sdpa-call", lines("    torch_fn = lambda: torch.nn.functional.scaled_dot_product_attention(",
@@ -4530,7 +4573,7 @@ ROUND_194 = [
 
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198 + ROUND_200))
 def test_any_wording(c):
     check(c)
 
