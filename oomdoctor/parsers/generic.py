@@ -1891,7 +1891,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # a job that embeds texts (an embeddings endpoint's request, a SentenceTransformer, a RAG app's ingest): its buffers grow
     # with the inputs sent in one batch, which is then the setting to lower
     P("embedding-job", ("mbeddings", "SentenceTransformer", "/api/embed", "Embedding: model=", "vector embedding"),
-      r"\bPOST /v1/embeddings\b|\"/api/embed(?:dings)?\"|/v1/embeddings\b|\bSentenceTransformer\b|(?i:\bgenerating embeddings\b)|"
+      r"\"/api/embed(?:dings)?\"|/v1/embeddings\b|\bSentenceTransformer\b|(?i:\bgenerating embeddings\b)|"
       r"\bEmbedding: model=\S+, \d+ inputs\b|\bvector embedding: bounded\b",
       const(("oom.hint", "embedding"))),
     P("mm-request", ("processing image", "image_processor", "<|vision_start|>", "<image>", "image item"),

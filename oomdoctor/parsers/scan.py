@@ -431,9 +431,10 @@ class _State:
         just before it (gunicorn's "WORKER TIMEOUT" a second before its kill) are its own lead-in,
         so their facts join the new attempt."""
         now = seconds(text)
-        earlier = self.failed_run or {}
-        kept = [f for f in earlier.get("facts", ()) if f.evidence is not None and (f.evidence.line or 0) > then
-                and (t := seconds(f.evidence.text)) is not None and now is not None and 0 <= now - t <= LEAD_IN_S]
+        if now is None or self.failed_run is None:
+            return
+        kept = [f for f in self.failed_run["facts"] if f.evidence is not None and (f.evidence.line or 0) > then
+                and (t := seconds(f.evidence.text)) is not None and 0 <= now - t <= LEAD_IN_S]
         self.facts = kept
         if kept:
             self.run_start = min(f.evidence.line or self.run_start for f in kept if f.evidence is not None)
