@@ -426,18 +426,19 @@ class _State:
             setattr(self, name, getattr(fresh, name))
         self.run_start = line_no
 
-    def _carry_lead_in(self, then: int, text: str) -> None:
+    def _carry_lead_in(self, text: str) -> None:
         """A failure minutes after the last one, with no launch line between: the lines stamped
-        just before it (gunicorn's "WORKER TIMEOUT" a second before its kill) are its own lead-in,
-        so their facts join the new attempt."""
+        just before it (gunicorn's "WORKER TIMEOUT" a second before its kill), after the earlier
+        failure, are its own lead-in, so their facts join the new attempt."""
         now = seconds(text)
         if now is None or self.failed_run is None:
             return
-        kept = [f for f in self.failed_run["facts"] if f.evidence is not None and (f.evidence.line or 0) > then
-                and (t := seconds(f.evidence.text)) is not None and 0 <= now - t <= LEAD_IN_S]
-        self.facts = kept
+        then = self.failed_run["failure_line"]
+        kept = [(ev.line, f) for f in self.failed_run["facts"] if (ev := f.evidence) is not None and ev.line is not None
+                and ev.line > then and (t := seconds(ev.text)) is not None and 0 <= now - t <= LEAD_IN_S]
+        self.facts = [f for _, f in kept]
         if kept:
-            self.run_start = min(f.evidence.line or self.run_start for f in kept if f.evidence is not None)
+            self.run_start = min(line for line, _ in kept)
 
     def handle(self, line_no: int, text: str) -> None:
         found = [(pattern, list(pattern.emit(m))) for pattern, m in _matches(text, self.signals_spent)]
@@ -448,9 +449,8 @@ class _State:
         if "_launch" in keys:
             self._relaunch(line_no)  # before any fact of this line: they belong to the new attempt
         elif "oom.kind" in keys and self._much_later(ev.text):
-            then = self.failure_line or 0
             self._relaunch(line_no)
-            self._carry_lead_in(then, ev.text)
+            self._carry_lead_in(ev.text)
         # a family that knows the line named its failure (a kind, or an error that is not memory): the fallbacks stand back
         named = any(k in ("oom.kind", "error.final") for p, pairs in found if not p.fallback for k, _ in pairs)
         if any(k == "oom.hint" and v == "pinned_fallback" for _, pairs in found for k, v in pairs):
