@@ -178,6 +178,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.cpu_blocks": _spec(int, N, "KV swap blocks in host RAM (vLLM V0)"),
     "mem.peak_torch_bytes": _spec(int, B, "peak PyTorch memory in the profile run (weights included)"),
     "mem.host_required_bytes": _spec(int, B, "host RAM the engine needs for the part not on the GPU"),
+    "mem.host_large_alloc_bytes": _spec(int, B, "the largest host allocation the C allocator reported as large (tcmalloc)"),
     "mem.weights_total_bytes": _spec(int, B, "weights of the whole model (all devices and host)"),
     "mem.kv_total_bytes": _spec(int, B, "KV cache of the whole model (all devices and host)"),
     "mem.prefill_tokens": _spec(int, TOK, "tokens in the last prefill batch before the failure"),

@@ -307,3 +307,17 @@ def test_a_need_the_failure_states_is_not_blamed_on_memory_held_beside_the_model
     rules = [f.rule_id for f in report.findings]
     assert "fw-weights-cleared-unstated" not in rules
     assert report.culprit.value != "framework"
+
+
+def test_large_host_allocations_are_the_story_only_where_the_log_states_no_failure(tmp_path: Path) -> None:
+    """holdout r154: tcmalloc's notices of gibibyte host allocations, and the log stops: host RAM (host-large-allocs-unended);
+    the same notices above a device out-of-memory are only allocations that succeeded, and the device failure is read."""
+    notices = ("tcmalloc: large alloc 3079086080 bytes == 0x5656f6cf0000 @  0x7fb8b24aa001 0x5654577f7b30\n"
+               "tcmalloc: large alloc 5302616064 bytes == 0x5605c8c30000 @  0x7f917b37cb6b 0x7f917b39c379\n")
+    silent = _diagnose_text(tmp_path, notices + "^C\n")
+    assert silent.culprit.value == "host_memory" and silent.findings[0].rule_id == "host-large-allocs-unended"
+    assert "4.94 GiB" in silent.findings[0].message
+    failed = _diagnose_text(tmp_path, notices + "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a "
+                            "total capacity of 23.65 GiB of which 1.06 GiB is free.\n", name="failed.log")
+    assert "host-large-allocs-unended" not in [f.rule_id for f in failed.findings]
+    assert failed.culprit.value != "host_memory"

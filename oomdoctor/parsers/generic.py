@@ -228,6 +228,10 @@ def _binding_limit(m: re.Match[str]) -> Emitted:
         yield "_phase", "load_weights"
 
 
+# PostgreSQL's cap on one allocation (MaxAllocSize, 0x3fffffff)
+POSTGRES_MAX_ALLOC = (1 << 30) - 1
+
+
 def _buffer_cap(m: re.Match[str]) -> Emitted:
     yield "oom.kind", "buffer_over_limit"
     yield "oom.requested_bytes", int(m.group(1))
@@ -300,8 +304,13 @@ _ADVICE = re.compile(r"(?i)\b(?:avoid\w*|prevent\w*|to reduce|consider|if you|yo
 _HOST_SIDE = re.compile(r"(?i)\b(?:cpu|host|system memory|ram|pinned|swap|errno 12|bad_alloc|bad allocation|mmap|ggml_aligned_malloc|mkl_malloc|srun|slurmstepd|"
                         # (the kernel's own words, where a paste wraps its report: "kernel: Memory cgroup out of memory:" alone)
                         r"memory cgroup|"
-                        r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError)\b|cannot allocate memory|\bv8::|\bLLVM ERROR: out of memory\b")
-_DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
+                        r"array ?buffer|until OOM|java\.lang\.OutOfMemoryError|"
+                        # (a managed runtime's heap, in host RAM: V8's "Ineffective mark-compacts near heap limit Allocation
+                        # failed", "JavaScript heap out of memory"; the JVM's "Java heap space", "GC overhead limit exceeded",
+                        # its off-heap "direct buffer memory", Netty's "byte(s) of direct memory")
+                        r"(?:near|reached) heap limit|JavaScript heap|Java heap|GC overhead limit|direct (?:buffer )?memory)\b|"
+                        r"cannot allocate memory|\bv8::|\bLLVM ERROR: out of memory\b")
+DEVICE_SIDE = re.compile(r"(?i)\b(?:cuda|gpu|vram|device|hip|rocm|metal|vulkan|sycl|xpu|npu|mps|cudaMalloc\w*)\b")
 
 
 def _bank_oom(m: re.Match[str]) -> Emitted:
@@ -355,11 +364,16 @@ def _stated_oom(m: re.Match[str]) -> Emitted:
     if hedge and hedge.start() < m.start():  # a guess listed under an error, not the failure
         return
     if line[m.end():m.end() + 3].lstrip().startswith("?"):  # asked, not stated: GPT4All's "GPU loading failed (out of vram?)"
+        # (unless the answer follows: ColabFold's "Not Enough GPU memory? RESOURCE_EXHAUSTED: Out of memory while trying to
+        # allocate 7866899248 bytes.")
+        stated = m.re.search(line, m.end())
+        if stated:
+            yield from _stated_oom(stated)
         return
     if _ZERO_SIZE.search(line):  # a buffer of no size refused: what failed was not the memory (a mapping, an alignment)
         yield "oom.kind", "zero_size_alloc"
         return
-    host = (_HOST_SIDE.search(line) and not _DEVICE_SIDE.search(line)) or "OUT_OF_HOST_MEMORY" in line
+    host = (_HOST_SIDE.search(line) and not DEVICE_SIDE.search(line)) or "OUT_OF_HOST_MEMORY" in line
     if host:
         yield "oom.kind", "host_alloc_failed"
         yield "oom.cpu_alloc_failed", True
@@ -772,6 +786,14 @@ PATTERNS: tuple[Pattern, ...] = (
     P("buffer-binding-limit", ("buffer binding limit",),
       r"\(" + SIZE + r"\) exceeds [^()\n]{0,60}?\bbuffer binding limit \(" + SIZE + r"\)|"
       r"\bbuffer binding limit \(" + SIZE + r"\) is too small for [^()\n]{0,60}?\(" + SIZE + r"\)", _binding_limit),
+    # a cap on one message or one allocation, whatever memory is free: gRPC's message size ("grpc: received message larger than
+    # max (79782097 vs. 67108864)", "Trying to send message larger than max (...)"; gRPC names it RESOURCE_EXHAUSTED) and
+    # PostgreSQL's on one allocation, 1 GiB less a byte ("ERROR:  invalid memory alloc request size 1073774812")
+    P("grpc-message-size", ("message larger than max",), r"(?i)\bmessage larger than max \((\d+) vs\.? (\d+)\)",
+      lambda m: [*_buffer_cap(m), ("oom.hint", "message_size_cap")]),
+    P("postgres-alloc-cap", ("invalid memory alloc request size",), r"\binvalid memory alloc request size (\d+)",
+      lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1))),
+                 ("oom.buffer_limit_bytes", POSTGRES_MAX_ALLOC), ("oom.hint", "alloc_size_cap")]),
     P("budget-parts", ("less than the sum of",),
       r"available[\w ]*? memory is (" + r"\d[\d,]*(?:\.\d+)?" + r")\s?([KMGT]i?B), which is less than the sum of", _budget_parts),
     # a server's own check of the model against the memory it may use: "Model 'Qwen3.5-9B-8bit' (10.20GB)
@@ -1551,6 +1573,15 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("error.final", f"Intel GPU driver (compute runtime) aborted on an internal check in {m.group(1)}, "
                                  "not for lack of memory")]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
+    # a trainer or predictor that caught an out-of-memory in one batch and went on without it (fairseq's and Boltz's "| WARNING:
+    # ran out of memory, skipping batch"): a batch's forward pass that did not fit, its inputs lost (a warning, yet the failure)
+    P("oom-batch-skipped", ("ran out of memory, skipping batch",), r"\bran out of memory, skipping batch\b",
+      const(("oom.kind", "cuda_error_oom"), ("_phase", "forward"))),
+    # a library's own status for a device allocation it could not make: cuRAND's generator ("CURANDError:
+    # CURAND_STATUS_ALLOCATION_FAILED"), TensorFlow's copy of a tensor onto a full device ("InternalError: Dst tensor is
+    # not initialized.", its GPU out-of-memory under another name)
+    P("library-alloc-status", ("CURAND_STATUS_ALLOCATION_FAILED", "Dst tensor is not initialized"),
+      r"\bCURAND_STATUS_ALLOCATION_FAILED\b|\bDst tensor is not initialized\b", kind("cuda_error_oom")),
     # ---- failure statements in any form, read only where no message family above named the failure
     # (its literals match in any case, as its regex does: "Out Of Device Memory", "NOT ENOUGH MEMORY", "insufficient GPU memory")
     P("stated-oom", ("out of memory", "OutOfMemory", "OutOfDeviceMemory", "not enough memory", "nsufficient memory", "allocate",
@@ -1644,6 +1675,12 @@ PATTERNS: tuple[Pattern, ...] = (
       # "incorrect checksum for freed object")
       r"pointer being freed was not allocated|incorrect checksum for freed object",
       lambda m: [("error.final", f"the C heap was corrupted ({m.group(0)}): a native bug that wrote past its buffers, not a lack of memory")]),
+    # .NET's access violation ("System.AccessViolationException: Attempted to read or write protected memory. This is often an
+    # indication that other memory is corrupt."): native code touched memory it does not own (a native library built for
+    # another API or CPU, a bad pointer); the memory it names is protected, not exhausted
+    P("dotnet-access-violation", ("Attempted to read or write protected memory",), r"\bAttempted to read or write protected memory\b",
+      const(("error.final", "an access violation: native code read or wrote protected memory (a native library that does not match "
+                            "its binding, a bad pointer), not a lack of memory"))),
     # the address sanitizer's report of a native memory bug ("ERROR: AddressSanitizer: attempting free on address which was
     # not malloc()-ed", "heap-use-after-free", "heap-buffer-overflow"); its own "out of memory" is the host's allocator refusing
     P("asan-memory-bug", ("AddressSanitizer: ",), r"\bERROR: AddressSanitizer: (?!out of memory\b)([\w()-]+(?: [\w()-]+){0,8})",

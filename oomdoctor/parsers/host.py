@@ -171,6 +171,16 @@ def _platform_limit(m: re.Match[str]) -> Emitted:
         yield "host.cgroup_limit_bytes", to_bytes(size, unit + "iB")
 
 
+def _cudamalloc_size(m: re.Match[str]) -> Emitted:
+    """A cudaMalloc refused, its size stated: out of memory under status 2 or none stated, else the status's own error."""
+    status = m.group(2) or m.group(3)
+    if status and status != "2":
+        yield from driver_result(status, "cudaMalloc")
+        return
+    yield "oom.kind", "cuda_error_oom"
+    yield "oom.requested_bytes", int(m.group(1) or m.group(4))
+
+
 def _cgroup_at_limit(m: re.Match[str]) -> Emitted:
     usage, limit, failed = int(m.group(1)), int(m.group(2)), int(m.group(3))
     if failed and usage >= limit * 0.98:  # (an unlimited cgroup prints a limit near 2**63)
@@ -331,7 +341,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # the kernel's reaper freeing a killed task's memory ("oom_reaper: reaped process 2583 (python)"): a kill just happened
     P("kernel-oom-reaper", ("reaped process",), r"oom[_ ]reaper: reaped process \d+\s*\(", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # Slurm's step daemon relaying the kernel's kill of a task in its cgroup
-    P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
+    # ("Detected 1 oom-kill event(s) in StepId=27501792.batch cgroup. Some of your processes may have been killed by the cgroup
+    # out-of-memory handler.")
+    P("slurm-oom-kill", ("oom_kill event", "oom-kill event"), r"Detected \d+ oom[_-]kill events?(?:\(s\))? in", kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # (macOS and BSD shells: "Killed: 9   python train.py"; a markdown paste keeps its backticks: "`Killed`", or its
     # bold: "268385 **Killed   python eval.py"; glued to a progress bar the kill cut: "model.layers.25:  77%|█████Killed",
     # "0/2 [00:00<?, ?it/s]zsh: killed     python txt2image.py"; over a counter the program kept rewriting: "Killed(282 / 283)")
@@ -609,6 +621,22 @@ PATTERNS: tuple[Pattern, ...] = (
     # the amdgpu kernel driver (or RADV relaying it) refusing a command submission whose buffers it could not place:
     # "radv/amdgpu: Not enough memory for command submission", "[drm] *ERROR* Not enough memory for command submission!":
     # the GTT, system RAM the GPU maps (all of an APU's memory), is full; the "device lost" that follows is its report
+    # a managed runtime's heap over its cap, in host RAM: V8's ("Reached heap limit Allocation failed - JavaScript heap out of
+    # memory", "Ineffective mark-compacts near heap limit"), the JVM's ("java.lang.OutOfMemoryError: Java heap space", "GC
+    # overhead limit exceeded", "Direct buffer memory", Netty's "failed to allocate 65536 byte(s) of direct memory"): a cap
+    # the runtime sets, which the machine's free RAM may exceed
+    P("managed-heap", ("JavaScript heap", "Java heap space", "GC overhead limit", "irect buffer memory", "of direct memory", "heap limit"),
+      r"JavaScript heap out of memory|(?:Reached|near) heap limit|OutOfMemoryError: (?:Java heap space|GC overhead limit exceeded|"
+      r"Direct buffer memory)|byte\(s\) of direct memory",
+      const(("oom.hint", "managed_heap"))),
+    # tcmalloc's notice of a host allocation over its threshold (1 GiB unless set: "tcmalloc: large alloc 2676842496 bytes ==
+    # 0x548b6000 @ 0x7f73..."): an allocation that succeeded, but a log that ends in a run of them stopped while the process
+    # took host RAM in gibibyte steps (Colab's kernel dies that way when its RAM runs out: host-large-allocs-unended)
+    P("tcmalloc-large-alloc", ("tcmalloc: large alloc",), r"\btcmalloc: large alloc (\d+) bytes",
+      lambda m: [("_max:mem.host_large_alloc_bytes", int(m.group(1))), ("oom.hint", "host_large_alloc")]),
+    # cymem's pool, under spaCy and thinc, refusing host RAM ("MemoryError: Error assigning 18446744072562989824 bytes")
+    P("cymem-assign", ("Error assigning ",), r"\bError assigning (\d+) bytes",
+      lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", int(m.group(1)))]),
     P("amdgpu-cs-no-memory", ("Not enough memory for command submission",), r"\bNot enough memory for command submission\b",
       const(("oom.kind", "host_alloc_failed"), ("oom.hint", "gtt_exhausted"))),
     # a CUDA or HIP runtime allocation that ran out, in an engine's own words where no family above knows the line
@@ -616,6 +644,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # host calls pin system RAM, so theirs is the host's memory, not the card's
     P("runtime-malloc-oom", ("cudaMalloc", "hipMalloc"), r"\b(?:cuda|hip)Malloc(?:Managed|Async)?\b" + _RAN_OUT,
       kind("cuda_error_oom"), fallback=True),
+    # a library's report of a cudaMalloc it could not make, with its size (faiss: "Failed to cudaMalloc 16000000000 bytes on
+    # device 0 (error 2 out of memory", "cudaMalloc error 2 on alloc size 18446744065779875840"): status 2 is out of memory,
+    # as is a refusal whose status the paste cut; another status is its own error
+    P("cudamalloc-size", ("Failed to cudaMalloc", "cudaMalloc error "),
+      r"\bFailed to cudaMalloc (\d+) bytes(?: on device \d+ \(error (\d+))?|\bcudaMalloc error (\d+) on alloc(?:ation)? size (\d+)",
+      _cudamalloc_size),
     P("runtime-host-malloc-oom", ("cudaMallocHost", "cudaHostAlloc", "hipHostMalloc", "hipHostAlloc", "hipMallocHost"),
       r"\b(?:cuda|hip)(?:MallocHost|HostAlloc|HostMalloc)\b" + _RAN_OUT, kind("host_alloc_failed", ("oom.hint", "pinned_host"))),
     # a server's pool of pinned host buffers with too few left for a model ("PinnedMemoryPool out of memory (358 buffers

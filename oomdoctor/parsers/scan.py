@@ -581,6 +581,7 @@ class _State:
             self._fail_at(str(kind), ev, self.phase)
         self.facts.extend(list(self._wrapped()))
         self._expand_shell_vars()
+        self._host_side_unstated()
         facts = list(self.facts)
         sums = dict(self.sums)
         metal = sums.pop(generic.METAL_UNNAMED, None)
@@ -616,6 +617,19 @@ class _State:
             self.facts[i] = Fact(f.key, int(raw) if raw.isdigit() else raw, f.origin, f.evidence)
             if f.key == "knob.model" and "_model_name" not in self.raw and f.evidence is not None:
                 self.raw["_model_name"] = (raw, f.evidence)
+
+    def _host_side_unstated(self) -> None:
+        """A failure whose line names no side ("NOT ENOUGH MEMORY TO PARSE SENTENCES OF LENGTH 130"), read as the device's, in
+        a log where another failure names the host (a Java heap, std::bad_alloc) and nothing names a device: the host's."""
+        if "_gpu_backend_seen" in self.raw or not any(f.key == "oom.kind" and f.value == "host_alloc_failed" for f in self.facts):
+            return
+        if any(f.key.startswith(_DEVICE_FACTS) for f in self.facts):
+            return
+        for i, f in enumerate(list(self.facts)):
+            if (f.key == "oom.kind" and f.value == "cuda_error_oom" and f.evidence is not None
+                    and not generic.DEVICE_SIDE.search(f.evidence.text)):
+                self.facts[i] = Fact("oom.kind", "host_alloc_failed", f.origin, f.evidence)
+                self.facts.append(Fact("oom.cpu_alloc_failed", True, f.origin, f.evidence))
 
     def _refuted(self, key: str) -> bool:
         """A projection the log shows wrong: after it the model ran its ops (ggml's error names a compute
@@ -752,6 +766,10 @@ class _State:
         yield Fact("oom.other_process_bytes", sum(size for size, _ in foreign), Origin.LOG, ev)
         if foreign:  # named, so a multi-rank report says whose memory it is
             yield Fact("gpu.other_processes", "; ".join(f"pid {pid} {format_bytes(size)}" for size, pid in foreign), Origin.LOG, ev)
+
+
+# facts that place a log on a device (a card, its memory, PyTorch's pool on it)
+_DEVICE_FACTS = ("gpu.", "oom.gpu_", "oom.torch_", "oom.device", "mem.gpu_")
 
 
 def _unsplit(parts: list[str]) -> str:

@@ -275,7 +275,9 @@ PATTERNS: tuple[Pattern, ...] = (
       # (llama-server's "srv load_model:" prefix spans the context, its warm-up and the slots too, and "slot load_model:
       # id 0 | new slot" comes after them: not the load)
       r"from_pretrained|load_weights|(?<!srv )(?<!srv  )(?<!srv   )(?<!srv    )(?<!slot )(?<!slot  )(?<!slot   )load_model|Loading (?:safetensors |pt )?checkpoint shards|safe_open|model_loader|load_state_dict|"
-      r"Starting to load model|Loading weights|Load weight begin|\.cuda\(\)|init_inference|replace_transformer_layer|replace_module|module_inject|"
+      r"Starting to load model|Loading weights|Load weight begin|init_inference|replace_transformer_layer|replace_module|module_inject|"
+      # (a model moved onto the card, not an input: "image = image.cuda()" moves the frames a video predictor reads)
+      r"(?<!\bimage)(?<!\bimages)(?<!\bimg)(?<!\bbatch)(?<!\binput)(?<!\binputs)(?<!\bframe)(?<!\bframes)(?<!\bdata)\.cuda\(\)|"
       r"\bmodel\.load\(|/models?/\w+\.py\", line \d+, in load\b|"
       # nn.Module.to()/.cuda()/.half(): every parameter moved by Module._apply's convert
       r"\bin _apply\b|return t\.to\(device|return self\._apply\(convert\)|nn[/\\]modules[/\\]module\.py\", line \d+, in (?:to|cuda|half)\b|"

@@ -3370,7 +3370,7 @@ ROUND_153 = [
 ROUND_154 = [
     # a JVM's OutOfMemoryError is its heap's or its direct buffers': host memory, not PyTorch's
     case("jvm-direct-buffer", "java.lang.OutOfMemoryError: Direct buffer memory\n",
-         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.hint", "managed_heap", 1)]),
     # TensorRT's CUDA status by its number: 2 is cudaErrorMemoryAllocation
     case("trt-cuda-error-2", "E0311 14:15:13.700653 1 logging.cc:43] runtime.cpp (24) - Cuda Error in allocate: 2\n",
          [(OOM, "cuda_error_oom", 1)]),
@@ -3650,7 +3650,7 @@ ROUND_162 = [
 ROUND_163 = [
     # Node's V8 heap limit is the process's heap in host RAM
     case("v8-heap-oom", "FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory\n",
-         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.hint", "managed_heap", 1)]),
     # the shell's kill report as a paste quotes it
     case("zsh-killed-quoted", '"zsh: killed ./SwiftLM....." \n', [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
     # ROCm's queue aborting on a kernel's hardware exception is a fault
@@ -4571,11 +4571,99 @@ ROUND_194 = [
          [(OOM, "xla_oom", 1), ("mem.required_bytes", GiB(21.90), 1), ("oom.gpu_total_bytes", GiB(7.48), 1)], framework="other"),
 ]
 
+ACCESS_VIOLATION = ("an access violation: native code read or wrote protected memory (a native library that does not match its "
+                    "binding, a bad pointer), not a lack of memory")
+
+ROUND_202 = [
+    # a cap on one message or one allocation, not free memory: gRPC's message size, PostgreSQL's 1 GiB per allocation
+    case("grpc-message-over-max", "grpc: received message larger than max (79782097 vs. 67108864)\n",
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 79782097, 1), ("oom.buffer_limit_bytes", 67108864, 1),
+          ("oom.hint", "message_size_cap", 1)]),
+    case("postgres-alloc-request-size", "ERROR:  invalid memory alloc request size 1073774812\n",
+         [(OOM, "buffer_over_limit", 1), ("oom.requested_bytes", 1073774812, 1), ("oom.buffer_limit_bytes", (1 << 30) - 1, 1),
+          ("oom.hint", "alloc_size_cap", 1)]),
+    # .NET's access violation names memory that is protected, not exhausted
+    case("dotnet-access-violation",
+         "Fatal error. System.AccessViolationException: Attempted to read or write protected memory. This is often an indication "
+         "that other memory is corrupt.\n",
+         [(FINAL, ACCESS_VIOLATION, 1)]),
+    # Slurm's step daemon relaying a kill in its cgroup, "event(s)" as it prints it
+    case("slurm-oom-kill-events",
+         "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=27501792.batch cgroup. Some of your processes may have been "
+         "killed by the cgroup out-of-memory handler.\n",
+         [(OOM, "kernel_oom_kill", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # faiss's cudaMalloc refusals with their sizes: status 2 or none is out of memory, another status its own error
+    case("faiss-cudamalloc-size",
+         "Faiss assertion 'cudaMalloc(p, size) == cudaSuccess' failed in void faiss::gpu::allocMemorySpace(faiss::gpu::MemorySpace, "
+         "void**, size_t) at utils/MemorySpace.cpp:20; details: Failed to cudaMalloc 16000000000 bytes\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 16000000000, 1)]),
+    case("faiss-cudamalloc-error-2",
+         "Faiss assertion 'err == cudaSuccess' failed in char* faiss::gpu::StackDeviceMemory::Stack::getAlloc(size_t, cudaStream_t) "
+         "at StackDeviceMemory.cpp:77; details: cudaMalloc error 2 on alloc size 18446744065779875840\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 18446744065779875840, 1)]),
+    case("faiss-cudamalloc-other-status",
+         "Error: 'err == cudaSuccess' failed: Failed to cudaMalloc 1048576 bytes on device 0 (error 700 an illegal memory access "
+         "was encountered)\n",
+         [(OOM, "illegal_memory_access", 1)]),
+    # cymem's pool (spaCy, thinc) refusing host RAM, its size stated
+    case("cymem-error-assigning", "MemoryError: Error assigning 18446744072562989824 bytes\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 18446744072562989824, 1)]),
+    # a question, then the answer on the same line
+    case("question-then-statement",
+         "Could not predict test_cdf7a. Not Enough GPU memory? RESOURCE_EXHAUSTED: Out of memory while trying to allocate 7866899248 "
+         "bytes.\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 7866899248, 1)]),
+    # a managed runtime's heap over its cap: host RAM, and the cap to raise
+    case("v8-heap-limit", lines("FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed",
+                                "- JavaScript heap out of memory"),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.hint", "managed_heap", 1),
+          (OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2), ("oom.hint", "managed_heap", 2)]),
+    case("netty-direct-memory",
+         "io.netty.util.internal.OutOfDirectMemoryError: failed to allocate 65536 byte(s) of direct memory (used: 10429447, max: "
+         "10485760)\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.hint", "managed_heap", 1)]),
+    # a failure that names no side, beside one that names the host, in a log that names no device: the host's
+    case("side-unstated-beside-host", lines("NOT ENOUGH MEMORY TO PARSE SENTENCES OF LENGTH 130",
+                                             'Exception in thread "Thread-3" java.lang.OutOfMemoryError: Java heap space'),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1),
+          (OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2), ("oom.hint", "managed_heap", 2)]),
+    # tcmalloc's notices of large host allocations: the largest, and the hint
+    case("tcmalloc-large-allocs", lines("tcmalloc: large alloc 2550136832 bytes == 0x24120000 @",
+                                        "tcmalloc: large alloc 3489660928 bytes == 0x24120000 @"),
+         [("oom.hint", "host_large_alloc", 1), ("oom.hint", "host_large_alloc", 2), ("mem.host_large_alloc_bytes", 3489660928, 2)]),
+    # a batch skipped for memory is a forward pass that did not fit, a warning though it is
+    case("oom-batch-skipped", "      Predicting DataLoader 0:   0%|   | 0/1 [00:00<?, ?it/s]| WARNING: ran out of memory, skipping batch\n",
+         [(OOM, "cuda_error_oom", 1)], phase="prefill"),
+    # libraries' own statuses for a device allocation refused
+    case("curand-allocation-failed", "CURANDError: CURAND_STATUS_ALLOCATION_FAILED\n", [(OOM, "cuda_error_oom", 1)]),
+    case("tf-dst-tensor", "tensorflow.python.framework.errors_impl.InternalError: Dst tensor is not initialized.\n",
+         [(OOM, "cuda_error_oom", 1)]),
+    # a model's .cuda() is the load (an input's is not: test_an_input_moved_onto_the_card_is_not_the_load)
+    case("model-to-cuda-is-load", lines("    model = model.cuda()", "OutOfMemoryError: CUDA out of memory. Tried to allocate 18.53 GiB. GPU"),
+         [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(18.53), 2)], phase="load_weights"),
+    # (a device named anywhere in the log keeps it the device's)
+    case("side-unstated-with-device", lines("  Device 0: NVIDIA GeForce RTX 4090, compute capability 8.9, VMM: yes",
+                                             "NOT ENOUGH MEMORY TO PARSE SENTENCES OF LENGTH 130",
+                                             'Exception in thread "Thread-3" java.lang.OutOfMemoryError: Java heap space'),
+         [("gpu.name", "NVIDIA GeForce RTX 4090", 1), ("gpu.total_bytes", 25393994138, 1), (OOM, "cuda_error_oom", 2),
+          (OOM, "host_alloc_failed", 3), ("oom.cpu_alloc_failed", True, 3), ("oom.hint", "managed_heap", 3)]),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198 + ROUND_200))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198 + ROUND_200 + ROUND_202))
 def test_any_wording(c):
     check(c)
+
+
+def test_an_input_moved_onto_the_card_is_not_the_load():
+    """holdout r202: SAM 2's video predictor moving 1,581 frames onto the card ("image = image.cuda()") ran out of memory
+    on its input, not while loading the model."""
+    from parser_table import scan_text
+
+    result = scan_text(lines("    206             image = image.cuda()", "OutOfMemoryError: CUDA out of memory. Tried to allocate 18.53 GiB. GPU"))
+    assert result.first_failure_line == 2 and result.phase is None
 
 
 def test_a_command_pasted_after_the_error_is_read_with_it():
