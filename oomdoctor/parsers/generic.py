@@ -1574,8 +1574,9 @@ PATTERNS: tuple[Pattern, ...] = (
                                  "not for lack of memory")]),
     P("buffer-count-limit", ("Resource limit (",), r"\[metal::malloc\] Resource limit \((\d+)\) exceeded", kind("buffer_count_limit")),
     # a trainer or predictor that caught an out-of-memory in one batch and went on without it (fairseq's and Boltz's "| WARNING:
-    # ran out of memory, skipping batch"): a batch's forward pass that did not fit, its inputs lost (a warning, yet the failure)
-    P("oom-batch-skipped", ("ran out of memory, skipping batch",), r"\bran out of memory, skipping batch\b",
+    # ran out of memory, skipping batch", fairseq's "ran out of memory on GPU #2, skipping batch"): a batch's forward pass
+    # that did not fit, its inputs lost (a warning, yet the failure)
+    P("oom-batch-skipped", ("ran out of memory, skipping batch", "skipping batch"), r"\bran out of memory(?: on GPU #?\d+)?, skipping batch\b",
       const(("oom.kind", "cuda_error_oom"), ("_phase", "forward"))),
     # a library's own status for a device allocation it could not make: cuRAND's generator ("CURANDError:
     # CURAND_STATUS_ALLOCATION_FAILED"), TensorFlow's copy of a tensor onto a full device ("InternalError: Dst tensor is

@@ -204,6 +204,16 @@ def _tf_tensor_oom(m: re.Match[str]) -> Emitted:
     size = _TF_DTYPE_BYTES.get(m.group(2).lower())
     if dims and size:
         yield "oom.requested_bytes", size * math.prod(dims)
+        if len(dims) >= 3 and size * math.prod(dims) >= _TF_RUNTIME_TENSOR and 2 not in dims:
+            # a tensor of three or more dimensions this large is a batch's (attention scores [3,16,1024,1024], a
+            # decoder's [512,10,50,512]): a model's weights are matrices, its small conv kernels aside (not a stacked
+            # key/value pair, GPT-2's cache [batch, layers, 2, heads, positions, head_dim], which the earlier steps weigh);
+            # a step the log had reached (a server's warm-up batch) is finer
+            yield "_phase_umbrella", "forward"
+
+
+# the size from which a tensor of three or more dimensions is a pass's, not a weight (conv kernels are megabytes)
+_TF_RUNTIME_TENSOR = 128 << 20
 
 
 _TF_LOAD_OPS = re.compile(r"(?i)Variable|Assign|Initiali[sz]er|random_(?:uniform|normal)|truncated_normal|Restore|ReadVariableOp|^save/")
@@ -221,7 +231,7 @@ def _paddle_step(op: str, loads: re.Pattern[str] = _PADDLE_LOAD_OPS) -> str:
 
 
 def _tf_node(m: re.Match[str]) -> Emitted:
-    node = m.group(1)
+    node = m.group(1) or m.group(2)
     if _TF_SAMPLING_LOOP.search(node):
         # (a step of the sampling loop appends one token's keys and values: small for one sequence, large for a batch of
         # many; the step alone does not say which account filled the card)
@@ -672,7 +682,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # the graph node TensorFlow was running when it failed ("[[{{node stft/rfft}}]]", "[[{{node conv2d_transpose_4/conv2d_transpose}}]]"):
     # a variable's initializer or a checkpoint restore is the load; any other op outside the sampling loop computes on
     # the input, a forward pass
-    P("tf-node", ("{{node ",), r"\{\{node ([\w/.-]+)\}\}", _tf_node),
+    # (TensorFlow 1.x prints the node with its op: "[[Node: dynamic_seq2seq/decoder/output_projection/Tensordot/MatMul = MatMul[...")
+    P("tf-node", ("{{node ", "[[Node: "), r"\{\{node ([\w/.-]+)\}\}|\[\[Node: ([\w/.-]+) = ", _tf_node),
     # PaddlePaddle's CPU allocator (system_allocator.cc): "ResourceExhaustedError: Fail to alloc memory of 129472640 size,
     # error code is 12." (ENOMEM): host RAM; its GPU allocator words it "Out of memory error on GPU 0"
     P("paddle-host-alloc", ("Fail to alloc memory of",), r"Fail to alloc memory of (\d+) size",

@@ -4641,6 +4641,21 @@ ROUND_202 = [
     # a model's .cuda() is the load (an input's is not: test_an_input_moved_onto_the_card_is_not_the_load)
     case("model-to-cuda-is-load", lines("    model = model.cuda()", "OutOfMemoryError: CUDA out of memory. Tried to allocate 18.53 GiB. GPU"),
          [(OOM, "torch_oom", 2), ("oom.requested_bytes", GiB(18.53), 2)], phase="load_weights"),
+    # TensorFlow's tensor of three or more dimensions, this large: a batch's pass (not GPT-2's stacked key/value cache, with its 2)
+    case("tf-4d-tensor-is-a-pass",
+         "ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[3,16,1024,1024] and type float on "
+         "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 201326592, 1)], phase="prefill"),
+    case("tf-kv-pair-tensor-no-phase",
+         "ResourceExhaustedError: OOM when allocating tensor with shape[1,48,2,25,566,64] and type float on "
+         "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n",
+         [(OOM, "cuda_error_oom", 1), ("oom.requested_bytes", 347750400, 1)], phase=None),
+    # TensorFlow 1.x's node with its op: a MatMul is a pass
+    case("tf1-node-op", lines("ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[1664,279617]",
+                              "\t [[Node: dynamic_seq2seq/decoder/output_projection/Tensordot/MatMul = MatMul[T=DT_FLOAT, "
+                              "transpose_a=false, _device=\"/job:localhost/replica:0/task:0/gpu:0\"](dynamic_seq2seq/decoder/Reshape)]]"),
+         [(OOM, "cuda_error_oom", 1)], phase="prefill"),
+    case("fairseq-skipped-on-gpu", "| WARNING: ran out of memory on GPU #2, skipping batch\n", [(OOM, "cuda_error_oom", 1)], phase="prefill"),
     # (a device named anywhere in the log keeps it the device's)
     case("side-unstated-with-device", lines("  Device 0: NVIDIA GeForce RTX 4090, compute capability 8.9, VMM: yes",
                                              "NOT ENOUGH MEMORY TO PARSE SENTENCES OF LENGTH 130",
@@ -4655,6 +4670,24 @@ ROUND_202 = [
                                      + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198 + ROUND_200 + ROUND_202))
 def test_any_wording(c):
     check(c)
+
+
+@pytest.mark.parametrize(("bar", "phase"), [
+    ("Training:  18%|█▊        | 1935/10920 [17:45<1:13:32,  2.04it/s, loss=0.081]", "prefill"),  # holdout r203 ludwig-3583
+    ("parse_acc: 0.00, loss: 13.04 ||:  14%|#4        | 975/6886 [08:46<53:09,  1.85it/s]", "prefill"),  # r202 allennlp-860
+    ("100%|██████████| 443/443 [00:00<00:00, 943kB/s]", None),  # a download, in bytes a second
+    (" 55%|█████▌    | 22/40 [00:31<00:25,  1.43s/it]", None),  # no name: a merge, a map, anything
+    ("Unsloth: Merging weights:  55%|█████▌    | 22/40 [00:31<00:25,  1.43s/it]", None),
+    ("Training:   0%|          | 0/10920 [00:00<?, ?it/s]", None),  # nothing done yet
+    ("Loading checkpoint shards:  50%|█████     | 1/2 [00:05<00:05,  5.02s/it]", "load_weights"),
+])
+def test_a_named_loop_with_iterations_done_had_the_weights_resident(bar: str, phase: str | None) -> None:
+    """A progress bar over a loop's iterations, some done, before the failure: the model had run (a pass, not the load)."""
+    from parser_table import scan_text
+
+    result = scan_text(lines(bar, "OutOfMemoryError: CUDA out of memory. Tried to allocate 86.00 MiB (GPU 0; 14.75 GiB total "
+                                  "capacity; 13.37 GiB already allocated; 80.81 MiB free; 13.79 GiB reserved in total by PyTorch)"))
+    assert result.first_failure_line == 2 and result.phase == phase
 
 
 def test_an_input_moved_onto_the_card_is_not_the_load():
