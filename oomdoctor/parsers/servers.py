@@ -281,6 +281,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # device had (its "Skipping tactic ... due to insufficient memory" lines alone are routine: the builder goes on)
     P("trt-workspace-limit", ("decreasing the workspace size",), r"Try decreasing the workspace size",
       const(("oom.hint", "trt_workspace_limit"), ("oom.hint", "engine_build"), ("_phase", "engine_build"))),
+    # (those lines: "[TRT] [W] UNSUPPORTED_STATESkipping tactic 4 due to insufficient memory on requested size of 66048 detected
+    # for tactic 0x...": a candidate kernel passed over, the build going on; alone, a notice, not a failure)
+    P("trt-tactic-skipped", ("due to insufficient memory",), r"Skipping tactic \S+ due to insufficient memory\b",
+      const(("oom.kind", "memory_notice"), ("oom.hint", "engine_build"), ("_phase", "engine_build"))),
     # the builder's own allocation (activations of max_batch_size x max_input_len, tactics) and its end
     P("trt-builder-request", ("Requested amount of GPU memory",), r"Requested amount of GPU memory \((\d+) bytes\) could not be allocated",
       lambda m: [("oom.requested_bytes", int(m.group(1))), ("oom.hint", "engine_build"), ("_phase", "engine_build")]),

@@ -324,9 +324,11 @@ STATED = [
 NOT_STATED = [
     # advice, warnings and a runtime working around it: no failure
     case("advice", "Tip: to avoid out of memory errors, lower --max-model-len\n"),
+    # (TensorRT's builder passing over a tactic whose scratch does not fit: a notice, the build goes on; not-oom-memory-notice
+    # where nothing else is stated)
     case("trt-skipping-tactic",
          "[11/10/2023-21:47:10] [TRT] [W] Skipping tactic 2 due to insufficient memory on requested size of 132096\n",
-         framework="tensorrt-llm"),
+         [(OOM, "memory_notice", 1), ("oom.hint", "engine_build", 1)], framework="tensorrt-llm"),
     case("warning-level", "WARNING: not enough memory for the prompt cache, falling back to disk\n"),
 ]
 
@@ -4656,6 +4658,11 @@ ROUND_202 = [
                               "transpose_a=false, _device=\"/job:localhost/replica:0/task:0/gpu:0\"](dynamic_seq2seq/decoder/Reshape)]]"),
          [(OOM, "cuda_error_oom", 1)], phase="prefill"),
     case("fairseq-skipped-on-gpu", "| WARNING: ran out of memory on GPU #2, skipping batch\n", [(OOM, "cuda_error_oom", 1)], phase="prefill"),
+    # TensorRT's tactic notice glued to its state's name
+    case("trt-tactic-skipped-glued",
+         "[11/28/2023-15:47:38] [TRT] [W] UNSUPPORTED_STATESkipping tactic 4 due to insufficient memory on requested size of 66048 "
+         "detected for tactic 0x000000000000001f.\n",
+         [(OOM, "memory_notice", 1), ("oom.hint", "engine_build", 1)], framework="tensorrt-llm"),
     # (a device named anywhere in the log keeps it the device's)
     case("side-unstated-with-device", lines("  Device 0: NVIDIA GeForce RTX 4090, compute capability 8.9, VMM: yes",
                                              "NOT ENOUGH MEMORY TO PARSE SENTENCES OF LENGTH 130",
