@@ -628,9 +628,6 @@ PATTERNS: tuple[Pattern, ...] = (
     # ("amdgpu: SVM mapping failed, exceeds resident system memory limit"): host RAM the GPU maps, not the card's
     P("amdgpu-svm-system-limit", ("exceeds resident system memory limit",), r"\bSVM mapping failed, exceeds resident system memory limit",
       const(("oom.kind", "host_alloc_failed"), ("oom.hint", "pinned_host"))),
-    # the amdgpu kernel driver (or RADV relaying it) refusing a command submission whose buffers it could not place:
-    # "radv/amdgpu: Not enough memory for command submission", "[drm] *ERROR* Not enough memory for command submission!":
-    # the GTT, system RAM the GPU maps (all of an APU's memory), is full; the "device lost" that follows is its report
     # a managed runtime's heap over its cap, in host RAM: V8's ("Reached heap limit Allocation failed - JavaScript heap out of
     # memory", "Ineffective mark-compacts near heap limit"), the JVM's ("java.lang.OutOfMemoryError: Java heap space", "GC
     # overhead limit exceeded", "Direct buffer memory", Netty's "failed to allocate 65536 byte(s) of direct memory"): a cap
@@ -647,6 +644,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # cymem's pool, under spaCy and thinc, refusing host RAM ("MemoryError: Error assigning 18446744072562989824 bytes")
     P("cymem-assign", ("Error assigning ",), r"\bError assigning (\d+) bytes",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", int(m.group(1)))]),
+    # the amdgpu kernel driver (or RADV relaying it) refusing a command submission whose buffers it could not place:
+    # "radv/amdgpu: Not enough memory for command submission", "[drm] *ERROR* Not enough memory for command submission!":
+    # the GTT, system RAM the GPU maps (all of an APU's memory), is full; the "device lost" that follows is its report
     P("amdgpu-cs-no-memory", ("Not enough memory for command submission",), r"\bNot enough memory for command submission\b",
       const(("oom.kind", "host_alloc_failed"), ("oom.hint", "gtt_exhausted"))),
     # a CUDA or HIP runtime allocation that ran out, in an engine's own words where no family above knows the line

@@ -312,10 +312,6 @@ PATTERNS: tuple[Pattern, ...] = (
       # FlashInfer's, xformers' ops: a layer computing)
       r"(?:flash_linear_attention|flash_attn|flashinfer|xformers|[/\\]fla)[/\\](?:\S*[/\\])?ops[/\\]\S+\", line \d+",
       _forward_step),
-    # an app's own inference call in a traceback (so-vits-svc's "in slice_inference", RVC's "in vc_single", a demo's
-    # "in predict" over "model.chat(...)", whisper's "in transcribe", a translation server's "in translate_batch", an OCR
-    # pipeline's "in run_ocr", "in batch_detection"): most often the model placed and running on an
-    # input, but the call may still load it (exo's "in infer_tensor" over "ensure_shard"), so it is a hint, not the phase
     # a named progress bar over a loop's iterations, some done ("Training:  18%|█▊  | 1935/10920 [17:45<1:13:32,  2.04it/s,
     # loss=0.081]", "Batches:  40%|████  | 2/5 [00:03<00:05,  1.2s/it]"): the model had run, its weights resident, when the
     # failure came (not a bar over loading, fetching, saving or preparing: the shards, the files, a merge, a dataset's map; not
@@ -324,6 +320,10 @@ PATTERNS: tuple[Pattern, ...] = (
                                     r"tokeniz|map\b|filter|extract|sav|writ|merg|upload|resolv|index|prepar|split|files))"
                                     r"\s*[^\s\d|].*?\s\d{1,3}%\|[^|\n]{0,60}\|\s*[1-9]\d*/\d+ \[[^\]\n]*?(?:it/s|s/it)",
       const(("_phase", "forward"))),
+    # an app's own inference call in a traceback (so-vits-svc's "in slice_inference", RVC's "in vc_single", a demo's
+    # "in predict" over "model.chat(...)", whisper's "in transcribe", a translation server's "in translate_batch", an OCR
+    # pipeline's "in run_ocr", "in batch_detection"): most often the model placed and running on an
+    # input, but the call may still load it (exo's "in infer_tensor" over "ensure_shard"), so it is a hint, not the phase
     P("ph-app-inference", (", in infer", ", in predict", ", in chat", ", in stream_chat", ", in transcribe", "diariz",
                            ", in synthesi", ", in tts", ", in separate", ", in vc_", "_infer", ", in translat", "_translat", "ocr",
                            "detection", ", in detect", "recogni", "caption", "demix"),
