@@ -273,6 +273,9 @@ class _Matcher:
         # a framework signal's literals stay as written (its weights were set on the lines they select)
         self.caseless = frozenset(a for p in patterns if p.caseless and p.name not in signals for a in p.anchors)
         signal_only = {a for p in detect.SIGNALS for a in p.anchors} - {a for p in patterns if p.name not in signals for a in p.anchors}
+        # (and readings of the head alone: a progress bar's phase, which a long log states in other ways)
+        signal_only |= {a for p in patterns if p.name in HEAD_ONLY for a in p.anchors} - {
+            a for p in patterns if p.name not in signals and p.name not in HEAD_ONLY for a in p.anchors}
         self.prefilter = build_prefilter(anchors, self.caseless)
         # past the head of a log, framework signals alone do not select a line
         self.lean_prefilter = build_prefilter([a for a in anchors if a not in signal_only], self.caseless)
@@ -337,6 +340,8 @@ class ScanResult:
 
 
 SIGNAL_VOTES = 5  # a framework signal counts on this many lines of a log, no more
+# readings that select lines only in a log's head (the progress bars a training or batch loop rewrites on every step)
+HEAD_ONLY = frozenset({"ph-loop-progress"})
 _SIGNAL_NAMES = frozenset(p.name for p in detect.SIGNALS)  # (patterns that only vote for a framework)
 
 
@@ -441,7 +446,9 @@ class _State:
             self.run_start = min(line for line, _ in kept)
 
     def handle(self, line_no: int, text: str) -> None:
-        found = [(pattern, list(pattern.emit(m))) for pattern, m in _matches(text, self.signals_spent)]
+        # (a loop's progress bar says the phase once; its next steps say it again)
+        spent = self.signals_spent | HEAD_ONLY if self.phase == "forward" and self.failure_line is None else self.signals_spent
+        found = [(pattern, list(pattern.emit(m))) for pattern, m in _matches(text, spent)]
         if not found:
             return
         ev = Evidence(self.source, line_no, text.strip()[:600])

@@ -89,6 +89,19 @@ def _mps_figures(allocated: int, other: int, cap: int) -> Emitted:
     yield "gpu.backend", "mps"
 
 
+# a progress bar's name that is no pass over inputs: loading, fetching, saving or preparing (the shards, the files, a
+# merge, a dataset's map), or none at all (a bare bar may be any of those)
+_NOT_A_PASS = re.compile(r"(?i)load|shard|checkpoint|download|fetch|captur|compil|warm|convert|quantiz|calibrat|tokeniz|map\b|"
+                         r"filter|extract|sav|writ|merg|upload|resolv|index|prepar|split|files")
+_BAR_NAME = re.compile(r"\s*[^\s\d|]")
+
+
+def _loop_progress(m: re.Match[str]) -> Emitted:
+    name = m.string[:m.start()]
+    if _BAR_NAME.match(name) and not _NOT_A_PASS.search(name):
+        yield "_phase", "forward"
+
+
 PATTERNS: tuple[Pattern, ...] = (
     P("torch-oom", ("out of memory",), r"(?:CUDA|HIP|XPU|MPS|NPU)(?: backend)? out of memory",
       lambda m: [("oom.kind", "torch_oom")] + ([("gpu.backend", "sycl")] if m.group(0).startswith("XPU") else [])),
@@ -316,10 +329,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # loss=0.081]", "Batches:  40%|████  | 2/5 [00:03<00:05,  1.2s/it]"): the model had run, its weights resident, when the
     # failure came (not a bar over loading, fetching, saving or preparing: the shards, the files, a merge, a dataset's map; not
     # a transfer's bar, counted in bytes a second; not a bar with no name, which may be any of those)
-    P("ph-loop-progress", ("%|",), r"^(?!.*(?i:load|shard|checkpoint|download|fetch|captur|compil|warm|convert|quantiz|calibrat|"
-                                    r"tokeniz|map\b|filter|extract|sav|writ|merg|upload|resolv|index|prepar|split|files))"
-                                    r"\s*[^\s\d|].*?\s\d{1,3}%\|[^|\n]{0,60}\|\s*[1-9]\d*/\d+ \[[^\]\n]*?(?:it/s|s/it)",
-      const(("_phase", "forward"))),
+    P("ph-loop-progress", ("%|",), r"\s\d{1,3}%\|[^|\n]{0,60}\|\s*[1-9]\d*/\d+ \[[^\]\n]{0,40}?(?:it/s|s/it)", _loop_progress),
     # an app's own inference call in a traceback (so-vits-svc's "in slice_inference", RVC's "in vc_single", a demo's
     # "in predict" over "model.chat(...)", whisper's "in transcribe", a translation server's "in translate_batch", an OCR
     # pipeline's "in run_ocr", "in batch_detection"): most often the model placed and running on an
