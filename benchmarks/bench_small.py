@@ -13,6 +13,9 @@ a busy machine and says nothing about the code):
     newline and no failure (the CLI as a user runs it, start-up included). Target: under 15 s each.
   * `oomdoctor diagnose` on a training log of 300,000 progress-bar lines (25 MB) ending in a PyTorch OOM:
     the bars are read for the phase in the head only, once the phase is known. Target: under 3 s.
+  * `oomdoctor diagnose` on notices repeated by the hundred thousand: TensorRT's tactic search (16 MB; target
+    under 6 s, its memory words still searched on every line) and tcmalloc's large allocations (10 MB;
+    target under 3 s).
 
     .venv/bin/python benchmarks/bench_small.py
 
@@ -50,6 +53,7 @@ REDACT_TARGET_S = 0.05
 LOOKUP_TARGET_S = 0.75
 LONG_LOG_TARGET_S = 15.0
 BARS_TARGET_S = 3.0
+TACTICS_TARGET_S = 6.0
 TORCH_OOM = (b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 4.00 GiB "
              b"of which 2.35 GiB is free. Of the allocated memory 825.15 MiB is allocated by PyTorch, and 24.85 MiB is reserved "
              b"by PyTorch but unallocated.")
@@ -104,12 +108,19 @@ def main() -> int:
     no_newline = _diagnose_seconds(b"GET /healthz 200 " * ((20 << 20) // 17))
     bars = _diagnose_seconds(b"".join(f"Training:  {i // 3000:2d}%|##        | {i}/300000 [17:45<1:13:32,  2.04it/s, loss=0.081]\n"
                                       .encode() for i in range(300_000)) + TORCH_OOM + b"\n")
+    tactics = _diagnose_seconds(b"".join(f"[11/28/2023-15:47:38] [TRT] [W] UNSUPPORTED_STATESkipping tactic {i % 40} due to "
+                                         f"insufficient memory on requested size of 66048 detected for tactic 0x1f.\n".encode()
+                                         for i in range(100_000)))
+    allocs = _diagnose_seconds(b"".join(f"tcmalloc: large alloc {(1 << 30) + i * 4096} bytes == 0x5656f6cf0000 @  0x7fb8b24aa001\n"
+                                        .encode() for i in range(100_000)))
     rows = [("parse_card x 10,000", cards, CARD_TARGET_S)] + [
         (f"redact {len(text) // 1000} KB (hosts={hosts})", s, REDACT_TARGET_S) for hosts, s in redact.items()] + [
         ("catalog lookup x 10,000", lookups, LOOKUP_TARGET_S),
         ("diagnose 20 MB in one line", one_line, LONG_LOG_TARGET_S),
         ("diagnose 20 MB, no newline", no_newline, LONG_LOG_TARGET_S),
-        ("diagnose 300,000 progress bars", bars, BARS_TARGET_S)]
+        ("diagnose 300,000 progress bars", bars, BARS_TARGET_S),
+        ("diagnose 100,000 TensorRT tactics", tactics, TACTICS_TARGET_S),
+        ("diagnose 100,000 tcmalloc notices", allocs, BARS_TARGET_S)]
     ok = True
     for name, took, target in rows:
         met = took < target

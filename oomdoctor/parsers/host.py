@@ -640,7 +640,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # 0x548b6000 @ 0x7f73..."): an allocation that succeeded, but a log that ends in a run of them stopped while the process
     # took host RAM in gibibyte steps (Colab's kernel dies that way when its RAM runs out: host-large-allocs-unended)
     P("tcmalloc-large-alloc", ("tcmalloc: large alloc",), r"\btcmalloc: large alloc (\d+) bytes",
-      lambda m: [("_max:mem.host_large_alloc_bytes", int(m.group(1))), ("oom.hint", "host_large_alloc")]),
+      lambda m: [("_max:mem.host_large_alloc_bytes", int(m.group(1)))]),
     # cymem's pool, under spaCy and thinc, refusing host RAM ("MemoryError: Error assigning 18446744072562989824 bytes")
     P("cymem-assign", ("Error assigning ",), r"\bError assigning (\d+) bytes",
       lambda m: [("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True), ("oom.requested_bytes", int(m.group(1)))]),

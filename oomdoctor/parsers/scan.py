@@ -342,6 +342,8 @@ class ScanResult:
 SIGNAL_VOTES = 5  # a framework signal counts on this many lines of a log, no more
 # readings that select lines only in a log's head (the progress bars a training or batch loop rewrites on every step)
 HEAD_ONLY = frozenset({"ph-loop-progress"})
+# notices a program repeats by the thousand with nothing new in them (TensorRT's tactic search): read this many times
+REPEATS_READ = {"trt-tactic-skipped": 3}
 _SIGNAL_NAMES = frozenset(p.name for p in detect.SIGNALS)  # (patterns that only vote for a framework)
 
 
@@ -466,6 +468,10 @@ class _State:
             # the fallbacks read a line's words, so a cut line (a prefix of another message) is not theirs
             if not (pattern.fallback and (named or self.tail_cut)):
                 self._apply(pattern.name, pairs, ev, line_no)
+            if pattern.name in REPEATS_READ:
+                hits = self.signal_hits[pattern.name] = self.signal_hits.get(pattern.name, 0) + 1
+                if hits >= REPEATS_READ[pattern.name]:
+                    self.signals_spent.add(pattern.name)
 
     def flush_fast(self) -> tuple[int, int]:
         return self.fast.flush(self.failure_line is None)
