@@ -203,8 +203,9 @@ def _tf_tensor_oom(m: re.Match[str]) -> Emitted:
     dims = [int(d) for d in re.findall(r"\d+", m.group(1))]
     size = _TF_DTYPE_BYTES.get(m.group(2).lower())
     if dims and size:
-        yield "oom.requested_bytes", size * math.prod(dims)
-        if len(dims) >= 3 and size * math.prod(dims) >= _TF_RUNTIME_TENSOR and 2 not in dims:
+        requested = size * math.prod(dims)
+        yield "oom.requested_bytes", requested
+        if len(dims) >= 3 and requested >= _TF_RUNTIME_TENSOR and 2 not in dims:
             # a tensor of three or more dimensions this large is a batch's (attention scores [3,16,1024,1024], a
             # decoder's [512,10,50,512]): a model's weights are matrices, its small conv kernels aside (not a stacked
             # key/value pair, GPT-2's cache [batch, layers, 2, heads, positions, head_dim], which the earlier steps weigh);

@@ -272,17 +272,17 @@ class _Matcher:
         # a case-insensitive reading's literals select its line in any case ("NOT ENOUGH MEMORY", "Out Of Device Memory");
         # a framework signal's literals stay as written (its weights were set on the lines they select)
         self.caseless = frozenset(a for p in patterns if p.caseless and p.name not in signals for a in p.anchors)
-        signal_only = {a for p in detect.SIGNALS for a in p.anchors} - {a for p in patterns if p.name not in signals for a in p.anchors}
-        # (and readings of the head alone: a progress bar's phase, which a long log states in other ways)
-        signal_only |= {a for p in patterns if p.name in HEAD_ONLY for a in p.anchors} - {
+        # the anchors that select lines only in a log's head: framework signals', and the head-only readings' (a progress
+        # bar's phase, which a long log states in other ways), where no other pattern shares them
+        head_only = {a for p in patterns if p.name in signals or p.name in HEAD_ONLY for a in p.anchors} - {
             a for p in patterns if p.name not in signals and p.name not in HEAD_ONLY for a in p.anchors}
         self.prefilter = build_prefilter(anchors, self.caseless)
-        # past the head of a log, framework signals alone do not select a line
-        self.lean_prefilter = build_prefilter([a for a in anchors if a not in signal_only], self.caseless)
+        # past the head of a log, those anchors alone do not select a line
+        self.lean_prefilter = build_prefilter([a for a in anchors if a not in head_only], self.caseless)
         # once vLLM's stats lines are warm they are read in spans (FastStats.take_span), not selected
         stats_only = {a for p in patterns if p.name == "stats-vllm" for a in p.anchors} - {
             a for p in patterns if p.name != "stats-vllm" for a in p.anchors}
-        self._batch_anchors = [a for a in anchors if a not in signal_only and a not in stats_only]
+        self._batch_anchors = [a for a in anchors if a not in head_only and a not in stats_only]
         self._batch_prefilter: Prefilter | None = None
         try:
             import re2
