@@ -218,6 +218,7 @@ FACT_KEYS: dict[str, FactSpec] = {
     "mem.initial_usage_bytes": _spec(int, B, "device memory in use when the engine began profiling (its weights included)"),
     "mem.used_at_start_bytes": _spec(int, B, "device memory in use before the engine placed anything (a device list's capacity less its free memory)"),
     "mem.gpu_planned_bytes": _spec(int, B, "GPU memory the scheduler planned to use (Ollama memory.required.partial)"),
+    "mem.gpu_allocatable_ratio": _spec(float, R, "share of the card a cluster scheduler found allocatable (GPUStack)"),
     # live probes
     "gpu.count": _spec(int, N, "GPUs NVML sees"),
     "gpu.name": _spec(str, S, "GPU model"),

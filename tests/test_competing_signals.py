@@ -321,3 +321,20 @@ def test_large_host_allocations_are_the_story_only_where_the_log_states_no_failu
                             "total capacity of 23.65 GiB of which 1.06 GiB is free.\n", name="failed.log")
     assert "host-large-allocs-unended" not in [f.rule_id for f in failed.findings]
     assert failed.culprit.value != "host_memory"
+
+
+def test_a_schedulers_refusal_is_memory_only_where_its_own_numbers_fall_short(tmp_path: Path) -> None:
+    """holdout r204 (GPUStack): a refusal to place the model whose need is below what the largest worker has is its placement
+    (not-oom-placement-fits); the same refusal with the need above it is the model's size (weights-placement-refused); a
+    worker counted with no card is a detection failure (not-oom-placement-no-gpu)."""
+    refused = "Unable to find a schedulable worker for the model.\n- The model requires approximately {need} GiB of VRAM.\n"
+    largest = "- The largest available worker has {have} GiB allocatable VRAM, 4/4 of GPUs meet the VRAM utilization ratio.\n"
+    fits = _diagnose_text(tmp_path, refused.format(need="87.8") + largest.format(have="175.95"))
+    assert fits.culprit.value == "not_oom" and fits.findings[0].rule_id == "not-oom-placement-fits"
+    assert "87.80 GiB" in fits.findings[0].message and "175.95 GiB" in fits.findings[0].message
+    short = _diagnose_text(tmp_path, refused.format(need="187.8") + largest.format(have="175.95"), name="short.log")
+    assert short.culprit.value == "weights" and short.findings[0].rule_id == "weights-placement-refused"
+    assert "not-oom-placement-fits" not in [f.rule_id for f in short.findings]
+    blind = _diagnose_text(tmp_path, "Unable to find a schedulable worker for the model. The largest available worker has 0.0 GiB "
+                           "allocatable VRAM across 0 GPUs.\n", name="blind.log")
+    assert blind.culprit.value == "not_oom" and blind.findings[0].rule_id == "not-oom-placement-no-gpu"

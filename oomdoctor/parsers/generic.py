@@ -232,6 +232,20 @@ def _binding_limit(m: re.Match[str]) -> Emitted:
 POSTGRES_MAX_ALLOC = (1 << 30) - 1
 
 
+def _placement_available(m: re.Match[str]) -> Emitted:
+    """A cluster scheduler's count of the memory it found for a model: the largest worker's, or the one card's with its
+    share of the card ("only has 7.0 GiB allocatable VRAM (87.50%)", the share below the memory fraction it places by)."""
+    if m.group(1):
+        yield "_max:mem.gpu_available_bytes", to_bytes(m.group(1), m.group(2))
+        if m.group(3) == "0":
+            yield "oom.hint", "no_gpu_seen"
+    else:
+        yield "oom.kind", "placement_no_room"
+        yield "oom.hint", "allocatable_share_short"
+        yield "mem.gpu_available_bytes", to_bytes(m.group(4), m.group(5))
+        yield "mem.gpu_allocatable_ratio", float(m.group(6)) / 100
+
+
 def _buffer_cap(m: re.Match[str]) -> Emitted:
     yield "oom.kind", "buffer_over_limit"
     yield "oom.requested_bytes", int(m.group(1))
@@ -794,6 +808,12 @@ PATTERNS: tuple[Pattern, ...] = (
     P("postgres-alloc-cap", ("invalid memory alloc request size",), r"\binvalid memory alloc request size (\d+)",
       lambda m: [("oom.kind", "buffer_over_limit"), ("oom.requested_bytes", int(m.group(1))),
                  ("oom.buffer_limit_bytes", POSTGRES_MAX_ALLOC), ("oom.hint", "alloc_size_cap")]),
+    # a library's cap of 2^31 on one buffer or one tensor's elements, its sizes' 32-bit integers, whatever memory is free
+    # (Leptonica's "Error in pixCreateHeader: requested bytes >= 2^31", MXNet's "Size of tensor you are trying to allocate is
+    # larger than 2^31 elements")
+    P("int32-size-cap", ("2^31",), r"\brequested bytes >= 2\^31|\blarger than 2\^31 elements\b",
+      const(("error.final", "the library caps one buffer or tensor at 2^31 (its sizes are 32-bit integers): a size past "
+                            "its limit, not a lack of memory; split the input or lower its resolution"))),
     P("budget-parts", ("less than the sum of",),
       r"available[\w ]*? memory is (" + r"\d[\d,]*(?:\.\d+)?" + r")\s?([KMGT]i?B), which is less than the sum of", _budget_parts),
     # a server's own check of the model against the memory it may use: "Model 'Qwen3.5-9B-8bit' (10.20GB)
@@ -809,6 +829,20 @@ PATTERNS: tuple[Pattern, ...] = (
     P("placement-no-room", ("with sufficient memory", "with enough memory"),
       r"(?i)\bno (?:cycles?|nodes?|devices?|gpus?|workers?|placements?|shards?)\b[\w ]{0,30}? with (?:sufficient|enough) memory\b",
       kind("placement_no_room", ("_phase", "load_weights"))),
+    # a cluster scheduler's refusal to place a model, with its own arithmetic (GPUStack: "No suitable workers.", "Unable to
+    # find a schedulable worker for the model.", "Cannot find a suitable worker combination"; "The model requires approximately
+    # 87.8 GiB of VRAM.", "all GPUs combined need to provide at least 97.56 GiB of total VRAM"; "The largest available worker
+    # has 175.95 GiB allocatable VRAM" / "provides 184.0 GiB VRAM"): what it needs against what it found decides whether
+    # memory was short ("across 0 GPUs": it saw no card)
+    P("placement-refused", ("No suitable workers", "schedulable worker", "suitable worker combination"),
+      r"\b(?:No suitable workers|Unable to find a schedulable worker|Cannot find a suitable worker combination)\b",
+      kind("placement_no_room", ("_phase", "load_weights"))),
+    P("placement-required", ("requires approximately", "need to provide at least"),
+      r"\bThe model requires approximately " + SIZE + r"(?: of)? VRAM\b|\bneed to provide at least " + SIZE + r" of total VRAM\b",
+      lambda m: [("_max:mem.gpu_planned_bytes", to_bytes(m.group(1) or m.group(3), m.group(2) or m.group(4)))]),
+    P("placement-available", ("largest available worker", "allocatable VRAM ("),
+      r"\blargest available worker (?:has|provides) " + SIZE + r" (?:of )?(?:allocatable )?VRAM(?: across (\d+) GPUs)?|"
+      r"\bonly has " + SIZE + r" allocatable VRAM \(([\d.]+)%\)", _placement_available),
     # a runtime's own check stating what a part needs against what it has: "inference buffers alone need 9.35 GB but only
     # 6.92 GB is free on the GPU", "Prefill would require ~26.16 GB peak (current 21.79 GB + KV+SDPA 4.37 GB) but metal_cap
     # ceiling is 24.96 GB"; the part the sentence names decides the account
@@ -1030,6 +1064,16 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "host_insufficient")]
       + ([("oom.host_required_bytes", to_bytes(m.group(1), m.group(2))), ("oom.host_available_bytes", to_bytes(m.group(3), m.group(4)))] if m.group(1) else [])
       + ([("oom.hint", "hicache")] if "hierarchical cache" in m.string else [])),
+    # a training library's own check of a model against free RAM before it fits one, skipping the model it finds too big
+    # (AutoGluon's "Not enough memory to safely train model, roughly requires: 9.425 GB, but only 9.642 GB is available...",
+    # "Warning: Model is expected to require 149.58% of available memory...", "Not enough memory to train LightGBM...
+    # Skipping this model.")
+    P("fit-memory-check", ("Not enough memory to", "of available memory"),
+      r"Not enough memory to (?:safely )?train\b(?:[^\n]*?roughly requires: ([\d.]+) ?([KMGT]i?B), but only ([\d.]+) ?([KMGT]i?B) is available)?|"
+      r"\bModel is expected to require ([\d.]+)% of available memory",
+      lambda m: [("oom.kind", "host_insufficient")]
+      + ([("oom.host_required_bytes", to_bytes(m.group(1), m.group(2))), ("oom.host_available_bytes", to_bytes(m.group(3), m.group(4)))]
+         if m.group(1) else [])),
     P("engine-memory-limit", ("exceeds ceiling", "Memory limit exceeded", "memory limit exceeded"),
       r"memory ([\d.]+) ?GB exceeds ceiling ([\d.]+) ?GB|[Mm]emory limit exceeded during (prefill|decode)",
       lambda m: [("oom.kind", "engine_memory_limit")]
@@ -1596,7 +1640,7 @@ PATTERNS: tuple[Pattern, ...] = (
                      "OUT_OF_DEVICE_MEMORY", "OUT_OF_HOST_MEMORY", "BlockAllocator::alloc failed", "ResourceExhaustedError",
                      "lloc device memory failed", "could not page-in"),
       r"(?i)\bout of (?:device |gpu |video |cuda |vram |graphics |host |system )?memory\b|\bout of vram\b|OutOf(?:Device)?Memory|OUT_OF_(?:DEVICE|HOST)_MEMORY|"
-      r"\binsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
+      r"\b[iu]nsufficient (?:gpu |device |video |v)?(?:memory|ram)\b|\bnot enough (?:gpu |device |video |v|free )?(?:memory|ram)\b|"
       r"\b(?:failed|unable|could not|cannot|can ?not|can't) (?:to )?allocate\b(?=.*?(?:memory|\d\s*(?:bytes|[KMGT]i?B)\b))|\ballocation (?:of .{0,40})?failed\b|\bstd::bad_alloc\b|"
       # (std::bad_alloc's what() in Microsoft's C++ library, as ONNX Runtime and OpenVINO pass it on under Windows:
       # "Status Message: bad allocation", "Load model from ... failed:bad allocation")

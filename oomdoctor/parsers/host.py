@@ -358,14 +358,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # (macOS and BSD shells: "Killed: 9   python train.py"; a markdown paste keeps its backticks: "`Killed`", or its
     # bold: "268385 **Killed   python eval.py"; glued to a progress bar the kill cut: "model.layers.25:  77%|█████Killed",
     # "0/2 [00:00<?, ?it/s]zsh: killed     python txt2image.py"; over a counter the program kept rewriting: "Killed(282 / 283)")
-    P("killed-line", ("Killed", "killed"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|^\s*Killed\(\d+ ?/ ?\d+\)\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
-      r"\bKilled: 9\b|(?:^|[\]|%\u2580-\u259f]\s*)[\"'`]?(?:zsh|bash|sh|fish): killed\s",
+    # (or to a timer or a "..." the program had not ended: "8%  1/13 0:00:01Killed", "Loading pipeline components...zsh:
+    # killed     ./webui.sh"; a launcher's own word for it, alone on its line: "KILLED")
+    P("killed-line", ("Killed", "killed", "KILLED"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|^\s*KILLED\s*$|^\s*Killed\(\d+ ?/ ?\d+\)\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|"
+      r"\dKilled\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+      r"\bKilled: 9\b|(?:^|[\]|%\u2580-\u259f]\s*|\.\.\.|…)[\"'`]?(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru, pt_BR, es), alone on its line or in a job line
     # (and after a program's unfinished progress line, which the shell's word ends: "Loading model... Killed", or a progress
-    # bar's: "0/1 [00:00<?, ?it/s]已杀死"; and the script's own report of its child: "run.sh: 行 30: 23195 已杀死")
+    # bar's: "0/1 [00:00<?, ?it/s]已杀死"; and the script's own report of its child: "run.sh: 行 30: 23195 已杀死"; the Chinese
+    # and Japanese words, which no sentence ends on but the shell's, after whatever the program left unended: "...issue.rm) 已杀死")
     P("killed-line-localized", (*_KILLED_LOCALIZED, "Killed"),
-      rf"^\s*[$#>]?\s*(?:{_KILLED_WORDS})\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:{_KILLED_WORDS})(?:\s|$)|"
+      rf"^\s*[$#>]?\s*(?:{_KILLED_WORDS})\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:{_KILLED_WORDS})(?:\s|$)|(?:已杀死|強制終了)\s*$|"
       rf"(?:\.\.\.|…)\s*(?:Killed|{_KILLED_WORDS})\s*$|[\]|%\u2580-\u259f]\s*(?:{_KILLED_WORDS})\s*$|"
       rf"\s\d+\s+(?:{_KILLED_WORDS})(?:\s|$)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
@@ -437,9 +441,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("systemd-kill", ("status=9/KILL", "killed by the OOM killer", "oom-kill"), r"status=9/KILL|killed by the OOM killer|Failed with result 'oom-kill'",
       kind("kernel_oom_kill", ("oom.exit_signal", "SIGKILL"))),
     # a WebAssembly build's runtime (Emscripten) out of its linear memory: "Aborted(OOM)", "Cannot enlarge memory arrays to
-    # size N bytes (OOM)": the module's heap in the browser's or Node's process, host memory whatever device it drives
-    P("wasm-heap-oom", ("Aborted(OOM)", "Cannot enlarge memory arrays"), r"\bAborted\(OOM\)|\bCannot enlarge memory arrays to size (\d+) bytes",
-      lambda m: _host_alloc(int(m.group(1)) if m.group(1) else None)),
+    # size N bytes (OOM)", older builds' "Cannot enlarge memory arrays. Either (1) compile with -s TOTAL_MEMORY=X ...": the
+    # module's heap in the browser's or Node's process, host memory whatever device it drives, capped where it was compiled
+    P("wasm-heap-oom", ("Aborted(OOM)", "Cannot enlarge memory arrays"), r"\bAborted\(OOM\)|\bCannot enlarge memory arrays(?: to size (\d+) bytes)?",
+      lambda m: [*_host_alloc(int(m.group(1)) if m.group(1) else None), ("oom.hint", "managed_heap")]),
     P("python-memoryerror", ("MemoryError",), r"(?<![A-Za-z])MemoryError\b|\b_ArrayMemoryError\b", kind("host_alloc_failed", ("oom.cpu_alloc_failed", True))),
     # Rust's default allocation-error handler ("memory allocation of 194493608 bytes failed", then an abort): the
     # process's heap, host RAM (a Rust server, tokenizer or app around a GPU engine)
@@ -546,9 +551,9 @@ PATTERNS: tuple[Pattern, ...] = (
       kind("kernel_oom_kill", ("oom.hint", "notebook"))),
     # a notebook's kernel gone without a traceback (Jupyter, Databricks): the kernel's process ended from outside
     # (and the Jupyter server restarting a kernel that died: "KernelRestarter: restarting kernel (1/5), keep random ports")
-    P("notebook-kernel-died", ("kernel appears to have died", "kernel is unresponsive", "Kernel died", "kernel died", "Kernel Restarting",
+    P("notebook-kernel-died", ("kernel appears to have died", "appears to have died", "kernel is unresponsive", "Kernel died", "kernel died", "Kernel Restarting",
                                "kernel process died", "Kernel crashed while executing", "KernelRestarter: restarting kernel"),
-      r"(?i)kernel appears to have died|(?:python )?kernel is unresponsive|\bkernel (?:process )?died\b|Kernel Restarting|"
+      r"(?i)kernel (?:for \S+ )?appears to have died|(?:python )?kernel is unresponsive|\bkernel (?:process )?died\b|Kernel Restarting|"
       r"Kernel crashed while executing|KernelRestarter: restarting kernel",
       const(("oom.hint", "kernel_died"))),
     P("free-mem-row", ("Mem:",), r"^\s*Mem:\s+(\S+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$", _free_row),
@@ -633,9 +638,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # memory", "Ineffective mark-compacts near heap limit"), the JVM's ("java.lang.OutOfMemoryError: Java heap space", "GC
     # overhead limit exceeded", "Direct buffer memory", Netty's "failed to allocate 65536 byte(s) of direct memory"): a cap
     # the runtime sets, which the machine's free RAM may exceed
-    P("managed-heap", ("JavaScript heap", "Java heap space", "GC overhead limit", "irect buffer memory", "of direct memory", "heap limit"),
+    P("managed-heap", ("JavaScript heap", "Java heap space", "GC overhead limit", "irect buffer memory", "of direct memory", "heap limit",
+                       "last resort"),
       r"JavaScript heap out of memory|(?:Reached|near) heap limit|OutOfMemoryError: (?:Java heap space|GC overhead limit exceeded|"
-      r"Direct buffer memory)|byte\(s\) of direct memory",
+      r"Direct buffer memory)|byte\(s\) of direct memory|\blast resort (?:gc|GC)\b",
       const(("oom.hint", "managed_heap"))),
     # tcmalloc's notice of a host allocation over its threshold (1 GiB unless set: "tcmalloc: large alloc 2676842496 bytes ==
     # 0x548b6000 @ 0x7f73..."): an allocation that succeeded, but a log that ends in a run of them stopped while the process
@@ -710,9 +716,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # (or Electron reporting a renderer that Chromium's allocator ended for memory, its render-process-gone details:
     # '{"reason":"oom","exitCode":-536870904}')
     P("runtime-heap-oom", ("fatal error: runtime: out of memory", "JavaScript heap out of memory", "scavenge might not succeed",
-                           '"reason":"oom"', '"reason": "oom"'),
+                           "last resort", '"reason":"oom"', '"reason": "oom"'),
       r"fatal error: runtime: out of memory|JavaScript heap out of memory|"
-      r"\bMark-Compact [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB\b[^\n]{0,200}scavenge might not succeed|\"reason\":\s?\"oom\"",
+      r"\bMark-Compact [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB\b[^\n]{0,200}scavenge might not succeed|"
+      # (older V8's last collections before it gave up: "Mark-sweep 651.8 (658.9) -> 651.8 (658.9) MB, 189.5 / 0.0 ms  last
+      # resort gc")
+      r"\bMark-(?:sweep|Compact) [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB\b[^\n]{0,200}last resort (?:gc|GC)\b|\"reason\":\s?\"oom\"",
       const(("oom.kind", "host_alloc_failed"), ("oom.cpu_alloc_failed", True))),
     # TensorFlow's stream executor refused a region by the driver ("failed to allocate 20.79G (22317891584 bytes) from device:
     # CUDA_ERROR_OUT_OF_MEMORY"): TensorFlow takes nearly the whole card up front (or grows it in chunks); the driver refusing
@@ -782,7 +791,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("ct2-cuda-status", ("CUDA failed with error",), r"CUDA failed with error (?!out of memory)([a-z][\w ]{2,80})",
       lambda m: [("error.final", f"the CUDA runtime returned '{m.group(1).strip()}': not out of memory")]),
     # a CUDA or HIP status by name (any but out-of-memory names another cause), read where no other pattern named the line
+    # (not one a warning reports the run went on past: PyTorch's "UserWarning: HIP initialization: Unexpected error from
+    # hipGetDeviceCount() ... Error 101: hipErrorInvalidDevice", a launcher's "Warning: caught exception '...'")
     P("driver-status-name", ("CUDA_ERROR_", "cudaError", "hipError"),
+      r"^(?![^\n]*?(?:\w*Warning:|\bcaught exception\b))[^\n]*?"
       r"\b(CUDA_ERROR_[A-Z_]+|cudaError[A-Z]\w*|hipError[A-Z]\w*)\b(?:[^\n]{0,40}?\(code:? ?(\d+)\))?", _driver_status, fallback=True),
     # (ggml's wording of the same: "CUDA kernel vec_dot_q5_K_q8_1_impl_vmmq has no device code compatible with CUDA arch 520")
     # (or PyTorch's warning at start-up that its build has no kernels for the card, which the failure follows: "NVIDIA GeForce

@@ -4415,10 +4415,11 @@ ROUND_192 = [
          [(FINAL, "a C++ lookup out of its range (invalid unordered_map<K, T> key): an engine bug or an input it does not handle, not memory", 1)]),
     # a WebAssembly build's runtime out of its linear memory
     case("wasm-aborted-oom", lines("whisper_init_state: kv cross size =   17.58 MB", "Aborted(OOM)"),
-         [(OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2)]),
+         [(OOM, "host_alloc_failed", 2), ("oom.cpu_alloc_failed", True, 2), ("oom.hint", "managed_heap", 2)]),
     case("wasm-cannot-enlarge", "Aborted(Cannot enlarge memory arrays to size 2164326400 bytes (OOM). Either (1) compile with "
          "-sINITIAL_MEMORY=X with X higher than the current value 2147483648, (2) compile with -sALLOW_MEMORY_GROWTH)\n",
-         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 2164326400, 1)]),
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.requested_bytes", 2164326400, 1),
+          ("oom.hint", "managed_heap", 1)]),
     case("vllm-workspace-locked-wrapped", lines("  AssertionError: Workspace is locked but allocation from",
                                                 "  'rocm_aiter_mla.py:767:_mla_fp8_prefill_attn' requires 30.29 MB,"),
          [(OOM, "workspace_overflow", 1)], framework="vllm"),
@@ -4573,6 +4574,8 @@ ROUND_194 = [
          [(OOM, "xla_oom", 1), ("mem.required_bytes", GiB(21.90), 1), ("oom.gpu_total_bytes", GiB(7.48), 1)], framework="other"),
 ]
 
+INT32_CAP = ("the library caps one buffer or tensor at 2^31 (its sizes are 32-bit integers): a size past its limit, not a "
+             "lack of memory; split the input or lower its resolution")
 ACCESS_VIOLATION = ("an access violation: native code read or wrote protected memory (a native library that does not match its "
                     "binding, a bad pointer), not a lack of memory")
 
@@ -4672,9 +4675,79 @@ ROUND_202 = [
 ]
 
 
+ROUND_204 = [
+    # the shell's kill glued to what the program left unended: a timer, a "...", a Chinese locale's word after a cut line;
+    # a launcher's own upper-case word alone
+    case("killed-after-timer", "OCR     ━━━╺━━━━━━━━━━━━━━━━━━━━━━━━━━━   8%  1/13 0:00:01Killed\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("zsh-killed-after-ellipsis", "Diffusers  7.08s/it 78% 7/9 00:30 00:14 Loading pipeline components...zsh: killed     ./webui.sh\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("killed-zh-after-cut-line",
+         "CRITICAL 04-02 10:00:15 [core_client.py:269] Got fatal signal from worker processes, shutting down. See stack trace above "
+         "for root cause issue.rm) 已杀死\n",
+         [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    case("killed-upper-case-alone", "KILLED\n", [(OOM, "killed", 1), ("oom.exit_signal", "SIGKILL", 1)]),
+    # a driver status a warning reports the run went on past is not the failure; the kill after it is
+    case("driver-status-in-warnings",
+         lines("/venv/lib/python3.10/site-packages/torch/cuda/__init__.py:83: UserWarning: HIP initialization: Unexpected error from "
+               "hipGetDeviceCount(). Error 101: hipErrorInvalidDevice (Triggered internally at ../c10/hip/HIPFunctions.cpp:110.)",
+               "Warning: caught exception 'Unexpected error from hipGetDeviceCount(). Error 101: hipErrorInvalidDevice', memory "
+               "monitor disabled",
+               "Killed"),
+         [(OOM, "killed", 3), ("oom.exit_signal", "SIGKILL", 3)]),
+    # older V8's last collection before it gave up, and an Emscripten build's heap at its compiled size: host heaps with caps
+    case("v8-last-resort-gc",
+         "[19278:0x102804600]    39027 ms: Mark-sweep 651.8 (658.9) -> 651.8 (658.9) MB, 189.5 / 0.0 ms  last resort gc\n",
+         [("oom.hint", "managed_heap", 1), (OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    case("wasm-heap-cannot-enlarge",
+         "Cannot enlarge memory arrays. Either (1) compile with -s TOTAL_MEMORY=X with X higher than the current value 100663296, "
+         "(2) compile with ALLOW_MEMORY_GROWTH which adjusts the size at runtime but prevents some optimizations\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1), ("oom.hint", "managed_heap", 1)]),
+    # Jupyter naming the notebook whose kernel died
+    case("jupyter-kernel-for-notebook-died", "The kernel for tabicl.ipynb appears to have died. It will restart automatically.\n",
+         [("oom.hint", "kernel_died", 1)]),
+    # a library's 2^31 cap on one buffer or one tensor's elements: a size past its limit, not memory
+    case("leptonica-2-31-bytes", "ERROR -  213: [tesseract] Error in pixCreateHeader: requested bytes >= 2^31\n", [(FINAL, INT32_CAP, 1)]),
+    case("mxnet-2-31-elements",
+         "MXNetError: Check failed: inp->shape().Size() < (int64_t{1} << 31) - 1 (3062188800 vs. 2147483647) : [SetNDInputsOutputs] "
+         "Size of tensor you are trying to allocate is larger than 2^31 elements. Please build with flag USE_INT64_TENSOR_SIZE=1\n",
+         [(FINAL, INT32_CAP, 1)]),
+    # a training library's own check of a model against free RAM, with its numbers or its share
+    case("fit-memory-check-numbers",
+         lines("\tWarning: Not enough memory to safely train model, roughly requires: 9.425 GB, but only 9.642 GB is available...",
+               "\tNot enough memory to train LightGBM... Skipping this model."),
+         [(OOM, "host_insufficient", 1), ("oom.host_required_bytes", GiB(9.425), 1), ("oom.host_available_bytes", GiB(9.642), 1),
+          (OOM, "host_insufficient", 2)]),
+    case("fit-memory-check-share", "Warning: Model is expected to require 149.58% of available memory...\n",
+         [(OOM, "host_insufficient", 1)]),
+    # "unsufficient", as a non-native writer spells it
+    case("unsufficient-ram",
+         "The generation of the video has encountered an error: it is likely that you have unsufficient RAM and / or Reserved RAM "
+         "allocation should be reduced\n",
+         [(OOM, "host_alloc_failed", 1), ("oom.cpu_alloc_failed", True, 1)]),
+    # a cluster scheduler's refusal with its arithmetic: the largest need against the largest worker; no card; a card's share
+    case("scheduler-refusal-numbers",
+         lines("Unable to find a schedulable worker for the model.",
+               "- The model requires approximately 87.8 GiB of VRAM.",
+               "- With --gpu-memory-utilization=0.9, all GPUs combined need to provide at least 97.56 GiB of total VRAM and each GPU "
+               "needs 90% of allocatable VRAM.",
+               "- The largest available worker has 175.95 GiB allocatable VRAM, 4/4 of GPUs meet the VRAM utilization ratio, providing "
+               "158.35 GiB of allocatable VRAM."),
+         [(OOM, "placement_no_room", 1), ("knob.gpu_memory_utilization", 0.9, 3), ("mem.gpu_planned_bytes", GiB(97.56), 3),
+          ("mem.gpu_available_bytes", GiB(175.95), 4)], phase="load_weights"),
+    case("scheduler-refusal-no-gpu",
+         "Unable to find a schedulable worker for the model. The largest available worker has 0.0 GiB allocatable VRAM across 0 GPUs.\n",
+         [(OOM, "placement_no_room", 1), ("oom.hint", "no_gpu_seen", 1)], phase="load_weights"),
+    case("scheduler-card-share-short",
+         "INFO - Action: auto_single_gpu_scheduling_msg, - The current available GPU only has 7.0 GiB allocatable VRAM (87.50%)., {}\n",
+         [(OOM, "placement_no_room", 1), ("oom.hint", "allocatable_share_short", 1), ("mem.gpu_available_bytes", GiB(7.0), 1),
+          ("mem.gpu_allocatable_ratio", 0.875, 1)]),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198 + ROUND_200 + ROUND_202))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198 + ROUND_200 + ROUND_202 + ROUND_204))
 def test_any_wording(c):
     check(c)
 
