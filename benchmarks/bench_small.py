@@ -14,8 +14,9 @@ a busy machine and says nothing about the code):
   * `oomdoctor diagnose` on a training log of 300,000 progress-bar lines (25 MB) ending in a PyTorch OOM:
     the bars are read for the phase in the head only, once the phase is known. Target: under 3 s.
   * `oomdoctor diagnose` on notices repeated by the hundred thousand: TensorRT's tactic search (16 MB; target
-    under 6 s, its memory words still searched on every line) and tcmalloc's large allocations (10 MB;
-    target under 3 s).
+    under 6 s, its memory words still searched on every line), tcmalloc's large allocations (10 MB;
+    target under 3 s) and a scheduler's refusals with its arithmetic, one per attempt to place the model
+    (GPUStack's, 18 MB; target under 3 s).
 
     .venv/bin/python benchmarks/bench_small.py
 
@@ -113,6 +114,9 @@ def main() -> int:
                                          for i in range(100_000)))
     allocs = _diagnose_seconds(b"".join(f"tcmalloc: large alloc {(1 << 30) + i * 4096} bytes == 0x5656f6cf0000 @  0x7fb8b24aa001\n"
                                         .encode() for i in range(100_000)))
+    refusals = _diagnose_seconds(b"".join(f"2024-08-07T11:40:{i % 60:02d}+08:00 - gpustack.scheduler.scheduler - DEBUG - No suitable "
+                                          f"workers for model instance qwen3-{i}. The model requires approximately 87.8 GiB of VRAM.\n"
+                                          .encode() for i in range(100_000)))
     rows = [("parse_card x 10,000", cards, CARD_TARGET_S)] + [
         (f"redact {len(text) // 1000} KB (hosts={hosts})", s, REDACT_TARGET_S) for hosts, s in redact.items()] + [
         ("catalog lookup x 10,000", lookups, LOOKUP_TARGET_S),
@@ -120,7 +124,8 @@ def main() -> int:
         ("diagnose 20 MB, no newline", no_newline, LONG_LOG_TARGET_S),
         ("diagnose 300,000 progress bars", bars, BARS_TARGET_S),
         ("diagnose 100,000 TensorRT tactics", tactics, TACTICS_TARGET_S),
-        ("diagnose 100,000 tcmalloc notices", allocs, BARS_TARGET_S)]
+        ("diagnose 100,000 tcmalloc notices", allocs, BARS_TARGET_S),
+        ("diagnose 100,000 scheduler refusals", refusals, BARS_TARGET_S)]
     ok = True
     for name, took, target in rows:
         met = took < target
