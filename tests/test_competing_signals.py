@@ -326,7 +326,8 @@ def test_large_host_allocations_are_the_story_only_where_the_log_states_no_failu
 def test_a_schedulers_refusal_is_memory_only_where_its_own_numbers_fall_short(tmp_path: Path) -> None:
     """holdout r204 (GPUStack): a refusal to place the model whose need is below what the largest worker has is its placement
     (not-oom-placement-fits); the same refusal with the need above it is the model's size (weights-placement-refused); a
-    worker counted with no card is a detection failure (not-oom-placement-no-gpu)."""
+    worker counted with no card is a detection failure (not-oom-placement-no-gpu), and no worker past its filters (one not
+    ready) a placement (not-oom-placement-filtered)."""
     refused = "Unable to find a schedulable worker for the model.\n- The model requires approximately {need} GiB of VRAM.\n"
     largest = "- The largest available worker has {have} GiB allocatable VRAM, 4/4 of GPUs meet the VRAM utilization ratio.\n"
     fits = _diagnose_text(tmp_path, refused.format(need="87.8") + largest.format(have="175.95"))
@@ -338,3 +339,7 @@ def test_a_schedulers_refusal_is_memory_only_where_its_own_numbers_fall_short(tm
     blind = _diagnose_text(tmp_path, "Unable to find a schedulable worker for the model. The largest available worker has 0.0 GiB "
                            "allocatable VRAM across 0 GPUs.\n", name="blind.log")
     assert blind.culprit.value == "not_oom" and blind.findings[0].rule_id == "not-oom-placement-no-gpu"
+    filtered = _diagnose_text(tmp_path, "No suitable workers.\n- Matched 0/1 workers by READY status.\n", name="filtered.log")
+    assert filtered.culprit.value == "not_oom" and filtered.findings[0].rule_id == "not-oom-placement-filtered"
+    unfiltered = _diagnose_text(tmp_path, "No suitable workers.\n- Matched 1/1 workers by READY status.\n", name="unfiltered.log")
+    assert unfiltered.culprit.value == "weights" and unfiltered.findings[0].rule_id == "weights-placement-refused"

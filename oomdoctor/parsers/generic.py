@@ -840,6 +840,10 @@ PATTERNS: tuple[Pattern, ...] = (
     P("placement-required", ("requires approximately", "need to provide at least"),
       r"\bThe model requires approximately " + SIZE + r"(?: of)? VRAM\b|\bneed to provide at least " + SIZE + r" of total VRAM\b",
       lambda m: [("_max:mem.gpu_planned_bytes", to_bytes(m.group(1) or m.group(3), m.group(2) or m.group(4)))]),
+    # (and the filters it ran before any arithmetic, one of which left no worker: "Matched 0/1 workers by READY status.",
+    # "Matched 0/3 workers by label selector": a worker not ready or not chosen, not one short of memory)
+    P("placement-filtered", ("workers by",), r"\bMatched 0/\d+ workers by (?![^.\n]*\b(?:VRAM|RAM|memory)\b)",
+      const(("oom.hint", "placement_filtered"))),
     P("placement-available", ("largest available worker", "allocatable VRAM ("),
       r"\blargest available worker (?:has|provides) " + SIZE + r" (?:of )?(?:allocatable )?VRAM(?: across (\d+) GPUs)?|"
       r"\bonly has " + SIZE + r" allocatable VRAM \(([\d.]+)%\)", _placement_available),
