@@ -332,7 +332,7 @@ def test_a_schedulers_refusal_is_memory_only_where_its_own_numbers_fall_short(tm
     largest = "- The largest available worker has {have} GiB allocatable VRAM, 4/4 of GPUs meet the VRAM utilization ratio.\n"
     fits = _diagnose_text(tmp_path, refused.format(need="87.8") + largest.format(have="175.95"))
     assert fits.culprit.value == "not_oom" and fits.findings[0].rule_id == "not-oom-placement-fits"
-    assert "87.80 GiB" in fits.findings[0].message and "175.95 GiB" in fits.findings[0].message
+    assert "needs 87.80 GiB and found 175.95 GiB" in fits.findings[0].message
     short = _diagnose_text(tmp_path, refused.format(need="187.8") + largest.format(have="175.95"), name="short.log")
     assert short.culprit.value == "weights" and short.findings[0].rule_id == "weights-placement-refused"
     assert "not-oom-placement-fits" not in [f.rule_id for f in short.findings]

@@ -834,18 +834,23 @@ PATTERNS: tuple[Pattern, ...] = (
     # 87.8 GiB of VRAM.", "all GPUs combined need to provide at least 97.56 GiB of total VRAM"; "The largest available worker
     # has 175.95 GiB allocatable VRAM" / "provides 184.0 GiB VRAM"): what it needs against what it found decides whether
     # memory was short ("across 0 GPUs": it saw no card)
-    P("placement-refused", ("No suitable workers", "schedulable worker", "suitable worker combination"),
-      r"\b(?:No suitable workers|Unable to find a schedulable worker|Cannot find a suitable worker combination)\b",
+    # (its check of GPUs chosen by hand: "Selected GPUs may not have enough resources to run the model.", "with a total VRAM
+    # requirement of 771.56 GiB VRAM"; a planner's: "the model does not fit in GPU memory for any parallel configuration")
+    P("placement-refused", ("No suitable workers", "schedulable worker", "suitable worker combination", "not have enough resources",
+                            "for any parallel configuration"),
+      r"\b(?:No suitable workers|Unable to find a schedulable worker|Cannot find a suitable worker combination|"
+      r"Selected GPUs may not have enough resources|does not fit in GPU memory for any parallel configuration)\b",
       kind("placement_no_room", ("_phase", "load_weights"))),
-    P("placement-required", ("requires approximately", "need to provide at least"),
-      r"\bThe model requires approximately " + SIZE + r"(?: of)? VRAM\b|\bneed to provide at least " + SIZE + r" of total VRAM\b",
-      lambda m: [("_max:mem.gpu_planned_bytes", to_bytes(m.group(1) or m.group(3), m.group(2) or m.group(4)))]),
+    P("placement-required", ("requires approximately", "need to provide at least", "VRAM requirement of"),
+      r"\bThe model requires approximately " + SIZE + r"(?: of)? VRAM\b|\bneed to provide at least " + SIZE + r" of total VRAM\b|"
+      r"\btotal VRAM requirement of " + SIZE,
+      lambda m: [("_max:mem.gpu_planned_bytes", to_bytes(m.group(1) or m.group(3) or m.group(5), m.group(2) or m.group(4) or m.group(6)))]),
     # (and the filters it ran before any arithmetic, one of which left no worker: "Matched 0/1 workers by READY status.",
     # "Matched 0/3 workers by label selector": a worker not ready or not chosen, not one short of memory)
     P("placement-filtered", ("workers by",), r"\bMatched 0/\d+ workers by (?![^.\n]*\b(?:VRAM|RAM|memory)\b)",
       const(("oom.hint", "placement_filtered"))),
-    P("placement-available", ("largest available worker", "allocatable VRAM ("),
-      r"\blargest available worker (?:has|provides) " + SIZE + r" (?:of )?(?:allocatable )?VRAM(?: across (\d+) GPUs)?|"
+    P("placement-available", ("largest available worker", "allocatable VRAM (", "optimal combination"),
+      r"\b(?:largest available worker|optimal combination \[[^\]\n]*\]) (?:has|provides) " + SIZE + r" (?:of )?(?:allocatable )?VRAM(?: across (\d+) GPUs)?|"
       r"\bonly has " + SIZE + r" allocatable VRAM \(([\d.]+)%\)", _placement_available),
     # a runtime's own check stating what a part needs against what it has: "inference buffers alone need 9.35 GB but only
     # 6.92 GB is free on the GPU", "Prefill would require ~26.16 GB peak (current 21.79 GB + KV+SDPA 4.37 GB) but metal_cap
@@ -1078,6 +1083,11 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: [("oom.kind", "host_insufficient")]
       + ([("oom.host_required_bytes", to_bytes(m.group(1), m.group(2))), ("oom.host_available_bytes", to_bytes(m.group(3), m.group(4)))]
          if m.group(1) else [])),
+    # a launcher's note that the host's RAM was nearly full when its backend died (SwarmUI: "Your system memory usage exceeded
+    # 98.2% just before the backend process failed")
+    P("backend-died-ram-full", ("just before the backend process failed",),
+      r"\bsystem memory usage exceeded ([\d.]+)% just before the backend process failed",
+      const(("oom.kind", "host_insufficient"))),
     P("engine-memory-limit", ("exceeds ceiling", "Memory limit exceeded", "memory limit exceeded"),
       r"memory ([\d.]+) ?GB exceeds ceiling ([\d.]+) ?GB|[Mm]emory limit exceeded during (prefill|decode)",
       lambda m: [("oom.kind", "engine_memory_limit")]

@@ -69,10 +69,18 @@ _NTSTATUS_BY_SPELLING = {form: code for form, code in _SPELLINGS if sum(f == for
 _EXIT_ANCHORS = tuple(sorted({form[:5] for form, _ in _SPELLINGS} | {form[:5].replace("0xc", "0xC") for form, _ in _SPELLINGS}))
 
 
+# (and by name, as a launcher's analysis prints it: "System exit code name: STACK_BUFFER_OVERRUN")
+_NTSTATUS_BY_NAME = {name.removeprefix("STATUS_"): code for code, (name, _) in _NTSTATUS.items()}
+
+
 def _windows_exit(m: re.Match[str]) -> Emitted:
     """A Windows process's exit status: an abort, a crash or a missing library is not memory; STATUS_NO_MEMORY
     and the commit limit are the host's RAM and page file."""
     code = _NTSTATUS_BY_SPELLING.get(m.group(1).lower())
+    yield from _ntstatus(code)
+
+
+def _ntstatus(code: int | None) -> Emitted:
     if code is None:
         return
     name, meaning = _NTSTATUS[code]
@@ -359,9 +367,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # bold: "268385 **Killed   python eval.py"; glued to a progress bar the kill cut: "model.layers.25:  77%|█████Killed",
     # "0/2 [00:00<?, ?it/s]zsh: killed     python txt2image.py"; over a counter the program kept rewriting: "Killed(282 / 283)")
     # (or to a timer or a "..." the program had not ended: "8%  1/13 0:00:01Killed", "Loading pipeline components...zsh:
-    # killed     ./webui.sh"; a launcher's own word for it, alone on its line: "KILLED")
+    # killed     ./webui.sh"; zsh's job line whose "[1]" the unended line took: "60190 killed     python main.py"; a
+    # launcher's own word for it, alone on its line: "KILLED")
     P("killed-line", ("Killed", "killed", "KILLED"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|^\s*KILLED\s*$|^\s*Killed\(\d+ ?/ ?\d+\)\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|"
-      r"\dKilled\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+      r"\dKilled\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\d+\s+killed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b|(?:^|[\]|%\u2580-\u259f]\s*|\.\.\.|…)[\"'`]?(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru, pt_BR, es), alone on its line or in a job line
@@ -396,6 +405,8 @@ PATTERNS: tuple[Pattern, ...] = (
       lambda m: _crashed(f"exit code {m.group(1)}", str(int(m.group(1)) - 128))),
     # a Windows process's NTSTATUS exit code, in any of the spellings launchers print (and Go's runtime reporting the
     # exception it died on: "Exception 0xc0000005 0x0 0x0 0x7ff..." in an Ollama runner's crash)
+    P("windows-exit-name", ("exit code name:",), r"\bexit code name: (?:STATUS_)?([A-Z][A-Z_]+)\b",
+      lambda m: _ntstatus(_NTSTATUS_BY_NAME.get(m.group(1)))),
     P("windows-exit-status", _EXIT_ANCHORS,
       r"(?i)(?:exit(?:ed)?(?: with)?(?: code| status)?|code|status|\bexception)[\s:=(]+(0x[0-9a-f]{8}|-?\d{10,20})\b", _windows_exit),
     # a launcher's return code -9: its child's SIGKILL

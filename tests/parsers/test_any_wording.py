@@ -4749,9 +4749,41 @@ ROUND_204 = [
 ]
 
 
+ROUND_205 = [
+    # a scheduler's other refusals and sums: GPUs chosen by hand, a planner's search, the best combination it found
+    case("scheduler-selected-gpus-short",
+         lines("Selected GPUs may not have enough resources to run the model.",
+               "The model requires 90.0% (--gpu-memory-utilization=0.9) VRAM for each GPU, with a total VRAM requirement of "
+               "771.56 GiB VRAM."),
+         [(OOM, "placement_no_room", 1), ("mem.gpu_planned_bytes", GiB(771.56), 2)], phase="load_weights"),
+    case("planner-fits-no-configuration",
+         "ERROR -   -> Experiment agg failed: No results found: the model does not fit in GPU memory for any parallel configuration. "
+         "Try increasing --total-gpus\n",
+         [(OOM, "placement_no_room", 1)], phase="load_weights"),
+    case("scheduler-optimal-combination",
+         "- The optimal combination ['gpuhost409048g1', '4080'] provides 115.16 GiB of allocatable VRAM.\n",
+         [("mem.gpu_available_bytes", GiB(115.16), 1)]),
+    # zsh's job line split where the unended line took its "[1]"
+    case("zsh-job-line-split", lines("Loading checkpoint shards:  25%|███▎       | 1/4 [00:01<00:05,  1.86s/it][1] ",
+                                     "60190 killed     python main.py"),
+         [(OOM, "killed", 2), ("oom.exit_signal", "SIGKILL", 2)], phase="load_weights"),
+    # a launcher's analysis naming the exit status: an abort, not memory, whatever it guessed above
+    case("exit-code-name-stack-overrun",
+         lines("Warning: The application possibly crashed due to running out of memory.",
+               "System exit code name: STACK_BUFFER_OVERRUN"),
+         [(FINAL, "exit status 0xC0000409 (STATUS_STACK_BUFFER_OVERRUN): the runtime aborted itself (a failed check or an "
+                  "unhandled error); the status itself names no memory failure", 2)]),
+    # a launcher's note that RAM was nearly full when its backend died
+    case("backend-died-ram-full",
+         "15:56:37.001 [Warning] Your system memory usage exceeded 98.2% just before the backend process failed. This might "
+         "indicate a memory overload.\n",
+         [(OOM, "host_insufficient", 1)]),
+]
+
+
 @pytest.mark.parametrize("c", params(STATED + NOT_STATED + FINAL_ERRORS + ENDINGS + RUNS + FRAMEWORKS + ROUNDS_30_32 + ROUND_95 + ROUND_96
                                      + ROUND_97 + ROUND_98 + ROUND_99 + ROUND_101 + ROUND_103
-                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198 + ROUND_200 + ROUND_202 + ROUND_204))
+                                     + ROUND_105 + ROUND_108 + ROUND_109 + ROUND_110 + ROUND_111 + ROUND_112 + ROUND_113 + ROUND_114 + ROUND_115 + ROUND_117 + ROUND_118 + ROUND_119 + ROUND_120 + ROUND_121 + ROUND_123 + ROUND_124 + ROUND_125 + ROUND_126 + ROUND_127 + ROUND_128 + ROUND_129 + ROUND_130 + ROUND_131 + ROUND_133 + ROUND_134 + ROUND_135 + ROUND_137 + ROUND_138 + ROUND_139 + ROUND_140 + ROUND_141 + ROUND_142 + ROUND_143 + ROUND_144 + ROUND_147 + ROUND_150 + ROUND_153 + ROUND_154 + ROUND_155 + ROUND_156 + ROUND_158 + ROUND_159 + ROUND_160 + ROUND_161 + ROUND_162 + ROUND_163 + ROUND_164 + ROUND_165 + ROUND_166 + ROUND_167 + ROUND_168 + ROUND_169 + ROUND_170 + ROUND_171 + ROUND_172 + ROUND_173 + ROUND_174 + ROUND_175 + ROUND_176 + ROUND_177 + ROUND_178 + ROUND_180 + ROUND_181 + ROUND_184 + ROUND_187 + ROUND_190 + ROUND_192 + ROUND_194 + ROUND_196 + ROUND_198 + ROUND_200 + ROUND_202 + ROUND_204 + ROUND_205))
 def test_any_wording(c):
     check(c)
 
