@@ -370,7 +370,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # killed     ./webui.sh"; zsh's job line whose "[1]" the unended line took: "60190 killed     python main.py"; a
     # launcher's own word for it, alone on its line: "KILLED")
     P("killed-line", ("Killed", "killed", "KILLED"), r"^\s*`?[$#>]?\s*[Kk]illed\.?`?\s*$|^\s*KILLED\s*$|^\s*Killed\(\d+ ?/ ?\d+\)\s*$|[\]|%\u2580-\u259f]\s*[Kk]illed\.?\s*$|"
-      r"\dKilled\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\d+\s+killed\s+\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
+      r"\dKilled\s*$|\s\d+\s+(?:\*\*)?[Kk]illed(?:\s+\S|\s*$)|^\d+\s+killed\s{2,}\S|^\[\d+\][+-]?\s+(?:\d+\s+)?[Kk]illed\b|\[\d+\]\s+\d+ killed\s+\S|"
       r"\bKilled: 9\b|(?:^|[\]|%\u2580-\u259f]\s*|\.\.\.|…)[\"'`]?(?:zsh|bash|sh|fish): killed\s",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
     # the shell's "Killed" in the user's locale (glibc's strsignal: zh_CN, de, ja, ru, pt_BR, es), alone on its line or in a job line

@@ -343,9 +343,10 @@ SIGNAL_VOTES = 5  # a framework signal counts on this many lines of a log, no mo
 # readings that select lines only in a log's head (the progress bars a training or batch loop rewrites on every step)
 HEAD_ONLY = frozenset({"ph-loop-progress"})
 # notices a program repeats by the thousand with nothing new in them (TensorRT's tactic search; a scheduler's refusal and its
-# arithmetic, printed on every attempt to place the model; a training library's RAM check, once a model): read this many times
+# arithmetic, printed on every attempt to place the model; a training library's RAM check, once a model; a launcher's note on
+# RAM, once a crash): read this many times
 REPEATS_READ = {"trt-tactic-skipped": 3, "placement-refused": 3, "placement-required": 3, "placement-available": 3,
-                "placement-filtered": 3, "fit-memory-check": 3}
+                "placement-filtered": 3, "fit-memory-check": 3, "backend-died-ram-full": 3}
 _SIGNAL_NAMES = frozenset(p.name for p in detect.SIGNALS)  # (patterns that only vote for a framework)
 
 
