@@ -15,8 +15,8 @@ a busy machine and says nothing about the code):
     the bars are read for the phase in the head only, once the phase is known. Target: under 3 s.
   * `oomdoctor diagnose` on notices repeated by the hundred thousand: TensorRT's tactic search (16 MB; target
     under 6 s, its memory words still searched on every line), tcmalloc's large allocations (10 MB;
-    target under 3 s) and a scheduler's refusals with its arithmetic, one per attempt to place the model
-    (GPUStack's, 18 MB; target under 3 s).
+    target under 3 s), a scheduler's refusals with its arithmetic, one per attempt to place the model
+    (GPUStack's, 18 MB; target under 3 s), and request lines that name a "llama-" model (13 MB; target under 3 s).
 
     .venv/bin/python benchmarks/bench_small.py
 
@@ -117,6 +117,9 @@ def main() -> int:
     refusals = _diagnose_seconds(b"".join(f"2024-08-07T11:40:{i % 60:02d}+08:00 - gpustack.scheduler.scheduler - DEBUG - No suitable "
                                           f"workers for model instance qwen3-{i}. The model requires approximately 87.8 GiB of VRAM.\n"
                                           .encode() for i in range(100_000)))
+    requests = _diagnose_seconds(b"".join(f"INFO 08-07 11:40:{i % 60:02d} [logger.py:39] Received request cmpl-{i}: prompt: '...', "
+                                          f"model: 'llama-3.1-8b-instruct', max_tokens: 256.\n".encode() for i in range(100_000))
+                                 + TORCH_OOM + b"\n")
     rows = [("parse_card x 10,000", cards, CARD_TARGET_S)] + [
         (f"redact {len(text) // 1000} KB (hosts={hosts})", s, REDACT_TARGET_S) for hosts, s in redact.items()] + [
         ("catalog lookup x 10,000", lookups, LOOKUP_TARGET_S),
@@ -125,7 +128,8 @@ def main() -> int:
         ("diagnose 300,000 progress bars", bars, BARS_TARGET_S),
         ("diagnose 100,000 TensorRT tactics", tactics, TACTICS_TARGET_S),
         ("diagnose 100,000 tcmalloc notices", allocs, BARS_TARGET_S),
-        ("diagnose 100,000 scheduler refusals", refusals, BARS_TARGET_S)]
+        ("diagnose 100,000 scheduler refusals", refusals, BARS_TARGET_S),
+        ("diagnose 100,000 llama- request lines", requests, BARS_TARGET_S)]
     ok = True
     for name, took, target in rows:
         met = took < target

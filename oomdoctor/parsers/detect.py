@@ -19,6 +19,9 @@ SCRIPT = "script"  # not a framework: a Python program, counted only when nothin
 NAMED_PYTORCH = "pytorch-script"  # a known plain-PyTorch program (Meta's reference code): read as pytorch, not assumed transformers
 PROJECT = "project"  # not a framework: a traceback frame of the program's own code
 OLLAMA_RUNNER = "ollama-runner"  # not a framework: Ollama's model store or model tag, which make llama.cpp's lines Ollama's runner's
+# llama.cpp's source files and tools named "llama-...", as fw-llamacpp's pattern reads them
+_LLAMA_DASH_NAMES = tuple(f"llama-{name}" for name in ("mmap", "model", "context", "kv-cache", "graph", "vocab", "server", "cli", "bench",
+                                                        "run", "simple", "perplexity", "mtmd-cli", "gemma3-cli", "llava-cli"))
 
 
 _VLLM_PLUGINS = ("openvino", "ascend", "gaudi", "spyre", "neuron", "tpu", "metax", "kunlun", "musa")  # vLLM's platform plugin packages
@@ -216,7 +219,9 @@ SIGNALS: tuple[Pattern, ...] = (
                                                       "exllama.py", "exllamav2.py", "exllamav3.py"),
          r"modules[/\\]exllama(?:v[23])?\w*\.py|\bExLlama(?:v[23])?(?:_HF)?_loader\b|\bExllama(?:V2)?Model\b"),
     _sig("fw-tgi-shard", "tgi", 4, ("Shard", "Download process"), r"Shard \d+ terminated|Shard process|Download process was signaled"),
-    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_", "load_tensors:", "llama-", "llamafile", "gguf", "GGUF",
+    # (its "llama-" names by the prefixes the pattern reads, not "llama-" alone: a model name, "llama-3.1-8b", on every request
+    # line of a log would run this long alternation on each)
+    _sig("fw-llamacpp", "llamacpp", 6, ("llama_", "ggml_", "ggml-", "llm_load_", "load_tensors:", *_LLAMA_DASH_NAMES, "llamafile", "gguf", "GGUF",
                                         "graph_reserve", "cudaMalloc failed", "buffer for kv cache", "buffer for rs cache", "llama.cpp/",
                                         "common_params_fit", "common_init_from_params", "common_memory_breakdown_print",
                                         "due to missing support", "exceeds the available context size", "llama.cpp abort:",
