@@ -37,9 +37,12 @@ def _minus(signal: int) -> tuple[tuple[str, ...], str]:
 _MINUS_9, _MINUS_7 = _minus(9), _minus(7)
 _MINUS_CRASH = [_minus(int(sig)) for sig in CRASH_SIGNALS]  # (-4, -8, -11: the child crashed)
 
-# the shell's "Killed" in the locales glibc translates it for (strsignal: zh_CN, de, ja, ru, pt_BR, es)
-_KILLED_LOCALIZED = ("已杀死", "Getötet", "強制終了", "Убито", "Morto", "Terminado (killed)")
+# the shell's "Killed" in the locales glibc translates it for (strsignal: zh_CN, ja, de, ru, pt_BR, es); the Chinese and
+# Japanese words are ones no sentence ends on but the shell's
+_KILLED_CJK = ("已杀死", "強制終了")
+_KILLED_LOCALIZED = (*_KILLED_CJK, "Getötet", "Убито", "Morto", "Terminado (killed)")
 _KILLED_WORDS = "|".join(re.escape(word) for word in _KILLED_LOCALIZED)
+_KILLED_CJK_WORDS = "|".join(_KILLED_CJK)
 
 # the NTSTATUS codes a Windows process ends with, and what each says; None: the host's memory ran out
 _NTSTATUS = {
@@ -378,7 +381,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # bar's: "0/1 [00:00<?, ?it/s]已杀死"; and the script's own report of its child: "run.sh: 行 30: 23195 已杀死"; the Chinese
     # and Japanese words, which no sentence ends on but the shell's, after whatever the program left unended: "...issue.rm) 已杀死")
     P("killed-line-localized", (*_KILLED_LOCALIZED, "Killed"),
-      rf"^\s*[$#>]?\s*(?:{_KILLED_WORDS})\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:{_KILLED_WORDS})(?:\s|$)|(?:已杀死|強制終了)\s*$|"
+      rf"^\s*[$#>]?\s*(?:{_KILLED_WORDS})\s*$|^\[\d+\][+-]?\s+(?:\d+\s+)?(?:{_KILLED_WORDS})(?:\s|$)|(?:{_KILLED_CJK_WORDS})\s*$|"
       rf"(?:\.\.\.|…)\s*(?:Killed|{_KILLED_WORDS})\s*$|[\]|%\u2580-\u259f]\s*(?:{_KILLED_WORDS})\s*$|"
       rf"\s\d+\s+(?:{_KILLED_WORDS})(?:\s|$)",
       kind("killed", ("oom.exit_signal", "SIGKILL"))),
